@@ -1,0 +1,59 @@
+"""platformpp: a social SDK for games.
+
+The names below come from the C++ extension ``platformpp._platformpp``. It is loaded on first use
+(PEP 562), so that ``platformpp.emulator`` — a separate server that must never load the extension —
+can be imported on its own.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ._platformpp import (
+        AuthenticationCodeChallengeMethod,
+        AuthorizationArgs,
+        AuthorizationCodeChallenge,
+        AuthorizationCodeVerifier,
+        Client,
+        Error,
+        IntegrationType,
+        NullHandleError,
+        ValidationError,
+        run_callbacks,
+    )
+
+_EXTENSION_NAMES = (
+    "AuthenticationCodeChallengeMethod",
+    "AuthorizationArgs",
+    "AuthorizationCodeChallenge",
+    "AuthorizationCodeVerifier",
+    "Client",
+    "Error",
+    "IntegrationType",
+    "NullHandleError",
+    "ValidationError",
+    "run_callbacks",
+)
+
+__all__ = [*_EXTENSION_NAMES, "__version__", "versioning"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXTENSION_NAMES:
+        extension = importlib.import_module("._platformpp", __name__)
+        # Bind every extension name at once so later lookups are plain module attributes.
+        globals().update({n: getattr(extension, n) for n in _EXTENSION_NAMES})
+        return globals()[name]
+    if name == "__version__":
+        from ._version import __version__
+
+        return __version__
+    if name == "versioning":
+        return importlib.import_module(".versioning", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -1,0 +1,42 @@
+"""The ``platformpp`` command: one sub-command per job, each imported only when chosen."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+def _run_emulator(argv: Sequence[str]) -> int:
+    from .emulator.cli import main as emulator_main
+
+    return emulator_main(list(argv))
+
+
+def _run_smoke(argv: Sequence[str]) -> int:
+    from .smoke import main as smoke_main
+
+    return smoke_main(list(argv))
+
+
+_COMMANDS = {
+    "emulator": (_run_emulator, "run the local platform emulator"),
+    "smoke": (_run_smoke, "a quick check that the installed SDK loads and works"),
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(prog="platformpp", description="platformpp: a social SDK for games")
+    parser.add_argument("command", choices=sorted(_COMMANDS), help="; ".join(
+        f"{name}: {help_text}" for name, (_, help_text) in sorted(_COMMANDS.items())))
+    if not args or args[0] in ("-h", "--help"):
+        parser.print_help()
+        return 0 if args else 2
+    command = parser.parse_args(args[:1]).command
+    runner, _ = _COMMANDS[command]
+    return runner(args[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
