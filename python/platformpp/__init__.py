@@ -21,6 +21,8 @@ if TYPE_CHECKING:
         IntegrationType,
         NullHandleError,
         ValidationError,
+        resolve_authorize_redirect_uri,
+        resolve_authorize_state,
         run_callbacks,
     )
 
@@ -34,6 +36,8 @@ _EXTENSION_NAMES = (
     "IntegrationType",
     "NullHandleError",
     "ValidationError",
+    "resolve_authorize_redirect_uri",
+    "resolve_authorize_state",
     "run_callbacks",
 )
 

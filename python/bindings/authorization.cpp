@@ -1,0 +1,131 @@
+#include "platformpp/authorization.hpp"
+
+#include <pybind11/native_enum.h>
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "handle_members.hpp"
+
+namespace py = pybind11;
+
+namespace platformpp::python {
+namespace {
+
+using OptionalStr = std::optional<py::str>;
+
+std::string Repr(const AuthorizationCodeChallenge& c) {
+    if (!c) return "<AuthorizationCodeChallenge: null>";
+    return "AuthorizationCodeChallenge(method=" + py::repr(py::cast(c.Method())).cast<std::string>() +
+           ", challenge=" + Hidden(!c.Challenge().empty()) + ")";
+}
+
+std::string Repr(const AuthorizationCodeVerifier& v) {
+    if (!v) return "<AuthorizationCodeVerifier: null>";
+    return "AuthorizationCodeVerifier(challenge=" + Repr(v.Challenge()) + ", verifier=" + Hidden(!v.Verifier().empty()) +
+           ")";
+}
+
+// State, nonce and the code challenge are secrets of the flow in progress: shown only as set or unset.
+std::string Repr(const AuthorizationArgs& a) {
+    if (!a) return "<AuthorizationArgs: null>";
+    auto reprOf = [](const auto& value) { return py::repr(py::cast(value)).template cast<std::string>(); };
+    return "AuthorizationArgs(client_id=" + std::to_string(a.ClientId()) + ", scopes=" + reprOf(a.Scopes()) +
+           ", state=" + Hidden(a.State().has_value()) + ", nonce=" + Hidden(a.Nonce().has_value()) +
+           ", code_challenge=" + Hidden(a.CodeChallenge().has_value()) +
+           ", integration_type=" + reprOf(a.IntegrationType()) +
+           ", custom_scheme_param=" + reprOf(a.CustomSchemeParam()) + ")";
+}
+
+void BindEnums(py::module_& m) {
+    py::native_enum<IntegrationType>(m, "IntegrationType", "enum.IntEnum",
+                                     "The installation context an application is authorized for.")
+        .value("GuildInstall", IntegrationType::GuildInstall, "Installed to a guild.")
+        .value("UserInstall", IntegrationType::UserInstall, "Installed to the user's account.")
+        .finalize();
+    py::native_enum<AuthenticationCodeChallengeMethod>(m, "AuthenticationCodeChallengeMethod", "enum.IntEnum",
+                                                       "PKCE code challenge method (RFC 7636); only S256.")
+        .value("S256", AuthenticationCodeChallengeMethod::S256, "base64url(SHA-256(verifier)).")
+        .finalize();
+}
+
+void BindCodeChallenge(py::module_& m) {
+    py::class_<AuthorizationCodeChallenge> cls(m, "AuthorizationCodeChallenge", py::is_final(),
+                                               "The PKCE challenge sent with the authorization request.");
+    cls.def(py::init<>(), "An empty S256 challenge; usually made by Client.create_authorization_code_verifier().")
+        .def_property("method", &AuthorizationCodeChallenge::Method, &AuthorizationCodeChallenge::SetMethod,
+                      "The challenge method (always AuthenticationCodeChallengeMethod.S256).")
+        .def_property("challenge", &AuthorizationCodeChallenge::Challenge, StrSetter(&AuthorizationCodeChallenge::SetChallenge),
+                      "base64url(SHA-256(verifier)) without padding.")
+        .def("__repr__", py::overload_cast<const AuthorizationCodeChallenge&>(&Repr));
+    DefHandleMembers(cls);
+}
+
+void BindCodeVerifier(py::module_& m) {
+    py::class_<AuthorizationCodeVerifier> cls(m, "AuthorizationCodeVerifier", py::is_final(),
+                                              "A PKCE pair: the challenge to send now and the verifier to keep secret "
+                                              "until the token exchange.");
+    cls.def(py::init<>(), "An empty pair; usually made by Client.create_authorization_code_verifier().")
+        .def_property("challenge", &AuthorizationCodeVerifier::Challenge, &AuthorizationCodeVerifier::SetChallenge,
+                      "The challenge to put in AuthorizationArgs.code_challenge (a copy).")
+        .def_property("verifier", &AuthorizationCodeVerifier::Verifier, StrSetter(&AuthorizationCodeVerifier::SetVerifier),
+                      "The secret verifier for Client.get_token.")
+        .def("__repr__", py::overload_cast<const AuthorizationCodeVerifier&>(&Repr));
+    DefHandleMembers(cls);
+}
+
+void BindAuthorizationArgs(py::module_& m) {
+    py::class_<AuthorizationArgs> cls(m, "AuthorizationArgs", py::is_final(),
+                                      "The arguments of Client.authorize (OAuth2 authorization of a user).");
+    cls.def(py::init([](uint64_t clientId, const py::str& scopes, const OptionalStr& state, const OptionalStr& nonce,
+                        std::optional<AuthorizationCodeChallenge> codeChallenge,
+                        std::optional<IntegrationType> integrationType, const OptionalStr& customSchemeParam) {
+                AuthorizationArgs args;
+                args.SetClientId(clientId);
+                args.SetScopes(scopes.cast<std::string>());
+                args.SetState(ToOptionalString(state));
+                args.SetNonce(ToOptionalString(nonce));
+                args.SetCodeChallenge(std::move(codeChallenge));
+                args.SetIntegrationType(integrationType);
+                args.SetCustomSchemeParam(ToOptionalString(customSchemeParam));
+                return args;
+            }),
+            py::kw_only(), py::arg("client_id") = 0, py::arg("scopes") = "", py::arg("state") = py::none(),
+            py::arg("nonce") = py::none(), py::arg("code_challenge") = py::none(),
+            py::arg("integration_type") = py::none(), py::arg("custom_scheme_param") = py::none(),
+            "Every field is optional here; scopes must be set before Client.authorize.")
+        .def_property("client_id", &AuthorizationArgs::ClientId, &AuthorizationArgs::SetClientId,
+                      "Application id of the game; 0 means the id given to Client.set_application_id.")
+        .def_property("scopes", &AuthorizationArgs::Scopes, StrSetter(&AuthorizationArgs::SetScopes),
+                      "Space-separated OAuth2 scopes, e.g. Client.get_default_communication_scopes().")
+        .def_property("state", &AuthorizationArgs::State, OptionalStrSetter(&AuthorizationArgs::SetState),
+                      "OAuth2 state; leave None so the SDK generates a secure random one.")
+        .def_property("nonce", &AuthorizationArgs::Nonce, OptionalStrSetter(&AuthorizationArgs::SetNonce),
+                      "OpenID Connect nonce, echoed in the ID token.")
+        .def_property("code_challenge", &AuthorizationArgs::CodeChallenge, &AuthorizationArgs::SetCodeChallenge,
+                      "PKCE challenge for the Client.get_token flow (a copy).")
+        .def_property("integration_type", &AuthorizationArgs::IntegrationType, &AuthorizationArgs::SetIntegrationType,
+                      "The installation context the application is installed as.")
+        .def_property("custom_scheme_param", &AuthorizationArgs::CustomSchemeParam,
+                      OptionalStrSetter(&AuthorizationArgs::SetCustomSchemeParam),
+                      "Custom URI scheme: the redirect becomes <scheme>:/authorize/callback.")
+        .def("__repr__", py::overload_cast<const AuthorizationArgs&>(&Repr));
+    DefHandleMembers(cls);
+
+    m.def("resolve_authorize_redirect_uri", &authorize::ResolveRedirectUri, py::arg("args"),
+          py::arg("default_application_id"),
+          "The redirect URI Client.authorize uses: <custom_scheme_param>:/authorize/callback, else "
+          "platform-<application id>:/authorize/callback. Raises ValidationError naming the field.");
+    m.def("resolve_authorize_state", &authorize::ResolveState, py::arg("args"),
+          "The state Client.authorize sends: args.state, else 32 fresh CSPRNG bytes as base64url.");
+}
+
+}  // namespace
+
+void BindAuthorization(py::module_& m) {
+    BindEnums(m);
+    BindCodeChallenge(m);
+    BindCodeVerifier(m);
+    BindAuthorizationArgs(m);
+}
+
+}  // namespace platformpp::python

@@ -1,0 +1,84 @@
+"""Regenerate stubs/platformpp/_platformpp.pyi from the built extension.
+
+    python stubs/regenerate.py           # rewrite the committed stub
+    python stubs/regenerate.py --check   # exit 1 if the committed stub differs from a fresh one
+
+Two fix-ups make pybind11-stubgen's output what type checkers and stubtest expect:
+- members of `py::native_enum` enums come out as `Name: typing.ClassVar[Enum]`, which type checkers
+  read as an enum with no members: they become `Name = <value>`, as typeshed spells them, and the
+  `__new__` / `__format__` that the enums inherit from `enum.IntEnum` are dropped;
+- classes bound with `py::is_final` cannot be subclassed: they get `@typing.final`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import enum
+import importlib
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+MODULE = "platformpp._platformpp"
+STUB = Path(__file__).resolve().parent / "platformpp" / "_platformpp.pyi"
+_CLASS = re.compile(r"^class (\w+)[(:]")
+_CLASSVAR_MEMBER = re.compile(r"^    (\w+): typing\.ClassVar\[(\w+)\]$")
+_INHERITED_FROM_INTENUM = re.compile(r"^    (@classmethod|def __new__\(|def __format__\()")
+_BASETYPE = 1 << 10  # Py_TPFLAGS_BASETYPE: the class can be subclassed
+
+
+def _fix_up(text: str) -> str:
+    module = importlib.import_module(MODULE)
+    lines: list[str] = []
+    current = None
+    skipping_inherited = False
+    for line in text.splitlines():
+        if match := _CLASS.match(line):
+            current = getattr(module, match.group(1), None)
+            if isinstance(current, type) and not current.__flags__ & _BASETYPE:
+                lines.append("@typing.final")
+        is_enum = isinstance(current, enum.EnumMeta)
+        if is_enum and _INHERITED_FROM_INTENUM.match(line):
+            skipping_inherited = True
+            continue
+        if skipping_inherited:
+            if line.startswith("        ") or line == "    @classmethod":
+                continue
+            skipping_inherited = False
+        member = _CLASSVAR_MEMBER.match(line)
+        if member and is_enum and current is not None and member.group(2) == current.__name__:
+            line = f"    {member.group(1)} = {current[member.group(1)].value!r}"
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def generate() -> str:
+    with tempfile.TemporaryDirectory() as out:
+        subprocess.run(
+            [sys.executable, "-m", "pybind11_stubgen", MODULE, "--output-dir", out, "--exit-code"],
+            check=True, capture_output=True, text=True,
+        )
+        raw = (Path(out) / "platformpp" / "_platformpp.pyi").read_text()
+    return _fix_up(raw)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--check", action="store_true", help="compare instead of writing")
+    fresh = generate()
+    if parser.parse_args().check:
+        committed = STUB.read_text() if STUB.exists() else ""
+        if committed != fresh:
+            sys.stdout.writelines(difflib.unified_diff(
+                committed.splitlines(True), fresh.splitlines(True), str(STUB), "regenerated"))
+            return 1
+        return 0
+    STUB.write_text(fresh)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
