@@ -1,0 +1,187 @@
+"""The admin API under ``/_emulator``: reset, snapshot export/import, seeding, the clock, faults, the
+request log and webhook deliveries. Local and unauthenticated: it is a test tool's control panel."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from .app import ADMIN
+from .clock import parse_instant
+from .errors import ApiError, FieldErrors, json_response, read_form, read_json
+from .fixtures import load_fixture
+from .state import EmulatorState
+from .webhooks import deliveries_json
+
+SNAPSHOT_FORMAT = "platformpp-emulator-snapshot/1"
+
+
+def _state(request: Request) -> EmulatorState:
+    state: EmulatorState = request.app.state.emu
+    return state
+
+
+def _clock_json(state: EmulatorState) -> dict[str, Any]:
+    return {"now": state.clock.iso(), "frozen": state.clock.frozen, "real_time": state.clock.is_real_time}
+
+
+async def reset(request: Request) -> Response:
+    """Back to the world the emulator started with (``?world=empty`` for none), clock, faults and logs too."""
+    state = _state(request)
+    empty = request.query_params.get("world") == "empty"
+    with state.db.transaction():
+        state.db.clear()
+        load_fixture(state, {} if empty else state.initial_seed)
+    state.clock.set(state.initial_clock)
+    state.faults.reset()
+    state.limits.configure(state.limits.limit, state.limits.window_s)
+    state.requests.clear()
+    state.events.publish("emulator.reset", {})
+    state.events.publish("emulator.loaded", {})
+    return Response(status_code=204)
+
+
+async def get_snapshot(request: Request) -> Response:
+    state = _state(request)
+    return json_response({"format": SNAPSHOT_FORMAT, "schema_version": state.db.schema_version,
+                          "clock": _clock_json(state), "tables": state.db.export_tables()})
+
+
+async def put_snapshot(request: Request) -> Response:
+    """Replace the whole state with an exported snapshot (same schema version); all or nothing."""
+    state = _state(request)
+    form = await read_form(request)
+    form.choice("format", (SNAPSHOT_FORMAT,))
+    form.choice("schema_version", (state.db.schema_version,))
+    tables = form.obj("tables")
+    clock = form.obj("clock", required=False)
+    now = clock.string("now", required=False) if clock else None
+    form.done()
+    assert tables is not None
+    for name, rows in tables.data.items():
+        if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
+            tables.fail(name, "LIST_TYPE_CONVERT", "Must be an array of row objects.")
+    form.done()
+    try:
+        state.db.import_tables(tables.data)
+    except (ValueError, sqlite3.Error) as exc:
+        errors = FieldErrors()
+        errors.add(("tables",), "SNAPSHOT_INVALID", f"The snapshot does not fit the schema: {exc}")
+        errors.raise_if_any()
+    if now is not None and clock is not None:
+        state.clock.set(parse_instant(now), frozen=bool(clock.data.get("frozen")))
+    for (max_id,) in state.db.query("SELECT MAX(id) FROM users UNION ALL SELECT MAX(id) FROM guilds"):
+        state.ids.observe(max_id or 0)
+    state.events.publish("emulator.reset", {})
+    state.events.publish("emulator.loaded", {})
+    return Response(status_code=204)
+
+
+async def seed(request: Request) -> Response:
+    """Add a fixture to the world (``?reset=true`` clears the world first); all or nothing."""
+    state = _state(request)
+    data = await read_json(request)
+    replace = request.query_params.get("reset") in ("1", "true")
+    with state.db.transaction():
+        if replace:
+            state.db.clear()
+        load_fixture(state, data)
+    if replace:
+        state.events.publish("emulator.reset", {})
+    state.events.publish("emulator.loaded", {})
+    return Response(status_code=204)
+
+
+async def get_clock(request: Request) -> Response:
+    return json_response(_clock_json(_state(request)))
+
+
+async def put_clock(request: Request) -> Response:
+    """``{"now": ISO-8601 | null, "frozen"?: bool}``: move the clock (null: back to real time)."""
+    state = _state(request)
+    form = await read_form(request)
+    if "now" not in form.data:
+        form.fail("now", "BASE_TYPE_REQUIRED", "This field is required (null returns to real time)")
+    now = form.string("now", required=False, nullable=True)
+    frozen = form.boolean("frozen")
+    form.unknown_keys({"now", "frozen"})
+    instant = None
+    if now is not None:
+        try:
+            instant = parse_instant(now)
+        except ValueError as exc:
+            form.fail("now", "DATE_TYPE_CONVERT", str(exc))
+    form.done()
+    state.clock.set(instant, frozen=frozen)
+    return json_response(_clock_json(state))
+
+
+async def get_faults(request: Request) -> Response:
+    return json_response(_state(request).faults.to_json())
+
+
+async def put_faults(request: Request) -> Response:
+    state = _state(request)
+    state.faults.configure(await read_form(request))
+    return json_response(state.faults.to_json())
+
+
+async def put_rate_limits(request: Request) -> Response:
+    """``{"limit": int, "window_s": float}``: the per-route, per-caller limit of API routes."""
+    state = _state(request)
+    form = await read_form(request)
+    limit = form.integer("limit", minimum=1, maximum=1_000_000)
+    window = form.number("window_s", minimum=0.001, maximum=3600)
+    form.unknown_keys({"limit", "window_s"})
+    form.done()
+    assert limit is not None and window is not None
+    state.limits.configure(limit, window)
+    return json_response({"limit": limit, "window_s": window})
+
+
+async def get_requests(request: Request) -> Response:
+    limit_text = request.query_params.get("limit", "")
+    limit = int(limit_text) if limit_text.isdigit() else None
+    return json_response(_state(request).requests.recent(limit))
+
+
+async def delete_requests(request: Request) -> Response:
+    _state(request).requests.clear()
+    return Response(status_code=204)
+
+
+async def get_deliveries(request: Request) -> Response:
+    app_text = request.query_params.get("application_id", "")
+    return json_response(deliveries_json(_state(request), int(app_text) if app_text.isdigit() else None))
+
+
+async def ping_webhook(request: Request) -> Response:
+    state = _state(request)
+    app_id = int(request.path_params["application_id"])
+    delivery = state.webhooks.send_ping(app_id)
+    if delivery is None:
+        raise ApiError(404, 10002, "Unknown Application, or it has no event webhook URL")
+    return json_response({"delivery_id": str(delivery)}, 202)
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route(f"{ADMIN}/reset", reset, methods=["POST"]),
+        Route(f"{ADMIN}/snapshot", get_snapshot, methods=["GET"]),
+        Route(f"{ADMIN}/snapshot", put_snapshot, methods=["POST"]),
+        Route(f"{ADMIN}/seed", seed, methods=["POST"]),
+        Route(f"{ADMIN}/clock", get_clock, methods=["GET"]),
+        Route(f"{ADMIN}/clock", put_clock, methods=["PUT"]),
+        Route(f"{ADMIN}/faults", get_faults, methods=["GET"]),
+        Route(f"{ADMIN}/faults", put_faults, methods=["PUT"]),
+        Route(f"{ADMIN}/rate-limits", put_rate_limits, methods=["PUT"]),
+        Route(f"{ADMIN}/requests", get_requests, methods=["GET"]),
+        Route(f"{ADMIN}/requests", delete_requests, methods=["DELETE"]),
+        Route(f"{ADMIN}/webhooks/deliveries", get_deliveries, methods=["GET"]),
+        Route(f"{ADMIN}/applications/{{application_id:int}}/webhooks/ping", ping_webhook, methods=["POST"]),
+    ]
+

@@ -1,0 +1,102 @@
+"""Who is calling: resolves ``Authorization: Bot <token>`` / ``Bearer <token>`` (or a raw Gateway
+Identify token) to a ``Principal``, and guards routes with WIRE.md's 401/403 errors."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from starlette.requests import HTTPConnection
+
+from . import errors
+from .clock import format_instant
+from .errors import ApiError
+from .secrets_util import bot_user_id_of, digest
+
+if TYPE_CHECKING:
+    from .state import EmulatorState
+
+PrincipalKind = Literal["bot", "bearer"]
+
+
+@dataclass(frozen=True)
+class Principal:
+    """An authenticated caller. Holds no secret, so it is safe to log or repr."""
+
+    kind: PrincipalKind
+    user_id: int
+    application_id: int
+    scopes: frozenset[str]
+    authorization_id: int | None = None   # the OAuth2 grant a bearer token belongs to
+
+    def has_scopes(self, *scopes: str) -> bool:
+        return self.kind == "bot" or all(scope in self.scopes for scope in scopes)
+
+
+def resolve_bot_token(state: EmulatorState, token: str) -> Principal | None:
+    if bot_user_id_of(token) is None:
+        return None
+    row = state.db.query_one(
+        "SELECT a.id AS application_id, a.bot_user_id FROM bot_tokens t JOIN applications a"
+        " ON a.id = t.application_id WHERE t.token_hash = ?", (digest(token),))
+    if row is None or row["bot_user_id"] is None:
+        return None
+    return Principal("bot", row["bot_user_id"], row["application_id"], frozenset({"bot"}))
+
+
+def resolve_access_token(state: EmulatorState, token: str) -> Principal | None:
+    row = state.db.query_one(
+        "SELECT z.id, z.application_id, z.user_id, z.scopes, t.expires_at FROM oauth_tokens t"
+        " JOIN authorizations z ON z.id = t.authorization_id WHERE t.token_hash = ? AND t.kind = 'access'",
+        (digest(token),))
+    if row is None or row["expires_at"] <= format_instant(state.clock.now()):
+        return None
+    return Principal("bearer", row["user_id"], row["application_id"], frozenset(json.loads(row["scopes"])),
+                     row["id"])
+
+
+def resolve_principal(state: EmulatorState, authorization: str | None) -> Principal | None:
+    """The caller named by an HTTP ``Authorization`` header value, or None if it names no valid token."""
+    if not authorization:
+        return None
+    scheme, _, token = authorization.strip().partition(" ")
+    token = token.strip()
+    if not token:
+        return None
+    if scheme.lower() == "bot":
+        return resolve_bot_token(state, token)
+    if scheme.lower() == "bearer":
+        return resolve_access_token(state, token)
+    return None
+
+
+def resolve_gateway_token(state: EmulatorState, token: str) -> Principal | None:
+    """The token of a Gateway Identify: a bot token without prefix, or a (``Bearer``-prefixed or bare)
+    access token."""
+    token = token.strip()
+    scheme, _, rest = token.partition(" ")
+    if rest and scheme.lower() in ("bot", "bearer"):
+        return resolve_principal(state, token)
+    return resolve_bot_token(state, token) or resolve_access_token(state, token)
+
+
+def require(conn: HTTPConnection, *, kinds: Iterable[PrincipalKind] = ("bot", "bearer"),
+            scopes: Iterable[str] = ()) -> Principal:
+    """The route's caller, or a WIRE.md error: 401 40001 with no credentials or the wrong kind of token,
+    401 50014 for an unknown/expired token, 403 50001 when a bearer token lacks a required scope."""
+    state: EmulatorState = conn.app.state.emu
+    header = conn.headers.get("authorization")
+    if not header:
+        raise ApiError(401, errors.UNAUTHORIZED, "401: Unauthorized")
+    principal = resolve_principal(state, header)
+    if principal is None:
+        raise ApiError(401, errors.INVALID_TOKEN, "Invalid authentication token provided.")
+    if principal.kind not in tuple(kinds):
+        raise ApiError(401, errors.UNAUTHORIZED, "401: Unauthorized")
+    missing = sorted(set(scopes) - principal.scopes) if principal.kind == "bearer" else []
+    if missing:
+        raise ApiError(403, errors.MISSING_ACCESS, f"Missing Access: the token lacks scope(s) {missing}.")
+    conn.scope["platformpp.principal"] = principal
+    return principal

@@ -1,0 +1,88 @@
+"""Per-route, per-caller rate limits with WIRE.md headers. Windows follow real (monotonic) time, not
+the emulator clock: moving the clock by days must not stall or release every client at once."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+import time
+from dataclasses import dataclass
+
+# A major parameter keeps its own bucket (as on the platform); other ids collapse into the route.
+_MAJOR = ("channels", "guilds", "webhooks", "lobbies")
+_ID = re.compile(r"^\d+$")
+
+
+def route_key(method: str, path: str) -> str:
+    parts = path.split("/")
+    out: list[str] = []
+    for index, part in enumerate(parts):
+        if _ID.match(part) and not (index and parts[index - 1] in _MAJOR):
+            out.append(":id")
+        else:
+            out.append(part)
+    return f"{method} {'/'.join(out)}"
+
+
+@dataclass(frozen=True)
+class Decision:
+    limited: bool
+    limit: int
+    remaining: int
+    reset_at: float       # epoch seconds
+    reset_after: float    # seconds
+    bucket: str
+
+    def headers(self) -> dict[str, str]:
+        return {
+            "X-RateLimit-Limit": str(self.limit),
+            "X-RateLimit-Remaining": str(self.remaining),
+            "X-RateLimit-Reset": f"{self.reset_at:.3f}",
+            "X-RateLimit-Reset-After": f"{self.reset_after:.3f}",
+            "X-RateLimit-Bucket": self.bucket,
+        }
+
+
+class RateLimiter:
+    def __init__(self, limit: int = 50, window_s: float = 1.0) -> None:
+        self._lock = threading.Lock()
+        self._windows: dict[tuple[str, str], tuple[float, int]] = {}
+        self.configure(limit, window_s)
+
+    def configure(self, limit: int, window_s: float) -> None:
+        with self._lock:
+            self.limit, self.window_s = limit, window_s
+            self._windows.clear()
+
+    def hit(self, method: str, path: str, caller: str) -> Decision:
+        key = route_key(method, path)
+        bucket = hashlib.sha256(key.encode()).hexdigest()[:16]
+        now_mono, now_wall = time.monotonic(), time.time()
+        with self._lock:
+            started, used = self._windows.get((key, caller), (now_mono, 0))
+            if now_mono - started >= self.window_s:
+                started, used = now_mono, 0
+            limited = used >= self.limit
+            if not limited:
+                used += 1
+            self._windows[(key, caller)] = (started, used)
+            reset_after = max(0.0, self.window_s - (now_mono - started))
+        return Decision(limited, self.limit, max(0, self.limit - used), now_wall + reset_after, reset_after, bucket)
+
+
+def rate_limited_body(retry_after: float, is_global: bool) -> dict[str, object]:
+    return {"message": "You are being rate limited.", "retry_after": round(retry_after, 3), "global": is_global}
+
+
+def rate_limited_headers(decision: Decision | None, retry_after: float, is_global: bool,
+                         scope: str) -> dict[str, str]:
+    headers = decision.headers() if decision else {}
+    headers.update({
+        "X-RateLimit-Remaining": "0",
+        "X-RateLimit-Global": "true" if is_global else "false",
+        "X-RateLimit-Scope": scope,
+        "Retry-After": str(max(1, round(retry_after + 0.499))),
+        "Via": "1.1 platformpp-emulator",
+    })
+    return headers

@@ -1,0 +1,84 @@
+"""The recent-request log behind ``GET /_emulator/requests``. Everything secret is redacted before it
+is stored: the Authorization header's credential, and every query, form or JSON field whose name
+says it carries a token, code, secret or verifier."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections import deque
+from typing import Any
+from urllib.parse import parse_qsl
+
+REDACTED = "[REDACTED]"
+_SECRET_NAME = re.compile(
+    r"(^|_)(token|code|secret|verifier|password|assertion)s?($|_)|^(access|refresh|id|subject)_token$",
+    re.IGNORECASE)
+# Path segments that are themselves credentials: /invites/<code>, /webhooks/<id>/<token>, /interactions/<id>/<token>
+_SECRET_PATH = re.compile(r"(/invites/)[^/]+|(/(?:webhooks|interactions)/\d+/)[^/]+")
+_MAX_BODY = 16 * 1024
+
+
+def is_secret_name(name: str) -> bool:
+    return bool(_SECRET_NAME.search(name))
+
+
+def redact_value(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: REDACTED if is_secret_name(str(k)) else redact_value(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [redact_value(v) for v in value]
+    return value
+
+
+def redact_path(path: str) -> str:
+    return _SECRET_PATH.sub(lambda m: (m.group(1) or m.group(2)) + REDACTED, path)
+
+
+def redact_query(query: str) -> dict[str, str]:
+    return {k: REDACTED if is_secret_name(k) else v for k, v in parse_qsl(query, keep_blank_values=True)}
+
+
+def redact_authorization(header: str | None) -> str | None:
+    if not header:
+        return None
+    scheme, _, _ = header.partition(" ")
+    return f"{scheme} {REDACTED}" if scheme.lower() in ("bot", "bearer", "basic") else REDACTED
+
+
+def redact_body(body: bytes, content_type: str) -> Any:
+    if not body:
+        return None
+    if len(body) > _MAX_BODY:
+        return f"[{len(body)} bytes, not recorded]"
+    text = body.decode("utf-8", "replace")
+    if content_type.startswith("application/x-www-form-urlencoded"):
+        return redact_query(text)
+    try:
+        return redact_value(json.loads(text))
+    except ValueError:
+        # Unparsed text could hold anything, so it is never echoed back.
+        return f"[{len(body)} bytes, not JSON]"
+
+
+class RequestLog:
+    def __init__(self, capacity: int = 500) -> None:
+        self._entries: deque[dict[str, Any]] = deque(maxlen=capacity)
+        self._lock = threading.Lock()
+        self._next_id = 1
+
+    def add(self, entry: dict[str, Any]) -> None:
+        with self._lock:
+            entry["id"] = self._next_id
+            self._next_id += 1
+            self._entries.append(entry)
+
+    def recent(self, limit: int | None = None) -> list[dict[str, Any]]:
+        with self._lock:
+            entries = list(self._entries)
+        return entries[-limit:] if limit else entries
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()

@@ -1,0 +1,42 @@
+"""Making and checking secrets: tokens, codes and client secrets are stored only as SHA-256 digests and
+compared in constant time, so neither the database nor a timing side channel gives them away."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+
+
+def digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def matches(secret: str, stored_digest: str | None) -> bool:
+    return stored_digest is not None and hmac.compare_digest(digest(secret), stored_digest)
+
+
+def new_token() -> str:
+    """An opaque bearer credential (access/refresh token, authorization code)."""
+    return secrets.token_urlsafe(24)
+
+
+def b64_unpadded(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def new_bot_token(bot_user_id: int, timestamp: float) -> str:
+    """``base64(str(bot_user_id)).<timestamp>.<random>`` as WIRE.md; clients decode the first segment."""
+    first = base64.b64encode(str(bot_user_id).encode("ascii")).decode("ascii").rstrip("=")
+    second = b64_unpadded(int(timestamp).to_bytes(6, "big"))
+    return f"{first}.{second}.{secrets.token_urlsafe(27)}"
+
+
+def bot_user_id_of(token: str) -> int | None:
+    first = token.split(".", 1)[0]
+    try:
+        decoded = base64.b64decode(first + "=" * (-len(first) % 4), validate=True).decode("ascii")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return int(decoded) if decoded.isdigit() else None

@@ -1,0 +1,172 @@
+"""``Emulator``: the whole emulator served by uvicorn on a loopback socket in a background thread."""
+
+from __future__ import annotations
+
+import logging
+import socket
+import threading
+import time
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import uvicorn
+
+from .app import API, create_app
+from .clock import parse_instant
+from .fixtures import default_world, load_fixture_or_raise, read_fixture_file
+from .middleware import DroppedConnection
+from .state import EmulatorState
+from .storage import MEMORY
+from .webhooks import DEFAULT_RETRY_DELAYS_S
+
+Seed = dict[str, Any] | str | Path | None
+
+
+class _QuietDrops(logging.Filter):
+    """A dropped connection is an injected fault, not a server error worth a traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.exc_info and isinstance(record.exc_info[1], DroppedConnection))
+
+
+def resolve_seed(seed: Seed) -> dict[str, Any]:
+    """None: the default world; a dict: that fixture (``{}`` is an empty world); a path: a JSON/YAML file."""
+    if seed is None:
+        return default_world()
+    if isinstance(seed, dict):
+        return seed
+    return read_fixture_file(seed)
+
+
+def prepare_state(db: str | Path, seed: Seed, clock: str | datetime | None,
+                  retry_delays_s: tuple[float, ...] = DEFAULT_RETRY_DELAYS_S) -> EmulatorState:
+    """Open (or create) the store and load the world: an explicit ``seed`` replaces whatever is stored;
+    with no seed, a new store gets the default world and an existing one is kept as it is."""
+    state = EmulatorState.create(db, retry_delays_s=retry_delays_s)
+    if clock is not None:
+        state.initial_clock = parse_instant(clock) if isinstance(clock, str) else clock
+        state.clock.set(state.initial_clock)
+    state.initial_seed = resolve_seed(seed)
+    fresh = state.db.query_one("SELECT value FROM settings WHERE key = 'world_loaded'") is None
+    if seed is not None or fresh:
+        state.db.clear()
+        load_fixture_or_raise(state, state.initial_seed)
+    else:
+        for (max_id,) in state.db.query("SELECT MAX(id) FROM users UNION ALL SELECT MAX(id) FROM guilds"):
+            state.ids.observe(max_id or 0)
+    return state
+
+
+def bind_socket(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def make_server(state: EmulatorState, log_level: str = "warning") -> uvicorn.Server:
+    config = uvicorn.Config(create_app(state), log_config=None, log_level=log_level, access_log=False,
+                            lifespan="on", timeout_graceful_shutdown=2, ws_max_size=1 << 20)
+    logging.getLogger("uvicorn.error").addFilter(_QuietDrops())
+    return uvicorn.Server(config)
+
+
+def url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+class Emulator:
+    """``with Emulator(db=":memory:") as emu:`` serves the default world on a free loopback port."""
+
+    def __init__(self, *, db: str | Path = MEMORY, seed: Seed = None, clock: str | datetime | None = None,
+                 host: str = "127.0.0.1", port: int = 0,
+                 webhook_retry_delays_s: tuple[float, ...] = DEFAULT_RETRY_DELAYS_S) -> None:
+        self._db, self._seed, self._clock = db, seed, clock
+        self._host, self._port = host, port
+        self._retry_delays = webhook_retry_delays_s
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+        self._state: EmulatorState | None = None
+        self._sock: socket.socket | None = None
+
+    # -- lifecycle ----------------------------------------------------------------------------------
+    def start(self) -> Emulator:
+        if self._server is not None:
+            raise RuntimeError("the emulator is already running")
+        self._state = prepare_state(self._db, self._seed, self._clock, self._retry_delays)
+        self._sock = bind_socket(self._host, self._port)
+        self._server = make_server(self._state)
+        server = self._server
+        failure: list[BaseException] = []
+
+        def run() -> None:
+            try:
+                server.run(sockets=[self._sock] if self._sock else None)
+            except BaseException as exc:   # reported to start() below, not lost in the thread
+                failure.append(exc)
+
+        self._thread = threading.Thread(target=run, name="platformpp-emulator", daemon=True)
+        self._thread.start()
+        while not server.started:
+            if failure or not self._thread.is_alive():
+                self._close_resources()
+                raise RuntimeError(f"the emulator failed to start: {failure[0] if failure else 'exited'}")
+            time.sleep(0.002)
+        return self
+
+    def stop(self) -> None:
+        if self._server is None:
+            return
+        self._server.should_exit = True
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+        self._close_resources()
+
+    def _close_resources(self) -> None:
+        if self._sock is not None:
+            self._sock.close()
+        if self._state is not None:
+            self._state.webhooks.stop()
+            self._state.db.close()
+        self._server = self._thread = self._sock = None
+
+    def __enter__(self) -> Emulator:
+        return self.start()
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.stop()
+
+    # -- where it is and what it holds ----------------------------------------------------------------
+    @property
+    def port(self) -> int:
+        if self._sock is None:
+            raise RuntimeError("the emulator is not running")
+        return int(self._sock.getsockname()[1])
+
+    @property
+    def base_url(self) -> str:
+        return f"http://{url_host(self._host)}:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        return self.base_url + API
+
+    @property
+    def web_base(self) -> str:
+        return self.base_url
+
+    @property
+    def state(self) -> EmulatorState:
+        if self._state is None:
+            raise RuntimeError("the emulator is not running")
+        return self._state
+
+    def __repr__(self) -> str:
+        where = self.base_url if self._sock is not None else "stopped"
+        return f"Emulator({where}, db={str(self._db)!r})"

@@ -1,0 +1,43 @@
+"""Everything one running emulator holds, shared by all route modules as ``app.state.emu``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from .clock import Clock
+from .events import EventHub
+from .faults import Faults
+from .ratelimit import RateLimiter
+from .requestlog import RequestLog
+from .snowflake import SnowflakeGenerator
+from .storage import Database
+from .webhooks import DEFAULT_RETRY_DELAYS_S, WebhookDispatcher
+
+
+@dataclass(eq=False)
+class EmulatorState:
+    db: Database
+    clock: Clock
+    ids: SnowflakeGenerator
+    events: EventHub
+    faults: Faults
+    limits: RateLimiter
+    requests: RequestLog
+    webhooks: WebhookDispatcher = field(init=False)
+    # The fixture the emulator started with; POST /_emulator/reset returns to it.
+    initial_seed: dict[str, Any] = field(default_factory=dict)
+    initial_clock: datetime | None = None
+    # Free room for other modules' in-memory state (e.g. Gateway sessions), keyed by module.
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def create(cls, db_path: str | Path, *, retry_delays_s: tuple[float, ...] = DEFAULT_RETRY_DELAYS_S
+               ) -> EmulatorState:
+        clock = Clock()
+        state = cls(Database(db_path), clock, SnowflakeGenerator(clock), EventHub(), Faults(), RateLimiter(),
+                    RequestLog())
+        state.webhooks = WebhookDispatcher(state, retry_delays_s)
+        return state

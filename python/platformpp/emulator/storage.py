@@ -1,0 +1,191 @@
+"""SQLite storage: one connection, WAL journal, ordered SQL migrations, whole-state snapshots.
+
+Every request runs its writes inside ``Database.transaction()``: either all of them commit (and are on
+disk before the response is sent, ``synchronous=FULL``) or none do. The connection is shared by the
+server's event loop, the webhook thread and the embedding test; a lock serialises them, so never
+``await`` inside a transaction.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+MEMORY = ":memory:"
+_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+
+
+class MigrationError(RuntimeError):
+    """A schema file is misnamed or failed to apply; nothing of it was kept."""
+
+
+def _migrations() -> list[tuple[int, str, str]]:
+    found: list[tuple[int, str, str]] = []
+    for entry in resources.files("platformpp.emulator").joinpath("schema").iterdir():
+        match = _MIGRATION_NAME.match(entry.name)
+        if entry.name.endswith(".sql"):
+            if match is None:
+                raise MigrationError(f"schema file {entry.name!r} must be named NNNN_lowercase_name.sql")
+            found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
+    found.sort()
+    numbers = [number for number, _, _ in found]
+    if len(numbers) != len(set(numbers)):
+        raise MigrationError(f"two schema files share a number: {sorted(numbers)}")
+    return found
+
+
+class Database:
+    """The emulator's single SQLite connection, shared by the server thread and the caller's thread."""
+
+    def __init__(self, path: str | Path = MEMORY) -> None:
+        self.path = str(path)
+        if self.path != MEMORY:
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves so a transaction spans exactly one request.
+        self._conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._conn.row_factory = sqlite3.Row
+        self._lock = threading.RLock()
+        self._depth = 0
+        if self.path != MEMORY:
+            self._conn.execute("PRAGMA journal_mode=WAL")
+        # FULL: a commit is fsynced before we answer, so an acknowledged write survives kill -9 and power loss.
+        self._conn.execute("PRAGMA synchronous=FULL")
+        self._conn.execute("PRAGMA foreign_keys=ON")
+        self._conn.execute("PRAGMA busy_timeout=5000")
+        self.migrate()
+
+    # -- transactions -------------------------------------------------------------------------------
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """Run a unit of work atomically; nested uses join the outer transaction."""
+        with self._lock:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield self._conn
+                finally:
+                    self._depth -= 1
+                return
+            self._conn.execute("BEGIN IMMEDIATE")
+            self._depth = 1
+            try:
+                yield self._conn
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            else:
+                try:
+                    self._conn.execute("COMMIT")
+                except sqlite3.Error:
+                    # e.g. a deferred foreign key failed at commit: leave nothing half-done behind.
+                    if self._conn.in_transaction:
+                        self._conn.execute("ROLLBACK")
+                    raise
+            finally:
+                self._depth = 0
+
+    def query(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            return self._conn.execute(sql, params).fetchall()
+
+    def query_one(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> sqlite3.Row | None:
+        with self._lock:
+            return self._conn.execute(sql, params).fetchone()
+
+    def execute(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> sqlite3.Cursor:
+        """One statement in its own transaction (or the caller's, when inside ``transaction()``)."""
+        with self.transaction() as conn:
+            return conn.execute(sql, params)
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    # -- schema -------------------------------------------------------------------------------------
+    def migrate(self) -> None:
+        with self._lock:
+            self._conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version ("
+                " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)")
+            applied = {row[0] for row in self._conn.execute("SELECT version FROM schema_version")}
+            for number, name, sql in _migrations():
+                if number in applied:
+                    continue
+                try:
+                    self._conn.execute("BEGIN IMMEDIATE")
+                    for statement in _split_sql(sql):
+                        self._conn.execute(statement)
+                    self._conn.execute(
+                        "INSERT INTO schema_version (version, name, applied_at)"
+                        " VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))", (number, name))
+                    self._conn.execute("COMMIT")
+                except sqlite3.Error as exc:
+                    if self._conn.in_transaction:
+                        self._conn.execute("ROLLBACK")
+                    raise MigrationError(f"schema file {name} failed: {exc}") from exc
+
+    @property
+    def schema_version(self) -> int:
+        row = self.query_one("SELECT MAX(version) FROM schema_version")
+        return int(row[0] or 0) if row else 0
+
+    def data_tables(self) -> list[str]:
+        """Every table holding world state, parents before children (creation order)."""
+        rows = self.query(
+            "SELECT name FROM sqlite_master WHERE type = 'table'"
+            " AND name NOT LIKE 'sqlite_%' AND name != 'schema_version' ORDER BY rowid")
+        return [row[0] for row in rows]
+
+    def clear(self) -> None:
+        """Delete all world state (keeps the schema). Call inside ``transaction()``."""
+        with self.transaction() as conn:
+            conn.execute("PRAGMA defer_foreign_keys=ON")
+            for table in reversed(self.data_tables()):
+                conn.execute(f'DELETE FROM "{table}"')
+
+    def export_tables(self) -> dict[str, list[dict[str, Any]]]:
+        with self._lock:
+            return {table: [dict(row) for row in self._conn.execute(f'SELECT * FROM "{table}"')]
+                    for table in self.data_tables()}
+
+    def import_tables(self, tables: Mapping[str, Sequence[Mapping[str, Any]]]) -> None:
+        """Replace all world state with ``tables`` (as produced by ``export_tables``)."""
+        known = set(self.data_tables())
+        unknown = sorted(set(tables) - known)
+        if unknown:
+            raise ValueError(f"unknown table(s) {unknown}")
+        with self.transaction() as conn:
+            self.clear()
+            for table in self.data_tables():
+                columns = {row[1] for row in conn.execute(f'PRAGMA table_info("{table}")')}
+                for row in tables.get(table, ()):
+                    extra = sorted(set(row) - columns)
+                    if extra:
+                        raise ValueError(f"table {table!r} has no column(s) {extra}")
+                    names = list(row)
+                    column_list = ", ".join(f'"{name}"' for name in names)
+                    placeholders = ", ".join("?" for _ in names)
+                    conn.execute(f'INSERT INTO "{table}" ({column_list}) VALUES ({placeholders})',
+                                 [row[name] for name in names])
+
+
+def _split_sql(script: str) -> list[str]:
+    """Split a migration into statements (sqlite3.complete_statement knows about quotes and triggers)."""
+    statements: list[str] = []
+    current = ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            if current.strip():
+                statements.append(current.strip())
+            current = ""
+    if current.strip().rstrip(";").strip() and not all(
+            part.strip().startswith("--") for part in current.strip().splitlines()):
+        raise MigrationError(f"incomplete SQL statement at end of migration: {current.strip()[:60]!r}")
+    return statements

@@ -1,0 +1,78 @@
+"""The server itself: it serves over a real loopback socket, speaks WIRE.md's error and header
+conventions, and stays out of the SDK's C++ extension."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import httpx
+
+from platformpp.emulator import Emulator
+
+from emulator_world import BOT_ID, bot_headers
+
+
+def test_serves_default_world_on_loopback(emu: Emulator, http: httpx.Client) -> None:
+    assert emu.base_url.startswith("http://127.0.0.1:")
+    assert emu.api_base == emu.base_url + "/api/v10"
+    response = http.get("/api/v10/users/@me", headers=bot_headers())
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "application/json"
+    assert response.json()["id"] == str(BOT_ID)
+    assert response.json()["bot"] is True
+
+
+def test_unknown_route_is_a_json_404(http: httpx.Client) -> None:
+    response = http.get("/api/v10/no/such/route")
+    assert response.status_code == 404
+    assert response.headers["content-type"] == "application/json"
+    assert response.json() == {"code": 0, "message": "404: Not Found"}
+
+
+def test_wrong_method_is_a_json_405(http: httpx.Client) -> None:
+    response = http.delete("/api/v10/users/@me", headers=bot_headers())
+    assert response.status_code == 405
+    assert response.json()["message"] == "405: Method Not Allowed"
+
+
+def test_missing_and_invalid_auth(http: httpx.Client) -> None:
+    missing = http.get("/api/v10/users/@me")
+    assert (missing.status_code, missing.json()["code"]) == (401, 40001)
+    wrong = http.get("/api/v10/users/@me", headers=bot_headers("MTAwMDAwMDAwMDAwMDAwMDAwMQ.AAAA.not-the-token"))
+    assert (wrong.status_code, wrong.json()["code"]) == (401, 50014)
+    assert "not-the-token" not in wrong.text
+    garbage = http.get("/api/v10/users/@me", headers={"Authorization": "Token abc"})
+    assert garbage.status_code == 401
+
+
+def test_bot_token_on_bearer_only_route_is_rejected(http: httpx.Client) -> None:
+    response = http.get("/api/v10/users/@me/connections", headers=bot_headers())
+    assert (response.status_code, response.json()["code"]) == (401, 40001)
+
+
+def test_emulator_stops_and_frees_its_port() -> None:
+    emulator = Emulator().start()
+    url = emulator.base_url
+    emulator.stop()
+    try:
+        httpx.get(url + "/_emulator/clock", timeout=1)
+    except httpx.ConnectError:
+        pass
+    else:
+        raise AssertionError("the emulator still answers after stop()")
+
+
+def test_running_the_emulator_never_loads_the_extension() -> None:
+    code = textwrap.dedent("""
+        import sys, httpx
+        from platformpp.emulator import Emulator
+        with Emulator() as emu:
+            assert httpx.get(emu.base_url + "/_emulator/clock").status_code == 200
+        assert "platformpp._platformpp" not in sys.modules, "the emulator loaded the C++ extension"
+        print("ok")
+    """)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok"
