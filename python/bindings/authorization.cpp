@@ -4,6 +4,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
+#include "fast_property.hpp"
 #include "handle_members.hpp"
 
 namespace py = pybind11;
@@ -54,9 +55,9 @@ void BindCodeChallenge(py::module_& m) {
     cls.def(py::init<>(), "An empty S256 challenge; usually made by Client.create_authorization_code_verifier().")
         .def_property("method", &AuthorizationCodeChallenge::Method, &AuthorizationCodeChallenge::SetMethod,
                       "The challenge method (always AuthenticationCodeChallengeMethod.S256).")
-        .def_property("challenge", &AuthorizationCodeChallenge::Challenge, StrSetter(&AuthorizationCodeChallenge::SetChallenge),
-                      "base64url(SHA-256(verifier)) without padding.")
         .def("__repr__", py::overload_cast<const AuthorizationCodeChallenge&>(&Repr));
+    DefFastProperty<&AuthorizationCodeChallenge::Challenge, &AuthorizationCodeChallenge::SetChallenge>(
+        cls, "challenge", "base64url(SHA-256(verifier)) without padding.");
     DefHandleMembers(cls);
 }
 
@@ -67,9 +68,9 @@ void BindCodeVerifier(py::module_& m) {
     cls.def(py::init<>(), "An empty pair; usually made by Client.create_authorization_code_verifier().")
         .def_property("challenge", &AuthorizationCodeVerifier::Challenge, &AuthorizationCodeVerifier::SetChallenge,
                       "The challenge to put in AuthorizationArgs.code_challenge (a copy).")
-        .def_property("verifier", &AuthorizationCodeVerifier::Verifier, StrSetter(&AuthorizationCodeVerifier::SetVerifier),
-                      "The secret verifier for Client.get_token.")
         .def("__repr__", py::overload_cast<const AuthorizationCodeVerifier&>(&Repr));
+    DefFastProperty<&AuthorizationCodeVerifier::Verifier, &AuthorizationCodeVerifier::SetVerifier>(
+        cls, "verifier", "The secret verifier for Client.get_token.");
     DefHandleMembers(cls);
 }
 
@@ -93,22 +94,21 @@ void BindAuthorizationArgs(py::module_& m) {
             py::arg("nonce") = py::none(), py::arg("code_challenge") = py::none(),
             py::arg("integration_type") = py::none(), py::arg("custom_scheme_param") = py::none(),
             "Every field is optional here; scopes must be set before Client.authorize.")
-        .def_property("client_id", &AuthorizationArgs::ClientId, &AuthorizationArgs::SetClientId,
-                      "Application id of the game; 0 means the id given to Client.set_application_id.")
-        .def_property("scopes", &AuthorizationArgs::Scopes, StrSetter(&AuthorizationArgs::SetScopes),
-                      "Space-separated OAuth2 scopes, e.g. Client.get_default_communication_scopes().")
-        .def_property("state", &AuthorizationArgs::State, OptionalStrSetter(&AuthorizationArgs::SetState),
-                      "OAuth2 state; leave None so the SDK generates a secure random one.")
-        .def_property("nonce", &AuthorizationArgs::Nonce, OptionalStrSetter(&AuthorizationArgs::SetNonce),
-                      "OpenID Connect nonce, echoed in the ID token.")
         .def_property("code_challenge", &AuthorizationArgs::CodeChallenge, &AuthorizationArgs::SetCodeChallenge,
                       "PKCE challenge for the Client.get_token flow (a copy).")
         .def_property("integration_type", &AuthorizationArgs::IntegrationType, &AuthorizationArgs::SetIntegrationType,
                       "The installation context the application is installed as.")
-        .def_property("custom_scheme_param", &AuthorizationArgs::CustomSchemeParam,
-                      OptionalStrSetter(&AuthorizationArgs::SetCustomSchemeParam),
-                      "Custom URI scheme: the redirect becomes <scheme>:/authorize/callback.")
         .def("__repr__", py::overload_cast<const AuthorizationArgs&>(&Repr));
+    DefFastProperty<&AuthorizationArgs::ClientId, &AuthorizationArgs::SetClientId>(
+        cls, "client_id", "Application id of the game; 0 means the id given to Client.set_application_id.");
+    DefFastProperty<&AuthorizationArgs::Scopes, &AuthorizationArgs::SetScopes>(
+        cls, "scopes", "Space-separated OAuth2 scopes, e.g. Client.get_default_communication_scopes().");
+    DefFastProperty<&AuthorizationArgs::State, &AuthorizationArgs::SetState>(
+        cls, "state", "OAuth2 state; leave None so the SDK generates a secure random one.");
+    DefFastProperty<&AuthorizationArgs::Nonce, &AuthorizationArgs::SetNonce>(
+        cls, "nonce", "OpenID Connect nonce, echoed in the ID token.");
+    DefFastProperty<&AuthorizationArgs::CustomSchemeParam, &AuthorizationArgs::SetCustomSchemeParam>(
+        cls, "custom_scheme_param", "Custom URI scheme: the redirect becomes <scheme>:/authorize/callback.");
     DefHandleMembers(cls);
 
     m.def("resolve_authorize_redirect_uri", &authorize::ResolveRedirectUri, py::arg("args"),

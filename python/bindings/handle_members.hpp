@@ -21,22 +21,9 @@ void DefHandleMembers(pybind11::class_<Handle, Options...>& cls) {
     cls.attr("nullobj") = py::cast(Handle::nullobj);
 }
 
-// Setters for string fields that take `str` only: pybind11 would also accept bytes for std::string,
-// and a str field given bytes is a caller's mistake to report as TypeError.
-template <typename Handle>
-auto StrSetter(void (Handle::*set)(std::string)) {
-    return [set](Handle& self, const pybind11::str& value) { (self.*set)(value.cast<std::string>()); };
-}
-
+// Keyword arguments typed `str` refuse bytes, which pybind11 would accept for std::string.
 inline std::optional<std::string> ToOptionalString(const std::optional<pybind11::str>& value) {
     return value ? std::optional<std::string>(value->cast<std::string>()) : std::nullopt;
-}
-
-template <typename Handle>
-auto OptionalStrSetter(void (Handle::*set)(std::optional<std::string>)) {
-    return [set](Handle& self, const std::optional<pybind11::str>& value) {
-        (self.*set)(ToOptionalString(value));
-    };
 }
 
 // `repr()` text for a secret: whether it is set, never its value.

@@ -59,7 +59,7 @@ class AuthorizationCodeChallenge:
         base64url(SHA-256(verifier)) without padding.
         """
     @challenge.setter
-    def challenge(self, arg1: str) -> None:
+    def challenge(self, value: str) -> None:
         ...
     @property
     def method(self) -> AuthenticationCodeChallengeMethod:
@@ -107,7 +107,7 @@ class AuthorizationCodeVerifier:
         The secret verifier for Client.get_token.
         """
     @verifier.setter
-    def verifier(self, arg1: str) -> None:
+    def verifier(self, value: str) -> None:
         ...
 @typing.final
 class AuthorizationArgs:
@@ -139,7 +139,7 @@ class AuthorizationArgs:
         Application id of the game; 0 means the id given to Client.set_application_id.
         """
     @client_id.setter
-    def client_id(self, arg1: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def client_id(self, value: int) -> None:
         ...
     @property
     def code_challenge(self) -> AuthorizationCodeChallenge | None:
@@ -155,7 +155,7 @@ class AuthorizationArgs:
         Custom URI scheme: the redirect becomes <scheme>:/authorize/callback.
         """
     @custom_scheme_param.setter
-    def custom_scheme_param(self, arg1: str | None) -> None:
+    def custom_scheme_param(self, value: str | None) -> None:
         ...
     @property
     def integration_type(self) -> IntegrationType | None:
@@ -171,7 +171,7 @@ class AuthorizationArgs:
         OpenID Connect nonce, echoed in the ID token.
         """
     @nonce.setter
-    def nonce(self, arg1: str | None) -> None:
+    def nonce(self, value: str | None) -> None:
         ...
     @property
     def scopes(self) -> str:
@@ -179,7 +179,7 @@ class AuthorizationArgs:
         Space-separated OAuth2 scopes, e.g. Client.get_default_communication_scopes().
         """
     @scopes.setter
-    def scopes(self, arg1: str) -> None:
+    def scopes(self, value: str) -> None:
         ...
     @property
     def state(self) -> str | None:
@@ -187,7 +187,7 @@ class AuthorizationArgs:
         OAuth2 state; leave None so the SDK generates a secure random one.
         """
     @state.setter
-    def state(self, arg1: str | None) -> None:
+    def state(self, value: str | None) -> None:
         ...
 @typing.final
 class Client:

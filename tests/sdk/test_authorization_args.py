@@ -156,3 +156,35 @@ def test_instances_are_released():
     del args
     gc.collect()
     assert ref is None or ref() is None
+
+
+def test_property_accessors_check_their_instance():
+    with pytest.raises(TypeError):
+        AuthorizationArgs.scopes.fget(42)
+    with pytest.raises(TypeError):
+        AuthorizationArgs.scopes.fset(AuthorizationCodeChallenge(), "x")
+    uninitialised = AuthorizationArgs.__new__(AuthorizationArgs)
+    with pytest.raises(TypeError, match="not initialized"):
+        uninitialised.scopes  # noqa: B018
+
+
+def test_bool_is_not_an_application_id():
+    args = AuthorizationArgs(client_id=3)
+    with pytest.raises(TypeError):
+        args.client_id = True
+    assert args.client_id == 3
+
+
+def test_unencodable_string_is_refused_and_leaves_the_field():
+    args = AuthorizationArgs(scopes="openid")
+    with pytest.raises(UnicodeEncodeError):
+        args.scopes = "bad \udc80 surrogate"
+    assert args.scopes == "openid"
+
+
+def test_error_messages_name_the_field():
+    args = AuthorizationArgs()
+    with pytest.raises(TypeError, match="client_id"):
+        args.client_id = -5
+    with pytest.raises(TypeError, match="scopes"):
+        args.scopes = 5

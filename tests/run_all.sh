@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Every test: the C++ unit tests through ctest, then the Python suite through pytest.
+# Run it where platformpp is installed with its extras:
+#     pip install '.[emulator,test]' && bash tests/run_all.sh
+# Extra arguments go to pytest (e.g. `bash tests/run_all.sh -k lobby`).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+bash "$root/tests/run_cpp.sh" "$root/build/tests"
+cd "$root"
+python3 -m pytest "$@"
