@@ -1,0 +1,70 @@
+"""Encoding of outgoing Gateway payloads and decoding of incoming ones.
+
+Outgoing: JSON text frames, or with ``compress=zlib-stream`` one zlib stream per connection whose every
+message ends with a Z_SYNC_FLUSH (``00 00 ff ff``) and travels as a binary frame. Incoming payloads
+are always plain JSON (text or binary frame), at most MAX_PAYLOAD_BYTES.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from typing import Any
+
+from .protocol import MAX_PAYLOAD_BYTES, Close
+
+
+class GatewayClose(Exception):
+    """Raised anywhere in the protocol handler to close the socket with a WIRE.md close code."""
+
+    def __init__(self, code: int, reason: str) -> None:
+        super().__init__(f"{code}: {reason}")
+        self.code = int(code)
+        # A close frame's reason is at most 123 bytes of UTF-8.
+        self.reason = reason.encode("utf-8")[:123].decode("utf-8", "ignore")
+
+
+class Encoder:
+    """Turns an envelope into the bytes or text of one WebSocket message."""
+
+    def __init__(self, compress: str | None) -> None:
+        # One compressor for the whole connection: clients keep one inflater, as WIRE.md says.
+        self._zlib = zlib.compressobj() if compress == "zlib-stream" else None
+
+    @property
+    def binary(self) -> bool:
+        return self._zlib is not None
+
+    def encode(self, envelope: dict[str, Any]) -> str | bytes:
+        text = json.dumps(envelope, separators=(",", ":"), ensure_ascii=False)
+        if self._zlib is None:
+            return text
+        return self._zlib.compress(text.encode("utf-8")) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
+
+
+def envelope(op: int, d: Any, s: int | None = None, t: str | None = None) -> dict[str, Any]:
+    """The {op, d, s, t} envelope; s and t are null unless op is Dispatch."""
+    return {"op": int(op), "d": d, "s": s, "t": t}
+
+
+def decode(message: dict[str, Any]) -> dict[str, Any]:
+    """Decode one ASGI websocket.receive message into a payload dict, or raise GatewayClose(4002)."""
+    raw: bytes
+    if message.get("text") is not None:
+        raw = message["text"].encode("utf-8")
+    elif message.get("bytes") is not None:
+        raw = message["bytes"]
+    else:
+        raise GatewayClose(Close.DECODE_ERROR, "empty frame")
+    if len(raw) > MAX_PAYLOAD_BYTES:
+        raise GatewayClose(Close.DECODE_ERROR, f"payload larger than {MAX_PAYLOAD_BYTES} bytes")
+    try:
+        payload = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise GatewayClose(Close.DECODE_ERROR, "payload is not valid JSON") from None
+    if not isinstance(payload, dict):
+        raise GatewayClose(Close.DECODE_ERROR, "payload must be a JSON object")
+    op = payload.get("op")
+    if not isinstance(op, int) or isinstance(op, bool):
+        raise GatewayClose(Close.DECODE_ERROR, "op: must be an integer")
+    return payload

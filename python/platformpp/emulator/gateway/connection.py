@@ -1,0 +1,232 @@
+"""One Gateway WebSocket connection: the protocol state machine of WIRE.md "Gateway".
+
+Everything the server sends goes through one writer task and one Encoder, so that the zlib stream
+stays in order and a close frame always follows what was queued before it. The reader enforces the
+payload size and rate limits, the heartbeat deadline, and the Identify/Resume rules.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import time
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from . import validate
+from .codec import Encoder, GatewayClose, decode, envelope
+from .protocol import API_VERSION, RATE_LIMIT_PAYLOADS, RATE_LIMIT_WINDOW_S, Close, Op
+from .sessions import Dispatch, ResumeError, Session
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+# Closing with these codes ends the session for good: the client must Identify again.
+_SESSION_ENDING = {
+    Close.AUTHENTICATION_FAILED, Close.INVALID_SEQ, Close.SESSION_TIMED_OUT, Close.INVALID_SHARD,
+    Close.SHARDING_REQUIRED, Close.INVALID_API_VERSION, Close.INVALID_INTENTS, Close.DISALLOWED_INTENTS,
+}
+# A client closing normally (1000) or going away (1001) also ends its session, as on the platform.
+_CLIENT_SESSION_ENDING = {1000, 1001}
+
+
+def token_fingerprint(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Connection:
+    def __init__(self, ws: WebSocket, hub: Hub) -> None:
+        self.ws = ws
+        self.hub = hub
+        self.session: Session | None = None
+        self._out: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
+        self._control: asyncio.Queue[GatewayClose] = asyncio.Queue()
+        self._received: deque[float] = deque()
+        self._loop = asyncio.get_running_loop()
+        self._closed = False
+        # READY's resume_gateway_url: this very endpoint, as the client reached it.
+        url = ws.url
+        self.resume_url = f"{'wss' if url.scheme in ('wss', 'https') else 'ws'}://{url.netloc}/gateway"
+
+    # --- called from other threads or tasks (admin routes, a resuming connection) ---------------
+    def request_close(self, code: int, reason: str) -> None:
+        """Close this socket with ``code`` (thread-safe); the session stays resumable for 4000."""
+        self._loop.call_soon_threadsafe(self._control.put_nowait, GatewayClose(code, reason))
+
+    def request_reconnect(self) -> None:
+        """Send op 7 Reconnect, then close with 4000 so the client resumes on a new socket."""
+        def send() -> None:
+            self._out.put_nowait(("env", envelope(Op.RECONNECT, None)))
+            self._control.put_nowait(GatewayClose(Close.UNKNOWN_ERROR, "reconnect requested"))
+        self._loop.call_soon_threadsafe(send)
+
+    def request_invalid_session(self, resumable: bool) -> None:
+        """Send op 9 Invalid Session. Resumable: then close 4000 so the client resumes elsewhere; not
+        resumable: the socket stays open for a fresh Identify."""
+        def send() -> None:
+            self._out.put_nowait(("env", envelope(Op.INVALID_SESSION, resumable)))
+            if resumable:
+                self._control.put_nowait(GatewayClose(Close.UNKNOWN_ERROR, "invalid session, resume"))
+            elif self.session is not None:
+                self.session.detach(self)
+                self.session = None
+        self._loop.call_soon_threadsafe(send)
+
+    # --- the connection ---------------------------------------------------------------------
+    async def run(self) -> None:
+        query = self.ws.query_params
+        await self.ws.accept()
+        encoder = Encoder(query.get("compress"))
+        writer = asyncio.create_task(self._writer(encoder))
+        try:
+            self._check_query(query)
+            self._send(Op.HELLO, {"heartbeat_interval": self.hub.settings.heartbeat_interval_ms})
+            client_code = await self._reader()
+            if self.session is not None and client_code in _CLIENT_SESSION_ENDING:
+                self.hub.end_session(self.session)
+        except GatewayClose as close:
+            if self.session is not None and close.code in _SESSION_ENDING:
+                self.hub.end_session(self.session)
+            self._out.put_nowait(("close", close))
+        finally:
+            if self.session is not None:
+                self.hub.detach(self.session, self)
+            self._out.put_nowait(("stop", None))
+            await writer
+
+    def _check_query(self, query: Any) -> None:
+        if query.get("v", str(API_VERSION)) != str(API_VERSION):
+            raise GatewayClose(Close.INVALID_API_VERSION, f"v: only {API_VERSION} is supported")
+        if query.get("encoding", "json") != "json":
+            raise GatewayClose(Close.DECODE_ERROR, "encoding: only json is supported")
+        compress = query.get("compress")
+        if compress not in (None, "zlib-stream"):
+            raise GatewayClose(Close.DECODE_ERROR, "compress: only zlib-stream is supported")
+
+    def _send(self, op: int, d: Any) -> None:
+        self._out.put_nowait(("env", envelope(op, d)))
+
+    def _on_dispatch(self, dispatch: Dispatch) -> None:
+        self._out.put_nowait(("dispatch", dispatch))
+
+    async def _writer(self, encoder: Encoder) -> None:
+        dropping = False
+        while True:
+            kind, item = await self._out.get()
+            if kind == "stop":
+                return
+            try:
+                if kind == "close":
+                    if not self._closed and self.ws.application_state == WebSocketState.CONNECTED:
+                        await self.ws.close(item.code, item.reason)
+                    self._closed = True
+                    continue
+                if self._closed or dropping:
+                    continue
+                if kind == "dispatch":
+                    delay = self.hub.dispatch_delay_s()
+                    if delay > 0:
+                        await asyncio.sleep(delay)
+                    if self.hub.should_drop():
+                        # Fault injection: the socket drops; the unsent dispatch waits for a Resume.
+                        self.request_close(Close.UNKNOWN_ERROR, "connection dropped (fault injected)")
+                        dropping = True
+                        continue
+                    item = envelope(Op.DISPATCH, item.payload, item.seq, item.event)
+                data = encoder.encode(item)
+                if isinstance(data, bytes):
+                    await self.ws.send_bytes(data)
+                else:
+                    await self.ws.send_text(data)
+            except (RuntimeError, OSError, WebSocketDisconnect):
+                # The peer went away mid-send; the reader sees the disconnect and cleans up.
+                self._closed = True
+
+    async def _reader(self) -> int | None:
+        """Handle client payloads until the client disconnects (returns its close code)."""
+        interval_s = self.hub.settings.heartbeat_interval_ms / 1000
+        deadline = time.monotonic() + interval_s * self.hub.settings.heartbeat_grace
+        receive = asyncio.ensure_future(self.ws.receive())
+        control = asyncio.ensure_future(self._control.get())
+        try:
+            while True:
+                timeout = max(0.0, deadline - time.monotonic())
+                done, _ = await asyncio.wait({receive, control}, timeout=timeout,
+                                             return_when=asyncio.FIRST_COMPLETED)
+                if control in done:
+                    raise control.result()
+                if not done:
+                    raise GatewayClose(Close.SESSION_TIMED_OUT, "no heartbeat received in time")
+                message = receive.result()
+                if message["type"] == "websocket.disconnect":
+                    return int(message.get("code", 1000))
+                receive = asyncio.ensure_future(self.ws.receive())
+                self._count_payload()
+                payload = decode(message)
+                if payload["op"] == Op.HEARTBEAT:
+                    validate.heartbeat(payload)
+                    deadline = time.monotonic() + interval_s * self.hub.settings.heartbeat_grace
+                    self._send(Op.HEARTBEAT_ACK, None)
+                else:
+                    await self._handle(payload)
+        finally:
+            receive.cancel()
+            control.cancel()
+
+    def _count_payload(self) -> None:
+        now = time.monotonic()
+        self._received.append(now)
+        while self._received and now - self._received[0] > RATE_LIMIT_WINDOW_S:
+            self._received.popleft()
+        if len(self._received) > RATE_LIMIT_PAYLOADS:
+            raise GatewayClose(Close.RATE_LIMITED, f"more than {RATE_LIMIT_PAYLOADS} payloads in 60 s")
+
+    async def _handle(self, payload: dict[str, Any]) -> None:
+        op = payload["op"]
+        if op == Op.IDENTIFY:
+            await self._identify(payload)
+        elif op == Op.RESUME:
+            await self._resume(payload)
+        elif op in (Op.PRESENCE_UPDATE, Op.REQUEST_GUILD_MEMBERS):
+            if self.session is None:
+                raise GatewayClose(Close.NOT_AUTHENTICATED, "identify first")
+            await asyncio.to_thread(self.hub.command, self.session, op, payload.get("d"))
+        else:
+            raise GatewayClose(Close.UNKNOWN_OPCODE, f"op: {op} is not a client opcode of this gateway")
+
+    async def _identify(self, payload: dict[str, Any]) -> None:
+        if self.session is not None:
+            raise GatewayClose(Close.ALREADY_AUTHENTICATED, "already identified")
+        ident = validate.identify(payload)
+        session = await asyncio.to_thread(
+            self.hub.identify, ident, token_fingerprint(ident.token), self._on_dispatch, self._loop, self)
+        self.session = session
+
+    async def _resume(self, payload: dict[str, Any]) -> None:
+        if self.session is not None:
+            raise GatewayClose(Close.ALREADY_AUTHENTICATED, "already identified")
+        request = validate.resume(payload)
+        fingerprint = token_fingerprint(request.token)
+        principal = await asyncio.to_thread(self.hub.authenticate, request.token)
+        session = self.hub.store.get(request.session_id)
+        if session is None or session.token_fingerprint != fingerprint or principal is None:
+            if principal is None:
+                raise GatewayClose(Close.AUTHENTICATION_FAILED, "authentication failed")
+            self._send(Op.INVALID_SESSION, False)
+            return
+        previous = session.connection
+        if previous is not None and previous is not self:
+            previous.request_close(Close.UNKNOWN_ERROR, "session resumed on another connection")
+        try:
+            session.resume(request.seq, self._on_dispatch, self._loop, self)
+        except ResumeError as error:
+            if error.code is not None:
+                raise GatewayClose(error.code, str(error)) from None
+            self.hub.end_session(session)
+            self._send(Op.INVALID_SESSION, False)
+            return
+        self.session = session
+        session.deliver("RESUMED", {})
+        await asyncio.to_thread(self.hub.connected, session)

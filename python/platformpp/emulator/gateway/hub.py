@@ -1,0 +1,187 @@
+"""The Gateway's side of one emulator: settings, sessions, and everything a connection needs from
+the rest of the emulator (authentication, READY, presence, lobby idleness, faults, admin events)."""
+
+from __future__ import annotations
+
+import asyncio
+import fnmatch
+import random
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .. import lobbies, presence
+from ..auth import Principal, resolve_gateway_token
+from ..bus import Viewer, get_bus
+from ..events import Event
+from . import ready
+from .codec import GatewayClose
+from .protocol import PRIVILEGED_INTENTS, Close, Op
+from .sessions import Session, SessionStore, Sink
+from .validate import Identify
+
+if TYPE_CHECKING:
+    from ..state import EmulatorState
+
+SESSION_START_TOTAL = 1000
+SESSION_START_WINDOW_S = 24 * 3600.0
+GATEWAY_PATH = "/gateway"
+FAULT_METHOD = "GATEWAY"
+
+
+@dataclass
+class GatewaySettings:
+    """Tunable through ``PUT /_emulator/gateway`` (tests use short heartbeats)."""
+
+    heartbeat_interval_ms: int = 41250
+    # A session with no heartbeat for interval × grace is closed with 4009.
+    heartbeat_grace: float = 1.5
+    # How long a disconnected session can still be resumed, and how many dispatches it keeps.
+    resume_window_s: float = 300.0
+    replay_buffer: int = 1000
+
+
+class Hub:
+    def __init__(self, state: EmulatorState) -> None:
+        self.state = state
+        self.settings = GatewaySettings()
+        self.store = SessionStore(get_bus(state))
+        self._starts: dict[int, deque[float]] = {}
+        self._lock = threading.Lock()
+        self._random = random.Random()
+        state.events.subscribe(self._on_event)
+
+    # --- identity ---------------------------------------------------------------------------------
+    def authenticate(self, token: str) -> Principal | None:
+        return resolve_gateway_token(self.state, token)
+
+    def identify(self, ident: Identify, fingerprint: str, sink: Sink, loop: asyncio.AbstractEventLoop,
+                 connection: Any) -> Session:
+        """Check the Identify against the principal, create the session and queue READY (thread)."""
+        principal = self.authenticate(ident.token)
+        if principal is None:
+            raise GatewayClose(Close.AUTHENTICATION_FAILED, "authentication failed")
+        app = self.state.db.query_one("SELECT flags, shards, large_bot_sharding FROM applications WHERE id = ?",
+                                      (principal.application_id,))
+        if app is None:
+            raise GatewayClose(Close.AUTHENTICATION_FAILED, "authentication failed")
+        guild_ids: frozenset[int] = frozenset()
+        if principal.kind == "bot":
+            self._check_bot(ident, app)
+            guild_ids = ready.shard_guild_ids(self.state, principal.user_id, ident.shard)
+        self._count_start(principal.application_id)
+        viewer = Viewer(principal.kind, principal.user_id, principal.application_id, ident.intents, guild_ids)
+        session = Session(viewer, fingerprint, self.settings.replay_buffer, ident.shard)
+        session.attach(sink, loop, connection)
+        for event, payload in ready.build(self.state, session, principal, ident, connection.resume_url):
+            session.deliver(event, payload)
+        self.store.add(session)
+        self.connected(session)
+        return session
+
+    def _check_bot(self, ident: Identify, app: Any) -> None:
+        for intent, enabling_flags in PRIVILEGED_INTENTS.items():
+            if ident.intents & intent and not app["flags"] & enabling_flags:
+                raise GatewayClose(Close.DISALLOWED_INTENTS, f"d.intents: {intent.name} is not enabled for this app")
+        if ident.shard is None and app["shards"] > 1:
+            raise GatewayClose(Close.SHARDING_REQUIRED, f"shard: this bot needs {app['shards']} shards")
+        if ident.shard is not None and ident.shard[1] < app["shards"] and app["large_bot_sharding"]:
+            raise GatewayClose(Close.INVALID_SHARD, f"d.shard: large bot sharding needs {app['shards']} shards")
+
+    def _count_start(self, application_id: int) -> None:
+        with self._lock:
+            starts = self._starts.setdefault(application_id, deque())
+            starts.append(time.monotonic())
+
+    def session_start_limit(self, application_id: int, max_concurrency: int) -> dict[str, int]:
+        now = time.monotonic()
+        with self._lock:
+            starts = self._starts.setdefault(application_id, deque())
+            while starts and now - starts[0] > SESSION_START_WINDOW_S:
+                starts.popleft()
+            reset_after = int((SESSION_START_WINDOW_S - (now - starts[0])) * 1000) if starts else 0
+            return {"total": SESSION_START_TOTAL, "remaining": max(0, SESSION_START_TOTAL - len(starts)),
+                    "reset_after": reset_after, "max_concurrency": max_concurrency}
+
+    # --- session lifecycle ------------------------------------------------------------------------
+    def connected(self, session: Session) -> None:
+        viewer = session.viewer
+        if viewer.kind == "bearer":
+            presence.session_connected(self.state, viewer)
+            lobbies.connections_changed(self.state, viewer.application_id,
+                                        self.connected_users(viewer.application_id))
+
+    def detach(self, session: Session, connection: Any) -> None:
+        session.detach(connection)
+        self.store.expire(self.settings.resume_window_s)
+        viewer = session.viewer
+        if viewer.kind == "bearer":
+            still_connected = any(s.viewer.user_id == viewer.user_id and s.connection is not None
+                                  for s in self.store.all())
+            presence.session_disconnected(self.state, viewer, still_connected)
+            lobbies.connections_changed(self.state, viewer.application_id,
+                                        self.connected_users(viewer.application_id))
+
+    def end_session(self, session: Session) -> None:
+        self.store.invalidate(session)
+
+    def connected_users(self, application_id: int) -> set[int]:
+        """SDK users of an application with a live (not merely resumable) Gateway connection."""
+        return {s.viewer.user_id for s in self.store.all()
+                if s.viewer.kind == "bearer" and s.viewer.application_id == application_id
+                and s.connection is not None}
+
+    def command(self, session: Session, op: int, d: Any) -> None:
+        """Client commands after Identify (runs in a worker thread)."""
+        if op == Op.PRESENCE_UPDATE:
+            presence.gateway_update(self.state, session.viewer, d)
+        elif op == Op.REQUEST_GUILD_MEMBERS:
+            for payload in ready.guild_members_chunks(self.state, session.viewer, d):
+                session.deliver("GUILD_MEMBERS_CHUNK", payload)
+
+    # --- faults and admin -------------------------------------------------------------------------
+    def _fault_rules(self) -> list[Any]:
+        return [rule for rule in list(self.state.faults.rules)
+                if rule.method == FAULT_METHOD and fnmatch.fnmatchcase(GATEWAY_PATH, rule.path)]
+
+    def dispatch_delay_s(self) -> float:
+        """Added latency of dispatches: the sum of ``latency_ms`` of fault rules for the Gateway."""
+        return sum(rule.latency_ms for rule in self._fault_rules()) / 1000.0
+
+    def should_drop(self) -> bool:
+        """Whether to drop the socket instead of sending a dispatch (``drop_rate`` of Gateway rules)."""
+        return any(rule.drop_rate and self._random.random() < rule.drop_rate for rule in self._fault_rules())
+
+    def sessions_matching(self, session_id: str | None, user_id: int | None) -> list[Session]:
+        return [s for s in self.store.all()
+                if (session_id is None or s.id == session_id) and (user_id is None or s.viewer.user_id == user_id)]
+
+    def _on_event(self, event: Event) -> None:
+        if event.name in ("emulator.reset", "emulator.loaded"):
+            for session in self.store.all():
+                self._close_session(session, Close.SESSION_TIMED_OUT, "the emulator's world was reset")
+        elif event.name == "authorization.revoked":
+            app_id, user_id = event.payload.get("application_id"), event.payload.get("user_id")
+            for session in self.store.all():
+                if (session.viewer.kind == "bearer" and session.viewer.application_id == app_id
+                        and session.viewer.user_id == user_id):
+                    self._close_session(session, Close.AUTHENTICATION_FAILED, "authorization revoked")
+
+    def _close_session(self, session: Session, code: int, reason: str) -> None:
+        connection = session.connection
+        self.end_session(session)
+        if connection is not None:
+            connection.request_close(code, reason)
+
+
+_HUB_LOCK = threading.Lock()
+
+
+def get_hub(state: EmulatorState) -> Hub:
+    with _HUB_LOCK:
+        hub = state.extras.get("gateway")
+        if hub is None:
+            hub = state.extras["gateway"] = Hub(state)
+        return hub

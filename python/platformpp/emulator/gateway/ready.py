@@ -1,0 +1,155 @@
+"""What a session is sent right after Identify: READY (WIRE.md), then for bots one GUILD_CREATE per
+guild of its shard with the full guild object; and the answer to Request Guild Members."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import guilds, presence, relationships
+from ..auth import Principal
+from ..bus import Payload, Viewer
+from ..users import public_user_json
+from ..lobbies import lobbies_of_user, lobby_object
+from .codec import GatewayClose
+from .protocol import API_VERSION, CAPABILITY_CHANNEL_OBFUSCATION, LARGE_THRESHOLD_DEFAULT, Close, Intent
+from .validate import Identify
+
+if TYPE_CHECKING:
+    from ..state import EmulatorState
+    from .sessions import Session
+
+MEMBER_CHUNK_SIZE = 1000
+
+
+def shard_of(guild_id: int, num_shards: int) -> int:
+    return (guild_id >> 22) % num_shards
+
+
+def shard_guild_ids(state: EmulatorState, bot_user_id: int, shard: list[int] | None) -> frozenset[int]:
+    rows = state.db.query("SELECT guild_id FROM members WHERE user_id = ?", (bot_user_id,))
+    ids = {row[0] for row in rows}
+    if shard is not None:
+        ids = {g for g in ids if shard_of(g, shard[1]) == shard[0]}
+    return frozenset(ids)
+
+
+def _user(row: Any) -> Payload:
+    return {**public_user_json(row), "bot": bool(row["bot"]), "mfa_enabled": bool(row["mfa_enabled"])}
+
+
+def build(state: EmulatorState, session: Session, principal: Principal, ident: Identify,
+          resume_url: str) -> list[tuple[str, Payload]]:
+    db = state.db
+    with db.transaction() as conn:
+        user = conn.execute("SELECT * FROM users WHERE id = ?", (principal.user_id,)).fetchone()
+        app = conn.execute("SELECT id, flags FROM applications WHERE id = ?", (principal.application_id,)).fetchone()
+        if user is None or app is None:
+            raise GatewayClose(Close.AUTHENTICATION_FAILED, "authentication failed")
+        viewer = session.viewer
+        ready: Payload = {
+            "v": API_VERSION, "user": _user(user),
+            "guilds": [{"id": str(g), "unavailable": True} for g in sorted(viewer.guild_ids)],
+            "session_id": session.id, "resume_gateway_url": resume_url,
+            "application": {"id": str(app["id"]), "flags": app["flags"]},
+        }
+        if ident.shard is not None:
+            ready["shard"] = ident.shard
+        if principal.kind == "bot":
+            events: list[tuple[str, Payload]] = [("READY", ready)]
+            for guild_id in sorted(viewer.guild_ids):
+                events.append(("GUILD_CREATE", guild_create(conn, guild_id, viewer, ident)))
+            return events
+        # SDK-user sessions also get the state the SDK starts from (documented emulator fields).
+        ready["lobbies"] = [lobby_object(conn, conn.execute("SELECT * FROM lobbies WHERE id = ?", (lobby_id,))
+                                         .fetchone())
+                            for lobby_id in lobbies_of_user(conn, principal.application_id, principal.user_id)]
+        ready["relationships"] = relationships.list_for(conn, principal.application_id, principal.user_id)
+        ready["presences"] = presence.friend_presences(conn, principal.application_id, principal.user_id)
+        return [("READY", ready)]
+
+
+def guild_create(conn: Any, guild_id: int, viewer: Viewer, ident: Identify) -> Payload:
+    row = conn.execute("SELECT * FROM guilds WHERE id = ?", (guild_id,)).fetchone()
+    roles = [guilds.role_object(r) for r in conn.execute(
+        "SELECT * FROM roles WHERE guild_id = ? ORDER BY position, id", (guild_id,))]
+    guild = guilds.guild_object(row, roles)
+    count = guilds.member_count(conn, guild_id)
+    threshold = ident.large_threshold or LARGE_THRESHOLD_DEFAULT
+    large = count > threshold
+    own = conn.execute("SELECT joined_at FROM members WHERE guild_id = ? AND user_id = ?",
+                       (guild_id, viewer.user_id)).fetchone()
+    members = guilds.members_of(conn, guild_id)
+    if large:
+        # Large guilds send only the bot's own member; the rest come from Request Guild Members.
+        members = [m for m in members if m["user"]["id"] == str(viewer.user_id)]
+    obfuscate = bool(ident.capabilities & CAPABILITY_CHANNEL_OBFUSCATION)
+    visible = guilds.visible_channel_ids(conn, guild_id, viewer.user_id) if obfuscate else set()
+    channels = []
+    for channel in conn.execute("SELECT * FROM channels WHERE guild_id = ? ORDER BY position, id", (guild_id,)):
+        hidden = obfuscate and channel["id"] not in visible
+        channels.append(guilds.obfuscated_channel(channel) if hidden else guilds.channel_object(channel))
+    presences = (presence.guild_presences(conn, guild_id, count, viewer.application_id)
+                 if viewer.intents & Intent.GUILD_PRESENCES else [])
+    guild.update({
+        "joined_at": own["joined_at"] if own else None, "large": large, "unavailable": False,
+        "member_count": count, "members": members, "channels": channels, "threads": [],
+        "presences": presences, "voice_states": [], "stage_instances": [], "guild_scheduled_events": [],
+    })
+    return guild
+
+
+def guild_members_chunks(state: EmulatorState, viewer: Viewer, d: Any) -> list[Payload]:
+    """Op 8 for bots: ``{guild_id, query?, limit?, user_ids?, presences?, nonce?}`` → GUILD_MEMBERS_CHUNKs."""
+    if viewer.kind != "bot":
+        raise GatewayClose(Close.UNKNOWN_OPCODE, "op: 8 is for bot sessions")
+    if not isinstance(d, dict):
+        raise GatewayClose(Close.DECODE_ERROR, "d: must be an object")
+    raw_guild = d.get("guild_id")
+    if not isinstance(raw_guild, str) or not raw_guild.isdigit() or int(raw_guild) not in viewer.guild_ids:
+        raise GatewayClose(Close.DECODE_ERROR, "d.guild_id: must be the id of a guild of this session")
+    guild_id = int(raw_guild)
+    query, limit, user_ids = d.get("query"), d.get("limit", 0), d.get("user_ids")
+    nonce, want_presences = d.get("nonce"), d.get("presences", False)
+    if query is not None and not isinstance(query, str):
+        raise GatewayClose(Close.DECODE_ERROR, "d.query: must be a string")
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
+        raise GatewayClose(Close.DECODE_ERROR, "d.limit: must be a non-negative integer")
+    if user_ids is not None and (not isinstance(user_ids, list) or len(user_ids) > 100
+                                 or not all(isinstance(u, str) and u.isdigit() for u in user_ids)):
+        raise GatewayClose(Close.DECODE_ERROR, "d.user_ids: must be up to 100 snowflake strings")
+    if query is None and user_ids is None:
+        raise GatewayClose(Close.DECODE_ERROR, "d: query or user_ids is required")
+    if nonce is not None and (not isinstance(nonce, str) or len(nonce) > 32):
+        raise GatewayClose(Close.DECODE_ERROR, "d.nonce: must be a string of at most 32 characters")
+    if not isinstance(want_presences, bool):
+        raise GatewayClose(Close.DECODE_ERROR, "d.presences: must be a boolean")
+    if (query == "" and limit == 0 or want_presences) and not viewer.intents & Intent.GUILD_MEMBERS:
+        raise GatewayClose(Close.DISALLOWED_INTENTS, "d: listing all members needs GUILD_MEMBERS")
+    with state.db.transaction() as conn:
+        members = guilds.members_of(conn, guild_id)
+        count = guilds.member_count(conn, guild_id)
+        if user_ids is not None:
+            wanted = set(user_ids)
+            found = [m for m in members if m["user"]["id"] in wanted]
+            not_found = sorted(wanted - {m["user"]["id"] for m in found})
+        else:
+            prefix = (query or "").lower()
+            found = [m for m in members if m["user"]["username"].lower().startswith(prefix)]
+            found = found[:limit] if limit else found
+            not_found = []
+        presences = presence.guild_presences(conn, guild_id, count, viewer.application_id) if want_presences else None
+    chunks = [found[i:i + MEMBER_CHUNK_SIZE] for i in range(0, len(found), MEMBER_CHUNK_SIZE)] or [[]]
+    result = []
+    for index, chunk in enumerate(chunks):
+        payload: Payload = {"guild_id": str(guild_id), "members": chunk, "chunk_index": index,
+                            "chunk_count": len(chunks)}
+        if not_found and index == 0:
+            payload["not_found"] = not_found
+        if presences is not None:
+            ids = {m["user"]["id"] for m in chunk}
+            payload["presences"] = [p for p in presences if p["user"]["id"] in ids]
+        if nonce is not None:
+            payload["nonce"] = nonce
+        result.append(payload)
+    return result
+

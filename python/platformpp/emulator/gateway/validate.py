@@ -1,0 +1,108 @@
+"""Validation of what a Gateway client sends. Every failure closes with 4002 naming the field
+(or 4010/4013 where WIRE.md has a dedicated code), and nothing of a rejected payload is applied."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .codec import GatewayClose
+from .protocol import ALL_INTENTS, LARGE_THRESHOLD_RANGE, Close
+
+
+@dataclass(frozen=True)
+class Identify:
+    token: str
+    intents: int
+    properties: dict[str, str]
+    shard: list[int] | None
+    large_threshold: int | None
+    presence: dict[str, Any] | None
+    capabilities: int
+
+
+@dataclass(frozen=True)
+class Resume:
+    token: str
+    session_id: str
+    seq: int
+
+
+def _bad(field: str, rule: str) -> GatewayClose:
+    return GatewayClose(Close.DECODE_ERROR, f"{field}: {rule}")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _object(payload: dict[str, Any]) -> dict[str, Any]:
+    d = payload.get("d")
+    if not isinstance(d, dict):
+        raise _bad("d", "must be an object")
+    return d
+
+
+def _token(d: dict[str, Any]) -> str:
+    token = d.get("token")
+    if not isinstance(token, str) or not token:
+        raise _bad("d.token", "must be a non-empty string")
+    return token
+
+
+def identify(payload: dict[str, Any]) -> Identify:
+    d = _object(payload)
+    token = _token(d)
+    properties = d.get("properties")
+    if not isinstance(properties, dict):
+        raise _bad("d.properties", "must be an object with os, browser and device")
+    for key in ("os", "browser", "device"):
+        if not isinstance(properties.get(key), str):
+            raise _bad(f"d.properties.{key}", "must be a string")
+    intents = d.get("intents")
+    if not _is_int(intents):
+        raise _bad("d.intents", "must be an integer")
+    if intents < 0 or intents & ~ALL_INTENTS:
+        raise GatewayClose(Close.INVALID_INTENTS, "d.intents: unknown intent bits")
+    shard = d.get("shard")
+    if shard is not None:
+        if (not isinstance(shard, list) or len(shard) != 2 or not all(_is_int(x) for x in shard)
+                or shard[1] < 1 or not 0 <= shard[0] < shard[1]):
+            raise GatewayClose(Close.INVALID_SHARD, "d.shard: must be [shard_id, num_shards] with 0 <= id < num")
+    large_threshold = d.get("large_threshold")
+    if large_threshold is not None:
+        low, high = LARGE_THRESHOLD_RANGE
+        if not _is_int(large_threshold) or not low <= large_threshold <= high:
+            raise _bad("d.large_threshold", f"must be an integer from {low} to {high}")
+    compress = d.get("compress")
+    if compress is not None and not isinstance(compress, bool):
+        raise _bad("d.compress", "must be a boolean")
+    if compress:
+        raise _bad("d.compress", "payload compression is not supported; use compress=zlib-stream")
+    capabilities = d.get("capabilities", 0)
+    if not _is_int(capabilities) or capabilities < 0:
+        raise _bad("d.capabilities", "must be a non-negative integer")
+    presence = d.get("presence")
+    if presence is not None and not isinstance(presence, dict):
+        raise _bad("d.presence", "must be an object")
+    return Identify(token, intents, {k: properties[k] for k in ("os", "browser", "device")},
+                    shard, large_threshold, presence, capabilities)
+
+
+def resume(payload: dict[str, Any]) -> Resume:
+    d = _object(payload)
+    token = _token(d)
+    session_id = d.get("session_id")
+    if not isinstance(session_id, str) or not session_id:
+        raise _bad("d.session_id", "must be a non-empty string")
+    seq = d.get("seq")
+    if not _is_int(seq) or seq < 0:
+        raise _bad("d.seq", "must be a non-negative integer")
+    return Resume(token, session_id, seq)
+
+
+def heartbeat(payload: dict[str, Any]) -> int | None:
+    d = payload.get("d")
+    if d is not None and (not _is_int(d) or d < 0):
+        raise _bad("d", "must be the last sequence number received, or null")
+    return d

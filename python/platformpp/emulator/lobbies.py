@@ -1,0 +1,528 @@
+"""Lobbies (WIRE.md "Social SDK server API"): create-or-join by secret for SDK users, administration
+with a bot token, members and their metadata, the linked channel, and the idle timeout.
+
+Every write runs in one transaction; the dispatches it causes go out only after the commit
+(``bus.Outbox``), and only to the lobby's members.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from . import auth, errors
+from .auth import Principal
+from .bus import Outbox, Payload, get_bus, to_users
+from .clock import format_instant, parse_instant
+from .errors import ApiError, Form, json_response, read_json
+from .guilds import visible_channel_ids
+from .social import emulator_state, new_id, snowflake_param
+
+if TYPE_CHECKING:
+    from .state import EmulatorState
+
+API = "/api/v10"
+SOCIAL_SCOPE = "sdk.social_layer"
+CAN_LINK_LOBBY = 1 << 0
+MEMBER_FLAGS = CAN_LINK_LOBBY
+IDLE_TIMEOUT_RANGE = (5, 604800)
+IDLE_TIMEOUT_DEFAULT = 300
+MAX_BULK = 25
+METADATA_LIMITS = {"max_keys": 25, "max_key_len": 256, "max_value_len": 1024}
+
+
+# --- objects ---------------------------------------------------------------------------------------
+
+def member_object(row: sqlite3.Row) -> Payload:
+    member: Payload = {"id": str(row["user_id"]), "metadata": _load(row["metadata"]), "flags": row["flags"]}
+    if row["additional_name"] is not None:
+        member["additional_name"] = row["additional_name"]
+    return member
+
+
+def lobby_object(conn: sqlite3.Connection, lobby: sqlite3.Row) -> Payload:
+    members = conn.execute("SELECT * FROM lobby_members WHERE lobby_id = ? ORDER BY joined_at, user_id",
+                           (lobby["id"],)).fetchall()
+    result: Payload = {"id": str(lobby["id"]), "application_id": str(lobby["application_id"]),
+                       "metadata": _load(lobby["metadata"]), "members": [member_object(m) for m in members]}
+    if lobby["linked_channel_id"] is not None:
+        channel = conn.execute("SELECT id, guild_id, name, type FROM channels WHERE id = ?",
+                               (lobby["linked_channel_id"],)).fetchone()
+        if channel is not None:
+            result["linked_channel"] = {"id": str(channel["id"]), "guild_id": str(channel["guild_id"]),
+                                        "name": channel["name"], "type": channel["type"]}
+    return result
+
+
+def _load(text: str | None) -> Any:
+    return json.loads(text) if text is not None else None
+
+
+def _dump(value: dict[str, str] | None) -> str | None:
+    return json.dumps(value, separators=(",", ":")) if value is not None else None
+
+
+# --- shared lookups (also used by messages.py and the Gateway) ---------------------------------------
+
+def get_lobby(conn: sqlite3.Connection, lobby_id: int | None, application_id: int) -> sqlite3.Row:
+    """The lobby, or 404 10031 when it does not exist or belongs to another application."""
+    row = None
+    if lobby_id is not None:
+        row = conn.execute("SELECT * FROM lobbies WHERE id = ? AND application_id = ?",
+                           (lobby_id, application_id)).fetchone()
+    if row is None:
+        raise errors.not_found(errors.UNKNOWN_LOBBY, "Lobby")
+    return row
+
+
+def member_ids(conn: sqlite3.Connection, lobby_id: int) -> list[int]:
+    return [r[0] for r in conn.execute("SELECT user_id FROM lobby_members WHERE lobby_id = ?", (lobby_id,))]
+
+
+def get_member(conn: sqlite3.Connection, lobby_id: int, user_id: int) -> sqlite3.Row | None:
+    return conn.execute("SELECT * FROM lobby_members WHERE lobby_id = ? AND user_id = ?",
+                        (lobby_id, user_id)).fetchone()
+
+
+def require_member(conn: sqlite3.Connection, lobby: sqlite3.Row, principal: Principal) -> None:
+    """SDK users act only in lobbies they belong to; the application's bot acts in all of its lobbies."""
+    if principal.kind == "bearer" and get_member(conn, lobby["id"], principal.user_id) is None:
+        raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: you are not a member of this lobby.")
+
+
+def lobbies_of_user(conn: sqlite3.Connection, application_id: int, user_id: int) -> list[int]:
+    """Ids of the user's lobbies in one application."""
+    return [r[0] for r in conn.execute(
+        "SELECT l.id FROM lobbies l JOIN lobby_members m ON m.lobby_id = l.id"
+        " WHERE l.application_id = ? AND m.user_id = ?", (application_id, user_id))]
+
+
+# --- validation ------------------------------------------------------------------------------------
+
+def _idle_timeout(form: Form) -> int | None:
+    low, high = IDLE_TIMEOUT_RANGE
+    return form.integer("idle_timeout_seconds", required=False, minimum=low, maximum=high)
+
+
+def _member_fields(form: Form, *, with_id: bool) -> dict[str, Any]:
+    """Fields of a member write (bot token): metadata, flags, additional_name; ``id`` in bulk/create."""
+    allowed = {"metadata", "flags", "additional_name"} | ({"id", "remove_member"} if with_id else set())
+    form.unknown_keys(allowed)
+    fields: dict[str, Any] = {}
+    if with_id:
+        fields["id"] = form.snowflake("id")
+        fields["remove_member"] = form.boolean("remove_member")
+    for name in ("metadata", "flags", "additional_name"):
+        if name in form.data:
+            fields[name] = None
+    if "metadata" in form.data:
+        fields["metadata"] = form.string_map("metadata", **METADATA_LIMITS)
+    if "flags" in form.data:
+        fields["flags"] = form.integer("flags", minimum=0, maximum=MEMBER_FLAGS)
+        if fields["flags"] is not None and fields["flags"] & ~MEMBER_FLAGS:
+            form.fail("flags", "BASE_TYPE_CHOICES", "Only CanLinkLobby (1) is a member flag.")
+    if "additional_name" in form.data and form.data["additional_name"] is not None:
+        fields["additional_name"] = form.string("additional_name", min_len=1, max_len=80)
+    return fields
+
+
+def _members_list(form: Form, name: str, *, required: bool) -> list[dict[str, Any]]:
+    items = form.array(name, required=required, min_items=1 if required else 0, max_items=MAX_BULK)
+    members = [_member_fields(form.item(name, i, item), with_id=True) for i, item in enumerate(items or [])]
+    seen: set[int] = set()
+    for index, member in enumerate(members):
+        if member["id"] in seen:
+            form.errors.add((name, index, "id"), "DUPLICATE", "Each member may appear once.")
+        seen.add(member["id"])
+    return members
+
+
+# --- writes ----------------------------------------------------------------------------------------
+
+class LobbyWriter:
+    """One request's changes to lobbies and the dispatches they cause."""
+
+    def __init__(self, state: EmulatorState, conn: sqlite3.Connection, application_id: int) -> None:
+        self.state = state
+        self.conn = conn
+        self.application_id = application_id
+        self.outbox = Outbox(get_bus(self.state))
+        self.now = self.state.clock.iso()
+
+    def to(self, user_ids: list[int] | set[int], event: str, payload: Payload) -> None:
+        self.outbox.add(event, to_users(self.application_id, user_ids, payload))
+
+    def require_users(self, user_ids: list[int], form_errors: errors.FieldErrors, field: tuple[Any, ...]) -> None:
+        for index, user_id in enumerate(user_ids):
+            if self.conn.execute("SELECT 1 FROM users WHERE id = ?", (user_id,)).fetchone() is None:
+                form_errors.add((*field, index, "id") if field else ("user_id",), "UNKNOWN_USER",
+                                f"Unknown user {user_id}.")
+
+    def create(self, metadata: dict[str, str] | None, idle_timeout: int | None, secret: str | None) -> int:
+        lobby_id = new_id(self.state)
+        self.conn.execute(
+            "INSERT INTO lobbies (id, application_id, secret, metadata, idle_timeout_seconds, idle_since,"
+            " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (lobby_id, self.application_id, secret, _dump(metadata), idle_timeout or IDLE_TIMEOUT_DEFAULT,
+             self.now, self.now))
+        return lobby_id
+
+    def upsert_member(self, lobby_id: int, user_id: int, fields: dict[str, Any], *, announce_self: bool) -> None:
+        """Add or update a member; the others hear MEMBER_ADD/UPDATE, a new member hears LOBBY_CREATE."""
+        before = get_member(self.conn, lobby_id, user_id)
+        others = [u for u in member_ids(self.conn, lobby_id) if u != user_id]
+        if before is None:
+            self.conn.execute(
+                "INSERT INTO lobby_members (lobby_id, user_id, metadata, flags, additional_name, joined_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (lobby_id, user_id, _dump(fields.get("metadata")), fields.get("flags") or 0,
+                 fields.get("additional_name"), self.now))
+        else:
+            updates = {k: v for k, v in fields.items() if k in ("metadata", "flags", "additional_name")}
+            if not updates:
+                return
+            if "metadata" in updates:
+                updates["metadata"] = _dump(updates["metadata"])
+            if "flags" in updates and updates["flags"] is None:
+                updates["flags"] = 0
+            assignments = ", ".join(f"{name} = ?" for name in updates)
+            self.conn.execute(f"UPDATE lobby_members SET {assignments} WHERE lobby_id = ? AND user_id = ?",
+                              (*updates.values(), lobby_id, user_id))
+        member = member_object(get_member(self.conn, lobby_id, user_id))
+        event = "LOBBY_MEMBER_ADD" if before is None else "LOBBY_MEMBER_UPDATE"
+        self.to(others, event, {"lobby_id": str(lobby_id), "member": member})
+        if before is None and announce_self:
+            lobby = self.conn.execute("SELECT * FROM lobbies WHERE id = ?", (lobby_id,)).fetchone()
+            self.to([user_id], "LOBBY_CREATE", lobby_object(self.conn, lobby))
+        elif before is not None:
+            self.to([user_id], event, {"lobby_id": str(lobby_id), "member": member})
+
+    def remove_member(self, lobby_id: int, user_id: int) -> bool:
+        row = get_member(self.conn, lobby_id, user_id)
+        if row is None:
+            return False
+        audience = member_ids(self.conn, lobby_id)
+        self.conn.execute("DELETE FROM lobby_members WHERE lobby_id = ? AND user_id = ?", (lobby_id, user_id))
+        self.conn.execute("DELETE FROM lobby_invites WHERE lobby_id = ? AND target_user_id = ? AND used_at IS NULL",
+                          (lobby_id, user_id))
+        self.to(audience, "LOBBY_MEMBER_REMOVE", {"lobby_id": str(lobby_id), "member": member_object(row)})
+        return True
+
+    def delete(self, lobby_id: int, reason: str) -> None:
+        audience = member_ids(self.conn, lobby_id)
+        self.conn.execute("DELETE FROM lobbies WHERE id = ?", (lobby_id,))
+        self.to(audience, "LOBBY_DELETE", {"id": str(lobby_id), "reason": reason})
+
+    def announce_update(self, lobby_id: int) -> None:
+        lobby = self.conn.execute("SELECT * FROM lobbies WHERE id = ?", (lobby_id,)).fetchone()
+        self.to(member_ids(self.conn, lobby_id), "LOBBY_UPDATE", lobby_object(self.conn, lobby))
+
+
+def expire_idle_lobbies(state: EmulatorState) -> None:
+    """Delete lobbies idle for longer than their idle timeout (emulator clock). Runs lazily, at the
+    start of every lobby request and whenever a Gateway session connects or goes away."""
+    now = state.clock.now()
+    with state.db.transaction() as conn:
+        rows = conn.execute("SELECT id, application_id, idle_since, idle_timeout_seconds FROM lobbies"
+                            " WHERE idle_since IS NOT NULL").fetchall()
+        expired = [r for r in rows
+                   if parse_instant(r["idle_since"]) + timedelta(seconds=r["idle_timeout_seconds"]) <= now]
+        writers = []
+        for row in expired:
+            writer = LobbyWriter(state, conn, row["application_id"])
+            writer.delete(row["id"], "idle_timeout")
+            writers.append(writer)
+    for writer in writers:
+        writer.outbox.flush()
+
+
+def connections_changed(state: EmulatorState, application_id: int, connected: set[int]) -> None:
+    """A Gateway session of the application came or went: lobbies start or stop being idle."""
+    expire_idle_lobbies(state)
+    with state.db.transaction() as conn:
+        set_idle_state(state, conn, application_id, connected)
+
+
+def set_idle_state(state: EmulatorState, conn: sqlite3.Connection, application_id: int,
+                   connected: set[int]) -> None:
+    """Recompute ``idle_since`` of an application's lobbies from who has a connected session."""
+    now = format_instant(state.clock.now())
+    for lobby_id, idle_since in conn.execute(
+            "SELECT id, idle_since FROM lobbies WHERE application_id = ?", (application_id,)).fetchall():
+        active = any(u in connected for u in member_ids(conn, lobby_id))
+        if active and idle_since is not None:
+            conn.execute("UPDATE lobbies SET idle_since = NULL WHERE id = ?", (lobby_id,))
+        elif not active and idle_since is None:
+            conn.execute("UPDATE lobbies SET idle_since = ? WHERE id = ?", (now, lobby_id))
+
+
+# --- routes ----------------------------------------------------------------------------------------
+
+async def _run(request: Request, work: Any) -> Any:
+    """Expire idle lobbies, then run ``work(conn)`` in one transaction off the event loop."""
+    state = emulator_state(request)
+
+    def call() -> Any:
+        expire_idle_lobbies(state)
+        with state.db.transaction() as conn:
+            return work(conn)
+
+    return await run_in_threadpool(call)
+
+
+async def put_lobby(request: Request) -> Response:
+    """PUT /lobbies (Bearer, sdk.social_layer): create the application's lobby for ``secret`` or join it."""
+    principal = auth.require(request, kinds=("bearer",), scopes=(SOCIAL_SCOPE,))
+    form = Form(await read_json(request))
+    form.unknown_keys({"secret", "lobby_metadata", "member_metadata", "idle_timeout_seconds"})
+    secret = form.string("secret", min_len=1, max_len=250)
+    lobby_metadata = form.string_map("lobby_metadata", **METADATA_LIMITS)
+    member_metadata = form.string_map("member_metadata", **METADATA_LIMITS)
+    idle_timeout = _idle_timeout(form)
+    form.done()
+
+    def work(conn: sqlite3.Connection) -> tuple[LobbyWriter, Payload]:
+        writer = LobbyWriter(emulator_state(request), conn, principal.application_id)
+        row = conn.execute("SELECT id FROM lobbies WHERE application_id = ? AND secret = ?",
+                           (principal.application_id, secret)).fetchone()
+        # An existing lobby keeps its metadata and idle timeout; the joiner's member metadata applies.
+        lobby_id = row["id"] if row else writer.create(lobby_metadata, idle_timeout, secret)
+        fields = {"metadata": member_metadata} if "member_metadata" in form.data else {}
+        writer.upsert_member(lobby_id, principal.user_id, fields, announce_self=True)
+        _refresh_idle(request, conn, principal.application_id)
+        return writer, lobby_object(conn, get_lobby(conn, lobby_id, principal.application_id))
+
+    writer, lobby = await _run(request, work)
+    writer.outbox.flush()
+    return json_response(lobby)
+
+
+async def post_lobby(request: Request) -> Response:
+    """POST /lobbies (Bot): create a lobby with optional metadata and up to 25 members."""
+    principal = auth.require(request, kinds=("bot",))
+    form = Form(await read_json(request))
+    form.unknown_keys({"metadata", "members", "idle_timeout_seconds"})
+    metadata = form.string_map("metadata", **METADATA_LIMITS)
+    members = _members_list(form, "members", required=False)
+    idle_timeout = _idle_timeout(form)
+    form.done()
+
+    def work(conn: sqlite3.Connection) -> tuple[LobbyWriter, Payload]:
+        writer = LobbyWriter(emulator_state(request), conn, principal.application_id)
+        writer.require_users([m["id"] for m in members], form.errors, ("members",))
+        form.done()
+        lobby_id = writer.create(metadata, idle_timeout, None)
+        for member in members:
+            writer.upsert_member(lobby_id, member["id"], member, announce_self=True)
+        _refresh_idle(request, conn, principal.application_id)
+        return writer, lobby_object(conn, get_lobby(conn, lobby_id, principal.application_id))
+
+    writer, lobby = await _run(request, work)
+    writer.outbox.flush()
+    return json_response(lobby)
+
+
+async def get_lobby_route(request: Request) -> Response:
+    """GET /lobbies/{lobby_id} (Bot of the lobby's application, or a member with a Bearer token)."""
+    principal = auth.require(request, scopes=(SOCIAL_SCOPE,))
+    lobby_id = snowflake_param(request, "lobby_id")
+
+    def work(conn: sqlite3.Connection) -> Payload:
+        lobby = get_lobby(conn, lobby_id, principal.application_id)
+        require_member(conn, lobby, principal)
+        return lobby_object(conn, lobby)
+
+    return json_response(await _run(request, work))
+
+
+async def patch_lobby(request: Request) -> Response:
+    """PATCH /lobbies/{lobby_id} (Bot): metadata, idle timeout, and ``members`` replacing the member list."""
+    principal = auth.require(request, kinds=("bot",))
+    lobby_id = snowflake_param(request, "lobby_id")
+    form = Form(await read_json(request))
+    form.unknown_keys({"metadata", "members", "idle_timeout_seconds"})
+    metadata = form.string_map("metadata", **METADATA_LIMITS)
+    members = _members_list(form, "members", required=False) if "members" in form.data else None
+    idle_timeout = _idle_timeout(form)
+    form.done()
+
+    def work(conn: sqlite3.Connection) -> tuple[LobbyWriter, Payload]:
+        get_lobby(conn, lobby_id, principal.application_id)
+        writer = LobbyWriter(emulator_state(request), conn, principal.application_id)
+        if members is not None:
+            writer.require_users([m["id"] for m in members], form.errors, ("members",))
+            form.done()
+        if "metadata" in form.data:
+            conn.execute("UPDATE lobbies SET metadata = ? WHERE id = ?", (_dump(metadata), lobby_id))
+        if idle_timeout is not None:
+            conn.execute("UPDATE lobbies SET idle_timeout_seconds = ? WHERE id = ?", (idle_timeout, lobby_id))
+        if members is not None:
+            wanted = {m["id"] for m in members}
+            for user_id in member_ids(conn, lobby_id):
+                if user_id not in wanted:
+                    writer.remove_member(lobby_id, user_id)
+            for member in members:
+                writer.upsert_member(lobby_id, member["id"], member, announce_self=True)
+        writer.announce_update(lobby_id)
+        _refresh_idle(request, conn, principal.application_id)
+        return writer, lobby_object(conn, get_lobby(conn, lobby_id, principal.application_id))
+
+    writer, lobby = await _run(request, work)
+    writer.outbox.flush()
+    return json_response(lobby)
+
+
+async def delete_lobby(request: Request) -> Response:
+    """DELETE /lobbies/{lobby_id} (Bot): members hear LOBBY_DELETE."""
+    principal = auth.require(request, kinds=("bot",))
+    lobby_id = snowflake_param(request, "lobby_id")
+
+    def work(conn: sqlite3.Connection) -> LobbyWriter:
+        get_lobby(conn, lobby_id, principal.application_id)
+        writer = LobbyWriter(emulator_state(request), conn, principal.application_id)
+        writer.delete(lobby_id, "deleted")
+        return writer
+
+    (await _run(request, work)).outbox.flush()
+    return Response(status_code=204)
+
+
+async def put_member(request: Request) -> Response:
+    """PUT /lobbies/{lobby_id}/members/{user_id} (Bot): add or update one member."""
+    principal = auth.require(request, kinds=("bot",))
+    lobby_id = snowflake_param(request, "lobby_id")
+    user_id = snowflake_param(request, "user_id")
+    form = Form(await read_json(request, allow_empty=True))
+    fields = _member_fields(form, with_id=False)
+    form.done()
+
+    def work(conn: sqlite3.Connection) -> tuple[LobbyWriter, Payload]:
+        get_lobby(conn, lobby_id, principal.application_id)
+        writer = LobbyWriter(emulator_state(request), conn, principal.application_id)
+        if conn.execute("SELECT 1 FROM users WHERE id = ?", (user_id,)).fetchone() is None:
+            raise errors.not_found(errors.UNKNOWN_USER, "User")
+        writer.upsert_member(lobby_id, user_id, fields, announce_self=True)
+        _refresh_idle(request, conn, principal.application_id)
+        return writer, member_object(get_member(conn, lobby_id, user_id))
+
+    writer, member = await _run(request, work)
+    writer.outbox.flush()
+    return json_response(member)
+
+
+async def delete_member(request: Request) -> Response:
+    """DELETE /lobbies/{lobby_id}/members/{user_id} (Bot) or /members/@me (Bearer member): leave."""
+    raw_user = request.path_params["user_id"]
+    if raw_user == "@me":
+        principal = auth.require(request, kinds=("bearer",), scopes=(SOCIAL_SCOPE,))
+        user_id = principal.user_id
+    else:
+        principal = auth.require(request, kinds=("bot",))
+        user_id = snowflake_param(request, "user_id")
+    lobby_id = snowflake_param(request, "lobby_id")
+
+    def work(conn: sqlite3.Connection) -> LobbyWriter:
+        get_lobby(conn, lobby_id, principal.application_id)
+        writer = LobbyWriter(emulator_state(request), conn, principal.application_id)
+        if not writer.remove_member(lobby_id, user_id):
+            raise errors.not_found(errors.UNKNOWN_MEMBER, "Member")
+        _refresh_idle(request, conn, principal.application_id)
+        return writer
+
+    (await _run(request, work)).outbox.flush()
+    return Response(status_code=204)
+
+
+async def bulk_members(request: Request) -> Response:
+    """POST /lobbies/{lobby_id}/members/bulk (Bot): 1–25 adds, updates or removals, all or nothing.
+
+    The body is the platform's top-level array; ``{"members": [...]}`` is accepted too. Errors are
+    reported under ``members`` in both forms."""
+    principal = auth.require(request, kinds=("bot",))
+    lobby_id = snowflake_param(request, "lobby_id")
+    data = await read_json(request)
+    form = Form({"members": data} if isinstance(data, list) else data)
+    form.unknown_keys({"members"})
+    members = _members_list(form, "members", required=True)
+    form.done()
+
+    def work(conn: sqlite3.Connection) -> tuple[LobbyWriter, list[Payload]]:
+        get_lobby(conn, lobby_id, principal.application_id)
+        writer = LobbyWriter(emulator_state(request), conn, principal.application_id)
+        writer.require_users([m["id"] for m in members], form.errors, ("members",))
+        form.done()
+        result = []
+        for member in members:
+            if member["remove_member"]:
+                writer.remove_member(lobby_id, member["id"])
+            else:
+                writer.upsert_member(lobby_id, member["id"], member, announce_self=True)
+                result.append(member_object(get_member(conn, lobby_id, member["id"])))
+        _refresh_idle(request, conn, principal.application_id)
+        return writer, result
+
+    writer, result = await _run(request, work)
+    writer.outbox.flush()
+    return json_response(result)
+
+
+async def link_channel(request: Request) -> Response:
+    """PATCH /lobbies/{lobby_id}/channel-linking: link (``channel_id``) or unlink (null) a guild text
+    channel. Bot of the application, or a member whose flags include CanLinkLobby and who can view the
+    channel."""
+    principal = auth.require(request, scopes=(SOCIAL_SCOPE,))
+    lobby_id = snowflake_param(request, "lobby_id")
+    form = Form(await read_json(request))
+    form.unknown_keys({"channel_id"})
+    channel_id = form.snowflake("channel_id", nullable=True)
+    form.done()
+
+    def work(conn: sqlite3.Connection) -> tuple[LobbyWriter, Payload]:
+        lobby = get_lobby(conn, lobby_id, principal.application_id)
+        require_member(conn, lobby, principal)
+        if principal.kind == "bearer":
+            member = get_member(conn, lobby_id, principal.user_id)
+            if not member["flags"] & CAN_LINK_LOBBY:
+                raise ApiError(403, errors.MISSING_PERMISSIONS, "Missing Permissions: CanLinkLobby is not set.")
+        if channel_id is not None:
+            channel = conn.execute("SELECT guild_id, type FROM channels WHERE id = ?", (channel_id,)).fetchone()
+            if channel is None or channel["guild_id"] is None or channel["type"] not in (0, 5):
+                raise errors.not_found(errors.UNKNOWN_CHANNEL, "Channel")
+            if channel_id not in visible_channel_ids(conn, channel["guild_id"], principal.user_id):
+                raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: you cannot view this channel.")
+        conn.execute("UPDATE lobbies SET linked_channel_id = ? WHERE id = ?", (channel_id, lobby_id))
+        writer = LobbyWriter(emulator_state(request), conn, principal.application_id)
+        writer.announce_update(lobby_id)
+        return writer, lobby_object(conn, get_lobby(conn, lobby_id, principal.application_id))
+
+    writer, lobby = await _run(request, work)
+    writer.outbox.flush()
+    return json_response(lobby)
+
+
+def _refresh_idle(request: Request, conn: sqlite3.Connection, application_id: int) -> None:
+    from .gateway.hub import get_hub  # the Gateway knows who is connected
+
+    set_idle_state(emulator_state(request), conn, application_id,
+                   get_hub(emulator_state(request)).connected_users(application_id))
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route(API + "/lobbies", put_lobby, methods=["PUT"]),
+        Route(API + "/lobbies", post_lobby, methods=["POST"]),
+        Route(API + "/lobbies/{lobby_id}", get_lobby_route, methods=["GET"]),
+        Route(API + "/lobbies/{lobby_id}", patch_lobby, methods=["PATCH"]),
+        Route(API + "/lobbies/{lobby_id}", delete_lobby, methods=["DELETE"]),
+        Route(API + "/lobbies/{lobby_id}/channel-linking", link_channel, methods=["PATCH"]),
+        Route(API + "/lobbies/{lobby_id}/members/bulk", bulk_members, methods=["POST"]),
+        Route(API + "/lobbies/{lobby_id}/members/{user_id}", put_member, methods=["PUT"]),
+        Route(API + "/lobbies/{lobby_id}/members/{user_id}", delete_member, methods=["DELETE"]),
+    ]

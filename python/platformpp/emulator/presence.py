@@ -1,0 +1,339 @@
+"""Presence: a user's status and rich presence (one current activity per application), and who is
+told about changes: the user's friends (SDK sessions) and bots sharing a guild with the user that
+asked for GUILD_PRESENCES, with the seed's privacy rule applied per guild.
+
+Privacy rule (seed, Events): for bots, a user whose profile privacy is ``friends_only``, or
+``friends_and_small_servers`` in a guild of more than 200 members, has the custom status
+(activity type 4) omitted from ``activities``; other activity types are unaffected.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import TYPE_CHECKING, Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from . import errors
+from .bus import Outbox, Payload, Viewer, get_bus
+from .errors import ApiError, Form, json_response, read_json
+from .social import emulator_state, require_scope, snowflake_param
+
+if TYPE_CHECKING:
+    from .state import EmulatorState
+
+API = "/api/v10"
+CUSTOM_STATUS = 4
+ACTIVITY_TYPES = (0, 1, 2, 3, 4, 5)  # Playing, Streaming, Listening, Watching, Custom, Competing
+STATUSES = ("online", "idle", "dnd", "invisible", "offline")
+LARGE_GUILD = 200
+GUILD_PRESENCES = 1 << 8
+_TEXT = 128
+_ASSET = 512
+
+
+# --- the privacy rule -------------------------------------------------------------------------------
+
+def activities_for_guild(activities: list[Payload], privacy: str, guild_member_count: int) -> list[Payload]:
+    hide_custom = privacy == "friends_only" or (privacy == "friends_and_small_servers"
+                                                and guild_member_count > LARGE_GUILD)
+    return [a for a in activities if not (hide_custom and a.get("type") == CUSTOM_STATUS)]
+
+
+# --- validation -------------------------------------------------------------------------------------
+
+def parse_activity(form: Form) -> Payload:
+    """An activity object (rich presence) from a client; field errors go to ``form``."""
+    form.unknown_keys({"name", "type", "url", "state", "details", "timestamps", "party", "secrets",
+                       "assets", "emoji", "instance", "flags"})
+    activity: Payload = {"name": form.string("name", min_len=1, max_len=_TEXT),
+                         "type": form.choice("type", ACTIVITY_TYPES)}
+    for name in ("state", "details"):
+        value = form.string(name, required=False, max_len=_TEXT, nullable=True)
+        if value is not None:
+            activity[name] = value
+    url = form.string("url", required=False, max_len=_ASSET, nullable=True)
+    if url is not None:
+        activity["url"] = url
+    if "instance" in form.data:
+        activity["instance"] = form.boolean("instance")
+    if "flags" in form.data:
+        activity["flags"] = form.integer("flags", minimum=0, maximum=(1 << 16) - 1)
+    timestamps = form.obj("timestamps", required=False)
+    if timestamps is not None:
+        timestamps.unknown_keys({"start", "end"})
+        activity["timestamps"] = {k: timestamps.integer(k, required=False, minimum=0)
+                                  for k in ("start", "end") if k in timestamps.data}
+    party = form.obj("party", required=False)
+    if party is not None:
+        party.unknown_keys({"id", "size"})
+        activity["party"] = {}
+        if "id" in party.data:
+            activity["party"]["id"] = party.string("id", max_len=_TEXT)
+        size = party.array("size", required=False, min_items=2, max_items=2)
+        if size is not None:
+            if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in size) or size[0] > size[1]:
+                party.fail("size", "BASE_TYPE_BAD_SIZE", "Must be [current, max] with 0 <= current <= max.")
+            activity["party"]["size"] = size
+    secrets = form.obj("secrets", required=False)
+    if secrets is not None:
+        secrets.unknown_keys({"join", "spectate", "match"})
+        activity["secrets"] = {k: secrets.string(k, max_len=_TEXT) for k in ("join", "spectate", "match")
+                               if k in secrets.data}
+    assets = form.obj("assets", required=False)
+    if assets is not None:
+        keys = ("large_image", "large_text", "large_url", "small_image", "small_text", "small_url",
+                "invite_cover_image")
+        assets.unknown_keys(set(keys))
+        # Images are an asset key or a URL (invite_cover_image too, per invite).
+        activity["assets"] = {k: assets.string(k, max_len=_ASSET if not k.endswith("_text") else _TEXT)
+                              for k in keys if k in assets.data}
+    emoji = form.obj("emoji", required=False, nullable=True)
+    if emoji is not None:
+        emoji.unknown_keys({"name", "id", "animated"})
+        activity["emoji"] = {"name": emoji.string("name", min_len=1, max_len=32)}
+        if "id" in emoji.data:
+            activity["emoji"]["id"] = str(emoji.snowflake("id", nullable=True) or "") or None
+        if "animated" in emoji.data:
+            activity["emoji"]["animated"] = emoji.boolean("animated")
+    return activity
+
+
+# --- reads ------------------------------------------------------------------------------------------
+
+def _status(conn: sqlite3.Connection, user_id: int) -> str:
+    row = conn.execute("SELECT status FROM presences WHERE user_id = ?", (user_id,)).fetchone()
+    status = row["status"] if row else "offline"
+    return "offline" if status == "invisible" else status  # invisible looks offline to everyone else
+
+
+def _activities(conn: sqlite3.Connection, user_id: int) -> list[Payload]:
+    if _status(conn, user_id) == "offline":
+        return []
+    rows = conn.execute("SELECT application_id, activity, updated_at FROM activities WHERE user_id = ?"
+                        " ORDER BY updated_at, application_id", (user_id,)).fetchall()
+    return [{**json.loads(r["activity"]), "application_id": str(r["application_id"])} for r in rows]
+
+
+def presence_object(conn: sqlite3.Connection, user_id: int) -> Payload:
+    status = _status(conn, user_id)
+    client_status = {} if status == "offline" else {"desktop": status}
+    return {"user": {"id": str(user_id)}, "status": status, "activities": _activities(conn, user_id),
+            "client_status": client_status}
+
+
+def _privacy(conn: sqlite3.Connection, user_id: int) -> str:
+    row = conn.execute("SELECT profile_privacy FROM users WHERE id = ?", (user_id,)).fetchone()
+    return row["profile_privacy"] if row else "everyone"
+
+
+def friend_ids(conn: sqlite3.Connection, application_id: int | None, user_id: int) -> set[int]:
+    """Platform friends, plus game friends in ``application_id``."""
+    ids = {r[0] for r in conn.execute("SELECT other_id FROM relationships WHERE user_id = ? AND type = 1",
+                                      (user_id,))}
+    if application_id is not None:
+        ids |= {r[0] for r in conn.execute("SELECT other_id FROM game_relationships WHERE application_id = ?"
+                                           " AND user_id = ? AND type = 1", (application_id, user_id))}
+    return ids
+
+
+def friend_presences(conn: sqlite3.Connection, application_id: int, user_id: int) -> list[Payload]:
+    return [presence_object(conn, f) for f in sorted(friend_ids(conn, application_id, user_id))]
+
+
+def guild_presences(conn: sqlite3.Connection, guild_id: int, member_count: int, application_id: int) -> list[Payload]:
+    """Presences of a guild's online members as a bot sees them (privacy rule applied)."""
+    rows = conn.execute("SELECT m.user_id, u.profile_privacy FROM members m JOIN users u ON u.id = m.user_id"
+                        " WHERE m.guild_id = ? ORDER BY m.user_id", (guild_id,)).fetchall()
+    result = []
+    for row in rows:
+        presence = presence_object(conn, row["user_id"])
+        if presence["status"] == "offline":
+            continue
+        presence["activities"] = activities_for_guild(presence["activities"], row["profile_privacy"], member_count)
+        result.append(presence)
+    return result
+
+
+# --- announcing a change ----------------------------------------------------------------------------
+
+def announce(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, user_id: int) -> None:
+    """Queue PRESENCE_UPDATE for everyone who may see ``user_id``'s presence."""
+    presence = presence_object(conn, user_id)
+    # Friends' SDK sessions: platform friends in any application, game friends in theirs.
+    platform_friends = friend_ids(conn, None, user_id)
+    game_friends = {(r[0], r[1]) for r in conn.execute(
+        "SELECT application_id, other_id FROM game_relationships WHERE user_id = ? AND type = 1", (user_id,))}
+
+    def render_friends(viewer: Viewer) -> Payload | None:
+        if viewer.kind == "bearer" and (viewer.user_id in platform_friends
+                                        or (viewer.application_id, viewer.user_id) in game_friends):
+            return presence
+        return None
+
+    outbox.add("PRESENCE_UPDATE", render_friends)
+    privacy = _privacy(conn, user_id)
+    for (guild_id,) in conn.execute("SELECT guild_id FROM members WHERE user_id = ?", (user_id,)).fetchall():
+        count = int(conn.execute("SELECT COUNT(*) FROM members WHERE guild_id = ?", (guild_id,)).fetchone()[0])
+        payload = {**presence, "guild_id": str(guild_id),
+                   "activities": activities_for_guild(presence["activities"], privacy, count)}
+        outbox.add("PRESENCE_UPDATE", _render_guild(guild_id, user_id, payload))
+
+
+def _render_guild(guild_id: int, user_id: int, payload: Payload) -> Any:
+    def render(viewer: Viewer) -> Payload | None:
+        if (viewer.kind == "bot" and guild_id in viewer.guild_ids and viewer.intents & GUILD_PRESENCES
+                and viewer.user_id != user_id):
+            return payload
+        return None
+    return render
+
+
+def _write(state: EmulatorState, user_id: int, change: Any) -> None:
+    outbox = Outbox(get_bus(state))
+    with state.db.transaction() as conn:
+        before = presence_object(conn, user_id)
+        change(conn)
+        if presence_object(conn, user_id) != before:
+            announce(state, conn, outbox, user_id)
+    outbox.flush()
+
+
+def set_status(conn: sqlite3.Connection, user_id: int, status: str, now: str) -> None:
+    if status == "offline":
+        conn.execute("DELETE FROM presences WHERE user_id = ?", (user_id,))
+    else:
+        conn.execute("INSERT INTO presences (user_id, status, updated_at) VALUES (?, ?, ?) ON CONFLICT (user_id)"
+                     " DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at",
+                     (user_id, status, now))
+
+
+def set_activity(conn: sqlite3.Connection, user_id: int, application_id: int, activity: Payload | None,
+                 now: str) -> None:
+    if activity is None:
+        conn.execute("DELETE FROM activities WHERE user_id = ? AND application_id = ?", (user_id, application_id))
+    else:
+        conn.execute("INSERT INTO activities (user_id, application_id, activity, updated_at) VALUES (?, ?, ?, ?)"
+                     " ON CONFLICT (user_id, application_id) DO UPDATE SET activity = excluded.activity,"
+                     " updated_at = excluded.updated_at", (user_id, application_id, json.dumps(activity), now))
+
+
+# --- Gateway hooks ----------------------------------------------------------------------------------
+
+def session_connected(state: EmulatorState, viewer: Viewer) -> None:
+    """An SDK user's first live session makes them online (unless they chose another status)."""
+    def change(conn: sqlite3.Connection) -> None:
+        if conn.execute("SELECT 1 FROM presences WHERE user_id = ?", (viewer.user_id,)).fetchone() is None:
+            set_status(conn, viewer.user_id, "online", state.clock.iso())
+    _write(state, viewer.user_id, change)
+
+
+def session_disconnected(state: EmulatorState, viewer: Viewer, still_connected: bool) -> None:
+    """When a user's last live session goes away they are offline and their rich presence ends."""
+    if still_connected:
+        return
+
+    def change(conn: sqlite3.Connection) -> None:
+        set_status(conn, viewer.user_id, "offline", state.clock.iso())
+        conn.execute("DELETE FROM activities WHERE user_id = ?", (viewer.user_id,))
+    _write(state, viewer.user_id, change)
+
+
+def gateway_update(state: EmulatorState, viewer: Viewer, d: Any) -> None:
+    """Op 3 Presence Update ``{since, activities, status, afk}``: the session's own presence."""
+    from .gateway.codec import GatewayClose  # the Gateway's close exception, only needed here
+
+    form = Form(d)
+    form.unknown_keys({"since", "activities", "status", "afk"})
+    status = form.choice("status", STATUSES)
+    form.boolean("afk", required=True)
+    if form.data.get("since") is not None:
+        form.integer("since", minimum=0)
+    items = form.array("activities", max_items=1) or []
+    activities = [parse_activity(form.item("activities", i, a)) for i, a in enumerate(items)]
+    if form.errors:
+        first = _first_error_path(form.errors.tree)
+        raise GatewayClose(4002, f"d.{first}: invalid")
+
+    def change(conn: sqlite3.Connection) -> None:
+        now = state.clock.iso()
+        set_status(conn, viewer.user_id, status, now)
+        set_activity(conn, viewer.user_id, viewer.application_id, activities[0] if activities else None, now)
+    _write(state, viewer.user_id, change)
+
+
+def _first_error_path(tree: dict[str, Any], prefix: str = "") -> str:
+    for key, value in tree.items():
+        if key == "_errors":
+            return prefix.rstrip(".") or "d"
+        return _first_error_path(value, f"{prefix}{key}.")
+    return prefix.rstrip(".")
+
+
+# --- routes -----------------------------------------------------------------------------------------
+
+async def put_activity(request: Request) -> Response:
+    """PUT /users/@me/activity (Bearer, activities.write): set the caller's rich presence in this game."""
+    principal = require_scope(request, "activities.write")
+    form = Form(await read_json(request))
+    activity = parse_activity(form)
+    form.done()
+    state = emulator_state(request)
+
+    def work() -> Payload:
+        def change(conn: sqlite3.Connection) -> None:
+            now = state.clock.iso()
+            if conn.execute("SELECT 1 FROM presences WHERE user_id = ?", (principal.user_id,)).fetchone() is None:
+                set_status(conn, principal.user_id, "online", now)
+            set_activity(conn, principal.user_id, principal.application_id, activity, now)
+        _write(state, principal.user_id, change)
+        return presence_object_of(state, principal.user_id)
+
+    return json_response(await run_in_threadpool(work))
+
+
+async def delete_activity(request: Request) -> Response:
+    """DELETE /users/@me/activity (Bearer, activities.write): clear the caller's rich presence."""
+    principal = require_scope(request, "activities.write")
+    state = emulator_state(request)
+
+    def work() -> None:
+        _write(state, principal.user_id, lambda conn: set_activity(conn, principal.user_id,
+                                                                   principal.application_id, None, state.clock.iso()))
+
+    await run_in_threadpool(work)
+    return Response(status_code=204)
+
+
+async def get_presence(request: Request) -> Response:
+    """GET /users/{user_id}/presence (Bearer, presences.read): the caller's own or a friend's presence."""
+    principal = require_scope(request, "presences.read")
+    raw = request.path_params["user_id"]
+    user_id = principal.user_id if raw == "@me" else snowflake_param(request, "user_id")
+    state = emulator_state(request)
+
+    def work() -> Payload:
+        with state.db.transaction() as conn:
+            if user_id != principal.user_id and user_id not in friend_ids(conn, principal.application_id,
+                                                                          principal.user_id):
+                raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: only friends' presence is visible.")
+            return presence_object(conn, user_id)
+
+    return json_response(await run_in_threadpool(work))
+
+
+def presence_object_of(state: EmulatorState, user_id: int) -> Payload:
+    with state.db.transaction() as conn:
+        return presence_object(conn, user_id)
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route(API + "/users/@me/activity", put_activity, methods=["PUT"]),
+        Route(API + "/users/@me/activity", delete_activity, methods=["DELETE"]),
+        Route(API + "/users/{user_id}/presence", get_presence, methods=["GET"]),
+    ]

@@ -1,0 +1,41 @@
+"""Small helpers shared by the social-layer route modules (lobbies, messages, presence, ...)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from starlette.requests import HTTPConnection
+
+from . import auth, errors
+from .auth import Principal
+from .errors import ApiError
+from .scopes import expand
+
+if TYPE_CHECKING:
+    from .state import EmulatorState
+
+
+def emulator_state(conn: HTTPConnection) -> EmulatorState:
+    return conn.app.state.emu
+
+
+def new_id(state: EmulatorState) -> int:
+    return state.ids.next()
+
+
+def snowflake_param(conn: HTTPConnection, name: str) -> int:
+    """A snowflake path parameter; 50035 naming it when it is not one."""
+    raw = str(conn.path_params[name])
+    if raw.isdigit() and len(raw) <= 20 and int(raw) < 1 << 64:
+        return int(raw)
+    raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body",
+                   {name: {"_errors": [{"code": "NUMBER_TYPE_COERCE",
+                                        "message": f"Value {raw[:40]!r} is not snowflake."}]}})
+
+
+def require_scope(conn: HTTPConnection, scope: str) -> Principal:
+    """An SDK user (Bearer) whose grant includes ``scope``, directly or through an SDK umbrella scope."""
+    principal = auth.require(conn, kinds=("bearer",))
+    if scope not in expand(principal.scopes):
+        raise ApiError(403, errors.MISSING_ACCESS, f"Missing Access: the token lacks scope {scope!r}.")
+    return principal
