@@ -25,9 +25,11 @@ API = "/api/v10"
 ADMIN = "/_emulator"
 
 ROUTE_MODULES: tuple[str, ...] = (
-
+    "gateway", "lobbies", "messages", "direct_messages", "presence", "relationships", "guilds", "profiles",
     "admin",
+    "oauth",
     "users",
+    "accounts",
     "applications",
 )
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import sqlite3
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
@@ -52,6 +52,7 @@ class Database:
         self._conn.row_factory = sqlite3.Row
         self._lock = threading.RLock()
         self._depth = 0
+        self._after_commit: list[Callable[[], None]] = []
         if self.path != MEMORY:
             self._conn.execute("PRAGMA journal_mode=WAL")
         # FULL: a commit is fsynced before we answer, so an acknowledged write survives kill -9 and power loss.
@@ -87,8 +88,21 @@ class Database:
                     if self._conn.in_transaction:
                         self._conn.execute("ROLLBACK")
                     raise
+                callbacks, self._after_commit = self._after_commit, []
+                for callback in callbacks:
+                    callback()
             finally:
                 self._depth = 0
+                self._after_commit = []
+
+    def on_commit(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` once the current transaction commits (never if it rolls back); at once when
+        no transaction is open. Events and deliveries go out only for work that really happened."""
+        with self._lock:
+            if self._depth:
+                self._after_commit.append(callback)
+                return
+        callback()
 
     def query(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> list[sqlite3.Row]:
         with self._lock:

@@ -75,7 +75,7 @@ class WebhookDispatcher:
                 (application_id, app["event_webhooks_url"], label,
                  json.dumps(envelope, separators=(",", ":")), self.state.clock.iso()))
             delivery_id = int(cursor.lastrowid or 0)
-        self._queue.put(delivery_id)
+            db.on_commit(lambda: self._queue.put(delivery_id))
         return delivery_id
 
     # -- delivering -----------------------------------------------------------------------------------

@@ -1,0 +1,363 @@
+"""OAuth2 (RFC 6749 + PKCE RFC 7636 + revocation RFC 7009 + token exchange RFC 8693) as the platform
+speaks it: the browser/headless authorize endpoint, the token endpoint and revocation."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import re
+import sqlite3
+from datetime import timedelta
+from urllib.parse import parse_qsl, unquote
+
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from . import accounts, auth, oidc, redirects, scopes
+from .app import API
+from .clock import format_instant
+from .errors import OAuthError, json_response
+from .oauth_pages import consent_page, error_page
+from .secrets_util import digest, matches, new_token
+from .state import EmulatorState
+from .tokens import CODE_TTL_S, create_grant, find_grant_by_token, issue_tokens, revoke_user_grants
+from .users import current_user_json, user_row
+
+_PKCE_VERIFIER = re.compile(r"^[A-Za-z0-9\-._~]{43,128}$")
+_PKCE_CHALLENGE = re.compile(r"^[A-Za-z0-9\-_]{43}$")
+TOKEN_EXCHANGE = "urn:ietf:params:oauth:grant-type:token-exchange"
+ACCESS_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:access_token"
+FORM = "application/x-www-form-urlencoded"
+
+
+def _state(request: Request) -> EmulatorState:
+    state: EmulatorState = request.app.state.emu
+    return state
+
+
+def pkce_challenge(verifier: str) -> str:
+    return base64.urlsafe_b64encode(hashlib.sha256(verifier.encode("ascii")).digest()).decode().rstrip("=")
+
+
+# -- authorize ------------------------------------------------------------------------------------------
+
+class _Refuse(Exception):
+    """Authorize failed in a way that is reported on a page (never redirected): RFC 6749 §4.1.2.1."""
+
+
+def _find_test_user(state: EmulatorState, who: str) -> sqlite3.Row | None:
+    if who.isdigit():
+        row = state.db.query_one("SELECT * FROM users WHERE id = ?", (int(who),))
+    else:
+        row = state.db.query_one("SELECT * FROM users WHERE username = ? AND provisional = 0", (who,))
+    if row is None or row["bot"] or row["provisional"] or row["merged_into"] is not None:
+        return None
+    return row
+
+
+def _user_banned(state: EmulatorState, user_id: int) -> bool:
+    return accounts.active_ban(state, user_id) is not None
+
+
+async def _authorize(request: Request, params: dict[str, str]) -> Response:
+    state = _state(request)
+    client_id = params.get("client_id", "")
+    app = state.db.query_one("SELECT * FROM applications WHERE id = ?", (int(client_id),)) \
+        if client_id.isdigit() else None
+    if app is None:
+        return error_page("Unknown client_id: no application has this id.")
+    redirect_uri = params.get("redirect_uri")
+    if redirect_uri is None:
+        registered = state.db.query("SELECT uri FROM redirect_uris WHERE application_id = ?", (app["id"],))
+        if len(registered) != 1:
+            return error_page("redirect_uri is required: the application has no single default redirect URI.")
+        target = registered[0]["uri"]
+    elif not redirects.allowed(state.db, app, redirect_uri):
+        return error_page("redirect_uri does not match any redirect URI registered for this application.")
+    else:
+        target = redirect_uri
+    oauth_state = params.get("state")
+
+    def fail(error: str, description: str) -> Response:
+        return RedirectResponse(redirects.with_params(target, {
+            "error": error, "error_description": description, "state": oauth_state}), status_code=302)
+
+    if params.get("response_type") != "code":
+        return fail("unsupported_response_type", "response_type must be code")
+    requested = scopes.parse_scope_list(params.get("scope", ""))
+    if not requested:
+        return fail("invalid_scope", "scope is required")
+    problem = scopes.check_allowed(requested, approved=frozenset(json.loads(app["approved_scopes"])),
+                                   terms_accepted=bool(app["social_sdk_terms_accepted"]))
+    if problem:
+        return fail("invalid_scope", problem)
+    challenge = params.get("code_challenge")
+    method = params.get("code_challenge_method")
+    if challenge is not None or method is not None:
+        if method != "S256":
+            return fail("invalid_request", "code_challenge_method must be S256")
+        if challenge is None or not _PKCE_CHALLENGE.match(challenge):
+            return fail("invalid_request", "code_challenge must be base64url(SHA-256(verifier)), 43 characters")
+    elif app["public_client"] and not app["client_secret_hash"]:
+        return fail("invalid_request", "a public client must use PKCE (code_challenge with S256)")
+    if params.get("integration_type") not in (None, "0", "1"):
+        return fail("invalid_request", "integration_type must be 0 (guild install) or 1 (user install)")
+
+    who, consent = params.get("emulator_user"), params.get("emulator_consent")
+    if who is None and consent is None:
+        users = state.db.query("SELECT * FROM users WHERE bot = 0 AND provisional = 0 AND merged_into IS NULL"
+                               " ORDER BY id")
+        return consent_page(app, requested, users, params)
+    if consent not in ("allow", "deny"):
+        return error_page("emulator_consent must be allow or deny.")
+    if consent == "deny":
+        return fail("access_denied", "the user denied the authorization")
+    user = _find_test_user(state, who or "")
+    if user is None:
+        return error_page("emulator_user names no test user (give a user id or username of a non-bot user).")
+    if _user_banned(state, user["id"]):
+        return fail("access_denied", "the user's account is banned")
+    code = new_token()
+    state.db.execute(
+        "INSERT INTO oauth_codes (code_hash, application_id, user_id, redirect_uri, scopes, code_challenge, nonce,"
+        " expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (digest(code), app["id"], user["id"], redirect_uri or "", json.dumps(requested), challenge,
+         params.get("nonce"), format_instant(state.clock.now() + timedelta(seconds=CODE_TTL_S))))
+    return RedirectResponse(redirects.with_params(target, {"code": code, "state": oauth_state}), status_code=302)
+
+
+async def authorize_get(request: Request) -> Response:
+    return await _authorize(request, dict(request.query_params))
+
+
+async def authorize_post(request: Request) -> Response:
+    """The consent form's submission (the browser flow)."""
+    body = (await request.body()).decode("utf-8", "replace")
+    return await _authorize(request, dict(parse_qsl(body, keep_blank_values=False)))
+
+
+# -- token endpoint -------------------------------------------------------------------------------------
+
+async def _read_form(request: Request) -> dict[str, str]:
+    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if content_type != FORM:
+        raise OAuthError("invalid_request", f"the body must be {FORM}")
+    pairs = parse_qsl((await request.body()).decode("utf-8", "replace"), keep_blank_values=True)
+    form: dict[str, str] = {}
+    for key, value in pairs:
+        if key in form:
+            raise OAuthError("invalid_request", f"parameter {key} is repeated")
+        form[key] = value
+    return form
+
+
+def _authenticate_client(state: EmulatorState, request: Request, form: dict[str, str]) -> sqlite3.Row:
+    """The calling application: HTTP Basic or form credentials; public clients may send no secret."""
+    client_id, secret = form.get("client_id"), form.get("client_secret")
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("basic "):
+        try:
+            decoded = base64.b64decode(header[6:].strip(), validate=True).decode("utf-8")
+        except (ValueError, UnicodeDecodeError):
+            raise OAuthError("invalid_client", "malformed HTTP Basic credentials", 401) from None
+        basic_id, _, basic_secret = decoded.partition(":")
+        client_id, secret = unquote(basic_id), unquote(basic_secret)
+    if not client_id or not client_id.isdigit():
+        raise OAuthError("invalid_client", "client_id is required", 401)
+    app = state.db.query_one("SELECT * FROM applications WHERE id = ?", (int(client_id),))
+    if app is None:
+        raise OAuthError("invalid_client", "unknown client", 401)
+    if secret:
+        if not matches(secret, app["client_secret_hash"]):
+            raise OAuthError("invalid_client", "client authentication failed", 401)
+    elif not app["public_client"]:
+        raise OAuthError("invalid_client", "this client must authenticate with its client secret", 401)
+    return app
+
+
+def _grant_scopes(requested: str | None, granted: frozenset[str]) -> frozenset[str]:
+    if requested is None:
+        return granted
+    asked = frozenset(scopes.parse_scope_list(requested))
+    if not asked <= granted:
+        raise OAuthError("invalid_scope", "the requested scope exceeds the scope originally granted")
+    return scopes.expand(list(asked))
+
+
+def _code_grant(state: EmulatorState, request: Request, app: sqlite3.Row, form: dict[str, str]) -> Response:
+    code = form.get("code")
+    if not code:
+        raise OAuthError("invalid_request", "code is required")
+    row = state.db.query_one("SELECT * FROM oauth_codes WHERE code_hash = ?", (digest(code),))
+    if row is None or row["application_id"] != app["id"]:
+        raise OAuthError("invalid_grant", "the authorization code is invalid")
+    if row["authorization_id"] is not None:
+        # A replayed code: revoke what it issued (RFC 6749 §4.1.2), as it may have leaked.
+        with state.db.transaction() as conn:
+            conn.execute("DELETE FROM authorizations WHERE id = ?", (row["authorization_id"],))
+        raise OAuthError("invalid_grant", "the authorization code was already used")
+    if row["expires_at"] <= state.clock.iso():
+        raise OAuthError("invalid_grant", "the authorization code has expired")
+    if (form.get("redirect_uri") or "") != row["redirect_uri"]:
+        raise OAuthError("invalid_grant", "redirect_uri does not match the one given to authorize")
+    verifier = form.get("code_verifier")
+    if row["code_challenge"] is not None:
+        if verifier is None or not _PKCE_VERIFIER.match(verifier):
+            raise OAuthError("invalid_request", "code_verifier must be 43-128 characters of [A-Za-z0-9-._~]")
+        if not hmac.compare_digest(pkce_challenge(verifier), row["code_challenge"]):
+            raise OAuthError("invalid_grant", "code_verifier does not match the code_challenge")
+    elif verifier is not None:
+        raise OAuthError("invalid_request", "code_verifier given but the authorization used no code_challenge")
+    granted = scopes.expand(json.loads(row["scopes"]))
+    external = accounts.external_credentials_in(form)
+    with state.db.transaction() as conn:
+        if external is not None:
+            accounts.merge_provisional(state, conn, app, row["user_id"], external)
+        grant_id = create_grant(state, conn, app["id"], row["user_id"], granted, "authorization_code")
+        conn.execute("UPDATE oauth_codes SET authorization_id = ? WHERE code_hash = ?", (grant_id, row["code_hash"]))
+        tokens = issue_tokens(state, conn, grant_id, granted)
+    extra = {}
+    if "openid" in granted:
+        extra["id_token"] = oidc.id_token(state, str(request.base_url), user_id=row["user_id"],
+                                          application_id=app["id"], nonce=row["nonce"])
+    return json_response(tokens.response(**extra))
+
+
+def _refresh_grant(state: EmulatorState, app: sqlite3.Row, form: dict[str, str]) -> Response:
+    refresh = form.get("refresh_token")
+    if not refresh:
+        raise OAuthError("invalid_request", "refresh_token is required")
+    grant = find_grant_by_token(state, refresh, "refresh")
+    if grant is None or grant["application_id"] != app["id"]:
+        raise OAuthError("invalid_grant", "the refresh token is invalid or was revoked")
+    if grant["token_expires_at"] <= state.clock.iso():
+        raise OAuthError("invalid_grant", "the refresh token has expired")
+    granted = _grant_scopes(form.get("scope"), frozenset(json.loads(grant["scopes"])))
+    with state.db.transaction() as conn:
+        tokens = issue_tokens(state, conn, grant["id"], granted)
+    return json_response(tokens.response())
+
+
+def _client_credentials_grant(state: EmulatorState, app: sqlite3.Row, form: dict[str, str]) -> Response:
+    if not form.get("client_secret") and not app["client_secret_hash"]:
+        raise OAuthError("unauthorized_client", "client_credentials needs a confidential client")
+    requested = scopes.parse_scope_list(form.get("scope", "identify"))
+    problem = scopes.check_allowed(requested, approved=frozenset(json.loads(app["approved_scopes"])),
+                                   terms_accepted=bool(app["social_sdk_terms_accepted"]))
+    if problem:
+        raise OAuthError("invalid_scope", problem)
+    owner = app["owner_id"] or app["bot_user_id"]
+    if owner is None:
+        raise OAuthError("unauthorized_client", "the application has no owner to act as")
+    granted = scopes.expand(requested)
+    with state.db.transaction() as conn:
+        conn.execute("DELETE FROM authorizations WHERE application_id = ? AND user_id = ? AND grant_kind = ?",
+                     (app["id"], owner, "client_credentials"))
+        grant_id = create_grant(state, conn, app["id"], owner, granted, "client_credentials")
+        tokens = issue_tokens(state, conn, grant_id, granted, with_refresh=False)
+    return json_response(tokens.response())
+
+
+def _token_exchange_grant(state: EmulatorState, app: sqlite3.Row, form: dict[str, str]) -> Response:
+    """Publisher-level linking: a parent application's access token becomes a child application's."""
+    subject = form.get("subject_token")
+    if not subject:
+        raise OAuthError("invalid_request", "subject_token is required")
+    if form.get("subject_token_type") != ACCESS_TOKEN_TYPE:
+        raise OAuthError("invalid_request", f"subject_token_type must be {ACCESS_TOKEN_TYPE}")
+    parent_grant = auth.resolve_access_token(state, subject)
+    if parent_grant is None:
+        raise OAuthError("invalid_grant", "the subject token is invalid, expired or revoked")
+    parent = state.db.query_one("SELECT * FROM applications WHERE id = ?", (parent_grant.application_id,))
+    if app["parent_application_id"] != parent_grant.application_id or parent is None:
+        raise OAuthError("invalid_grant", "the subject token was not issued to this application's parent")
+    if not parent["publisher_linking_approved"]:
+        raise OAuthError("unauthorized_client", "the parent application is not approved for publisher linking")
+    granted = _grant_scopes(form.get("scope"), parent_grant.scopes)
+    problem = scopes.check_allowed(sorted(granted), approved=frozenset(json.loads(app["approved_scopes"])),
+                                   terms_accepted=bool(app["social_sdk_terms_accepted"]))
+    if problem:
+        raise OAuthError("invalid_scope", problem)
+    with state.db.transaction() as conn:
+        grant_id = create_grant(state, conn, app["id"], parent_grant.user_id, granted, "token_exchange")
+        tokens = issue_tokens(state, conn, grant_id, granted)
+    return json_response(tokens.response(issued_token_type=ACCESS_TOKEN_TYPE))
+
+
+async def token(request: Request) -> Response:
+    state = _state(request)
+    form = await _read_form(request)
+    app = _authenticate_client(state, request, form)
+    grant_type = form.get("grant_type")
+    if grant_type == "authorization_code":
+        return _code_grant(state, request, app, form)
+    if grant_type == "refresh_token":
+        return _refresh_grant(state, app, form)
+    if grant_type == "client_credentials":
+        return _client_credentials_grant(state, app, form)
+    if grant_type == TOKEN_EXCHANGE:
+        return _token_exchange_grant(state, app, form)
+    raise OAuthError("unsupported_grant_type", "grant_type must be authorization_code, refresh_token, "
+                                               f"client_credentials or {TOKEN_EXCHANGE}")
+
+
+async def revoke(request: Request) -> Response:
+    """RFC 7009: revoking either token of a grant ends the user's whole authorization of the app.
+    Unknown tokens answer 200 too, so the endpoint says nothing about which tokens exist."""
+    state = _state(request)
+    form = await _read_form(request)
+    app = _authenticate_client(state, request, form)
+    value = form.get("token")
+    if not value:
+        raise OAuthError("invalid_request", "token is required")
+    if form.get("token_type_hint") not in (None, "access_token", "refresh_token"):
+        raise OAuthError("unsupported_token_type", "token_type_hint must be access_token or refresh_token")
+    grant = find_grant_by_token(state, value)
+    if grant is not None and grant["application_id"] == app["id"]:
+        with state.db.transaction() as conn:
+            revoke_user_grants(state, conn, app["id"], grant["user_id"])
+    return Response(status_code=200)
+
+
+async def current_authorization(request: Request) -> Response:
+    """``GET /oauth2/@me``: the bearer token's application, scopes, expiry and (with identify) user."""
+    principal = auth.require(request, kinds=("bearer",))
+    state = _state(request)
+    app = state.db.query_one("SELECT id, name, description FROM applications WHERE id = ?",
+                             (principal.application_id,))
+    token_row = state.db.query_one("SELECT expires_at FROM oauth_tokens WHERE authorization_id = ? AND kind ="
+                                   " 'access'", (principal.authorization_id,))
+    body: dict[str, object] = {
+        "application": None if app is None else {"id": str(app["id"]), "name": app["name"],
+                                                 "description": app["description"]},
+        "scopes": sorted(principal.scopes),
+        "expires": None if token_row is None else token_row["expires_at"],
+    }
+    user = user_row(state, principal.user_id)
+    if "identify" in principal.scopes and user is not None:
+        body["user"] = current_user_json(user, principal)
+    return json_response(body)
+
+
+async def openid_configuration(request: Request) -> Response:
+    return json_response(oidc.discovery(str(request.base_url)))
+
+
+async def keys(request: Request) -> Response:
+    return json_response(oidc.jwks(_state(request)))
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route("/oauth2/authorize", authorize_get, methods=["GET"]),
+        Route("/oauth2/authorize", authorize_post, methods=["POST"]),
+        Route(f"{API}/oauth2/authorize", authorize_get, methods=["GET"]),
+        Route(f"{API}/oauth2/token", token, methods=["POST"]),
+        Route(f"{API}/oauth2/token/revoke", revoke, methods=["POST"]),
+        Route(f"{API}/oauth2/@me", current_authorization, methods=["GET"]),
+        Route(f"{API}/oauth2/keys", keys, methods=["GET"]),
+        Route("/.well-known/openid-configuration", openid_configuration, methods=["GET"]),
+    ]
