@@ -25,7 +25,7 @@ API = "/api/v10"
 ADMIN = "/_emulator"
 
 ROUTE_MODULES: tuple[str, ...] = (
-    "gateway", "lobbies", "messages", "direct_messages", "presence", "relationships", "guilds", "profiles",
+    "gateway", "social",
     "admin",
     "oauth",
     "users",

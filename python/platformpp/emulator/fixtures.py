@@ -4,6 +4,7 @@ transaction: a fixture with any bad field raises a 50035 naming every bad path, 
 
 from __future__ import annotations
 
+import importlib
 import json
 import sqlite3
 from collections.abc import Callable
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 
 SectionLoader = Callable[["EmulatorState", sqlite3.Connection, Form, str], None]
 _SECTIONS: dict[str, tuple[int, SectionLoader]] = {}
+# Modules that register a section; imported before a fixture's keys are checked.
+SECTION_MODULES = ("relationships",)
 PRIVACY_LEVELS = ("everyone", "friends_only", "friends_and_small_servers")
 CHANNEL_TYPES = (0, 1, 2, 3, 4, 5, 10, 11, 12, 13, 15, 16)
 
@@ -75,6 +78,8 @@ def default_world() -> dict[str, Any]:
 
 def load_fixture(state: EmulatorState, data: Any) -> None:
     """Add the fixture's contents to the world (ids must be new). Raises ApiError 50035 on bad input."""
+    for module in SECTION_MODULES:
+        importlib.import_module(f".{module}", __package__)
     form = Form(data)
     form.done()
     form.unknown_keys({"users", "applications", "guilds", *_SECTIONS})

@@ -1,10 +1,13 @@
-"""Small helpers shared by the social-layer route modules (lobbies, messages, presence, ...)."""
+"""Small helpers shared by the social-layer route modules (lobbies, messages, presence, ...), and
+the list of those modules for app.py."""
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING
 
 from starlette.requests import HTTPConnection
+from starlette.routing import BaseRoute
 
 from . import auth, errors
 from .auth import Principal
@@ -39,3 +42,13 @@ def require_scope(conn: HTTPConnection, scope: str) -> Principal:
     if scope not in expand(principal.scopes):
         raise ApiError(403, errors.MISSING_ACCESS, f"Missing Access: the token lacks scope {scope!r}.")
     return principal
+
+
+# The social layer's HTTP route modules, mounted together (app.py lists "social" once).
+ROUTE_MODULES = ("lobbies", "lobby_invites", "messages", "direct_messages", "presence", "relationships",
+                 "guilds", "profiles")
+
+
+def routes() -> list[BaseRoute]:
+    modules = [importlib.import_module(f".{name}", __package__) for name in ROUTE_MODULES]
+    return [route for module in modules for route in module.routes()]
