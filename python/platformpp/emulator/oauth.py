@@ -154,8 +154,10 @@ async def _read_form(request: Request) -> dict[str, str]:
     return form
 
 
-def _authenticate_client(state: EmulatorState, request: Request, form: dict[str, str]) -> sqlite3.Row:
-    """The calling application: HTTP Basic or form credentials; public clients may send no secret."""
+def _authenticate_client(state: EmulatorState, request: Request, form: dict[str, str]
+                         ) -> tuple[sqlite3.Row, bool]:
+    """The calling application, and whether it proved itself with its secret (HTTP Basic or form
+    fields); public clients may send no secret."""
     client_id, secret = form.get("client_id"), form.get("client_secret")
     header = request.headers.get("authorization", "")
     if header.lower().startswith("basic "):
@@ -175,7 +177,7 @@ def _authenticate_client(state: EmulatorState, request: Request, form: dict[str,
             raise OAuthError("invalid_client", "client authentication failed", 401)
     elif not app["public_client"]:
         raise OAuthError("invalid_client", "this client must authenticate with its client secret", 401)
-    return app
+    return app, bool(secret)
 
 
 def _grant_scopes(requested: str | None, granted: frozenset[str]) -> frozenset[str]:
@@ -238,12 +240,17 @@ def _refresh_grant(state: EmulatorState, app: sqlite3.Row, form: dict[str, str])
     granted = _grant_scopes(form.get("scope"), frozenset(json.loads(grant["scopes"])))
     with state.db.transaction() as conn:
         tokens = issue_tokens(state, conn, grant["id"], granted)
-    return json_response(tokens.response())
+    # Seed: the refresh grant is deprecated for OIDC provisional accounts. It still answers (a client
+    # treating a refusal as invalid_grant would unlink the player), flagged so clients can warn and
+    # move to re-authenticating with a fresh provider token.
+    deprecated = grant["grant_kind"] == f"provisional:{accounts.OIDC}"
+    return json_response(tokens.response(), headers={"Deprecation": "true"} if deprecated else None)
 
 
-def _client_credentials_grant(state: EmulatorState, app: sqlite3.Row, form: dict[str, str]) -> Response:
-    if not form.get("client_secret") and not app["client_secret_hash"]:
-        raise OAuthError("unauthorized_client", "client_credentials needs a confidential client")
+def _client_credentials_grant(state: EmulatorState, app: sqlite3.Row, form: dict[str, str],
+                              with_secret: bool) -> Response:
+    if not with_secret:
+        raise OAuthError("unauthorized_client", "client_credentials needs the client's secret")
     requested = scopes.parse_scope_list(form.get("scope", "identify"))
     problem = scopes.check_allowed(requested, approved=frozenset(json.loads(app["approved_scopes"])),
                                    terms_accepted=bool(app["social_sdk_terms_accepted"]))
@@ -290,14 +297,14 @@ def _token_exchange_grant(state: EmulatorState, app: sqlite3.Row, form: dict[str
 async def token(request: Request) -> Response:
     state = _state(request)
     form = await _read_form(request)
-    app = _authenticate_client(state, request, form)
+    app, with_secret = _authenticate_client(state, request, form)
     grant_type = form.get("grant_type")
     if grant_type == "authorization_code":
         return _code_grant(state, request, app, form)
     if grant_type == "refresh_token":
         return _refresh_grant(state, app, form)
     if grant_type == "client_credentials":
-        return _client_credentials_grant(state, app, form)
+        return _client_credentials_grant(state, app, form, with_secret)
     if grant_type == TOKEN_EXCHANGE:
         return _token_exchange_grant(state, app, form)
     raise OAuthError("unsupported_grant_type", "grant_type must be authorization_code, refresh_token, "
@@ -309,7 +316,7 @@ async def revoke(request: Request) -> Response:
     Unknown tokens answer 200 too, so the endpoint says nothing about which tokens exist."""
     state = _state(request)
     form = await _read_form(request)
-    app = _authenticate_client(state, request, form)
+    app, _ = _authenticate_client(state, request, form)
     value = form.get("token")
     if not value:
         raise OAuthError("invalid_request", "token is required")

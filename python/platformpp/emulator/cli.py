@@ -1,0 +1,64 @@
+"""``platformpp emulator``: serve the emulator in the foreground until interrupted."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+from pathlib import Path
+
+from .fixtures import FixtureError
+from .server import bind_socket, make_server, prepare_state, url_host
+from .storage import MEMORY, MigrationError
+
+
+def default_db_path() -> Path:
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("platformpp", appauthor=False)) / "emulator.sqlite3"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="platformpp emulator",
+                                     description="Run the local platform emulator (HTTP API, Gateway, OAuth2).")
+    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
+    parser.add_argument("--port", type=int, default=0, help="port to bind; 0 picks a free one (default)")
+    parser.add_argument("--db", default=None, metavar="PATH|:memory:",
+                        help=f"SQLite file to keep the world in (default: {default_db_path()})")
+    parser.add_argument("--seed", type=Path, default=None, metavar="FILE",
+                        help="JSON or YAML fixture that replaces the stored world (default: keep the stored"
+                             " world, or load the default world into a new store)")
+    parser.add_argument("--clock", default=None, metavar="ISO",
+                        help="start the emulator clock at this ISO-8601 instant (default: real time)")
+    parser.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    db = args.db if args.db is not None else str(default_db_path())
+    try:
+        state = prepare_state(db if db == MEMORY else Path(db), args.seed, args.clock)
+    except (FixtureError, MigrationError, ValueError, OSError) as exc:
+        print(f"platformpp emulator: {exc}", file=sys.stderr)
+        return 2
+    try:
+        sock = bind_socket(args.host, args.port)
+    except OSError as exc:
+        print(f"platformpp emulator: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        state.db.close()
+        return 2
+    port = sock.getsockname()[1]
+    print(f"platformpp emulator listening on http://{url_host(args.host)}:{port}", flush=True)
+    server = make_server(state, args.log_level)
+    # uvicorn re-raises the signal that stopped it once it has shut down; after a clean shutdown that
+    # is not an error, so SIGTERM is made harmless and Ctrl-C's KeyboardInterrupt is absorbed.
+    signal.signal(signal.SIGTERM, lambda signum, frame: None)
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+        state.db.close()
+    return 0

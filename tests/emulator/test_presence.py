@@ -1,0 +1,175 @@
+"""Presence: rich presence set and cleared by SDK users, who hears it (friends, bots with
+GUILD_PRESENCES in a shared guild), and the seed's privacy rule for bots' PRESENCE_UPDATE."""
+
+from __future__ import annotations
+
+import asyncio
+
+from social_helpers import (
+    ALICE, APP_ID, BOB, BOT_TOKEN, CAROL, DAVE, GUILD_ID, GatewayClient, api, sdk_session, user_token)
+
+from platformpp.emulator import Emulator
+
+GUILDS, GUILD_PRESENCES = 1 << 0, 1 << 8
+PLAYING = {"name": "Demo Game", "type": 0, "state": "In a match", "details": "Ranked",
+           "timestamps": {"start": 1700000000000}, "party": {"id": "p1", "size": [1, 4]},
+           "secrets": {"join": "join-secret"},
+           "assets": {"large_image": "map_dust", "invite_cover_image": "https://example.test/cover.png"}}
+CUSTOM = {"name": "Custom Status", "type": 4, "state": "brb"}
+
+
+def _enable_presence_intent(emu: Emulator) -> None:
+    emu.state.db.execute("UPDATE applications SET flags = flags | ? WHERE id = ?", (1 << 12, APP_ID))
+
+
+async def _bot(emu: Emulator, intents: int = GUILDS | GUILD_PRESENCES) -> GatewayClient:
+    client = await GatewayClient.connect(emu)
+    await client.identify(BOT_TOKEN, intents=intents)
+    await client.dispatch("GUILD_CREATE")
+    return client
+
+
+def _set(emu: Emulator, user: int, *activities: dict) -> None:
+    with api(emu, user_token(emu, user)) as http:
+        for activity in activities:
+            response = http.put("/users/@me/activity", json=activity)
+            assert response.status_code == 200, response.text
+
+
+async def _presence_types(bot: GatewayClient, user: int) -> list[int]:
+    """Activity types of the next (online) PRESENCE_UPDATE about ``user``."""
+    while True:
+        update = await bot.dispatch("PRESENCE_UPDATE")
+        if update["d"]["user"]["id"] == str(user) and update["d"]["status"] != "offline":
+            assert update["d"]["guild_id"] == str(GUILD_ID)
+            return [a["type"] for a in update["d"]["activities"]]
+
+
+def _grow_guild(emu: Emulator, members: int) -> None:
+    """Add users to the default guild (5 members) until it has ``members``."""
+    with emu.state.db.transaction() as conn:
+        for n in range(members - 5):
+            user_id = 1300000000000000000 + n
+            conn.execute("INSERT INTO users (id, username, created_at) VALUES (?, ?, '2026-01-01T00:00:00Z')",
+                         (user_id, f"fan{n}"))
+            conn.execute("INSERT INTO members (guild_id, user_id, joined_at) VALUES (?, ?, '2026-01-01T00:00:00Z')",
+                         (GUILD_ID, user_id))
+
+
+async def _check_privacy(emu: Emulator, expected: dict[int, list[list[int]]]) -> None:
+    """Each user sets a custom status, then a game activity: two PRESENCE_UPDATEs the bot sees."""
+    bot = await _bot(emu)
+    for user, updates in expected.items():
+        _set(emu, user, CUSTOM, PLAYING)
+        assert [await _presence_types(bot, user), await _presence_types(bot, user)] == updates, user
+    await bot.close()
+
+
+def test_privacy_rule_in_a_small_guild(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    _enable_presence_intent(emu)
+    # alice: everyone; bob: friends_only; carol: friends_and_small_servers (a guild of 5 members).
+    asyncio.run(_check_privacy(emu, {ALICE: [[4], [4, 0]], BOB: [[], [0]], CAROL: [[4], [4, 0]]}))
+
+
+def test_privacy_rule_in_a_guild_of_more_than_200(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    _enable_presence_intent(emu)
+    _grow_guild(emu, 201)
+    asyncio.run(_check_privacy(emu, {CAROL: [[], [0]], ALICE: [[4], [4, 0]], BOB: [[], [0]]}))
+
+
+def test_exactly_200_members_is_still_small(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    _enable_presence_intent(emu)
+    _grow_guild(emu, 200)
+    asyncio.run(_check_privacy(emu, {CAROL: [[4], [4, 0]]}))
+
+
+def test_bots_without_the_intent_and_non_friends_hear_nothing(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+
+    async def scenario() -> None:
+        bot = await _bot(emu, intents=GUILDS)
+        dave = await sdk_session(emu, DAVE)
+        _set(emu, ALICE, PLAYING)
+        await bot.no_dispatch("PRESENCE_UPDATE")
+        await dave.no_dispatch("PRESENCE_UPDATE")
+        await bot.close()
+        await dave.close()
+
+    asyncio.run(scenario())
+
+
+def test_friends_hear_presence_with_custom_status_and_offline(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    alice_token = user_token(emu, ALICE)
+    with api(emu, alice_token) as http:
+        http.put(f"/users/@me/relationships/{BOB}")
+    with api(emu, user_token(emu, BOB)) as http:
+        assert http.put(f"/users/@me/relationships/{ALICE}").json()["type"] == 1
+
+    async def scenario() -> None:
+        bob = await sdk_session(emu, BOB)
+        alice = await GatewayClient.connect(emu)
+        await alice.identify(alice_token)
+        online = await bob.dispatch("PRESENCE_UPDATE")
+        assert online["d"]["user"]["id"] == str(ALICE) and online["d"]["status"] == "online"
+        assert "guild_id" not in online["d"]
+        _set(emu, ALICE, CUSTOM)
+        update = await bob.dispatch("PRESENCE_UPDATE")
+        assert update["d"]["activities"] == [CUSTOM]  # friends see the custom status whatever the privacy
+        _set(emu, ALICE, PLAYING)
+        update = await bob.dispatch("PRESENCE_UPDATE")
+        game = update["d"]["activities"][1]
+        assert game["assets"]["invite_cover_image"] == "https://example.test/cover.png"
+        assert game["application_id"] == str(APP_ID)
+        with api(emu, user_token(emu, BOB)) as http:
+            assert http.get(f"/users/{ALICE}/presence").json()["status"] == "online"
+        await alice.ws.close(1000)
+        offline = await bob.dispatch("PRESENCE_UPDATE")
+        assert offline["d"]["status"] == "offline" and offline["d"]["activities"] == []
+        await bob.close()
+
+    asyncio.run(scenario())
+
+
+def test_activity_validation_and_clearing(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    with api(emu, user_token(emu, ALICE)) as http:
+        assert "name" in http.put("/users/@me/activity", json={"type": 0}).json()["errors"]
+        assert "type" in http.put("/users/@me/activity", json={"name": "x", "type": 7}).json()["errors"]
+        bad_party = http.put("/users/@me/activity", json={"name": "x", "type": 0, "party": {"size": [5, 4]}})
+        assert "size" in bad_party.json()["errors"]["party"]
+        unknown = http.put("/users/@me/activity", json={"name": "x", "type": 0, "assets": {"huge_image": "a"}})
+        assert "huge_image" in unknown.json()["errors"]["assets"]
+        assert http.put("/users/@me/activity", json={"name": "x" * 129, "type": 0}).status_code == 400
+        assert http.get("/users/@me/presence").json()["activities"] == []
+        assert http.put("/users/@me/activity", json=PLAYING).status_code == 200
+        assert http.get("/users/@me/presence").json()["activities"][0]["state"] == "In a match"
+        assert http.delete("/users/@me/activity").status_code == 204
+        assert http.get("/users/@me/presence").json()["activities"] == []
+        assert http.get(f"/users/{DAVE}/presence").status_code == 403  # not a friend
+    with api(emu, user_token(emu, ALICE, scopes="openid identify")) as http:
+        assert http.put("/users/@me/activity", json=PLAYING).status_code == 403
+
+
+def test_gateway_presence_update_op3(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    with api(emu, user_token(emu, ALICE)) as http:
+        http.put(f"/users/@me/relationships/{BOB}")
+    with api(emu, user_token(emu, BOB)) as http:
+        http.put(f"/users/@me/relationships/{ALICE}")
+
+    async def scenario() -> None:
+        bob = await sdk_session(emu, BOB)
+        alice = await sdk_session(emu, ALICE)
+        await bob.dispatch("PRESENCE_UPDATE")  # alice came online
+        await alice.send({"op": 3, "d": {"since": None, "status": "dnd", "afk": False, "activities": [CUSTOM]}})
+        update = await bob.dispatch("PRESENCE_UPDATE")
+        assert update["d"]["status"] == "dnd" and update["d"]["activities"] == [CUSTOM]
+        await alice.send({"op": 3, "d": {"status": "sleeping", "afk": False, "activities": []}})
+        assert await alice.close_code() == 4002
+        await bob.close()
+
+    asyncio.run(scenario())
