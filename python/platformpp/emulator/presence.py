@@ -114,9 +114,11 @@ def _status(conn: sqlite3.Connection, user_id: int) -> str:
 def _activities(conn: sqlite3.Connection, user_id: int) -> list[Payload]:
     if _status(conn, user_id) == "offline":
         return []
+    custom = conn.execute("SELECT activity FROM custom_statuses WHERE user_id = ?", (user_id,)).fetchone()
     rows = conn.execute("SELECT application_id, activity, updated_at FROM activities WHERE user_id = ?"
                         " ORDER BY updated_at, application_id", (user_id,)).fetchall()
-    return [{**json.loads(r["activity"]), "application_id": str(r["application_id"])} for r in rows]
+    games = [{**json.loads(r["activity"]), "application_id": str(r["application_id"])} for r in rows]
+    return ([json.loads(custom["activity"])] if custom else []) + games
 
 
 def presence_object(conn: sqlite3.Connection, user_id: int) -> Payload:
@@ -214,6 +216,12 @@ def set_status(conn: sqlite3.Connection, user_id: int, status: str, now: str) ->
 
 def set_activity(conn: sqlite3.Connection, user_id: int, application_id: int, activity: Payload | None,
                  now: str) -> None:
+    """The game's rich presence; a custom status (type 4) is the user's own, shared by every game."""
+    if activity is not None and activity["type"] == CUSTOM_STATUS:
+        conn.execute("INSERT INTO custom_statuses (user_id, activity, updated_at) VALUES (?, ?, ?)"
+                     " ON CONFLICT (user_id) DO UPDATE SET activity = excluded.activity,"
+                     " updated_at = excluded.updated_at", (user_id, json.dumps(activity), now))
+        return
     if activity is None:
         conn.execute("DELETE FROM activities WHERE user_id = ? AND application_id = ?", (user_id, application_id))
     else:
@@ -239,6 +247,7 @@ def session_disconnected(state: EmulatorState, viewer: Viewer, still_connected: 
 
     def change(conn: sqlite3.Connection) -> None:
         set_status(conn, viewer.user_id, "offline", state.clock.iso())
+        # The games' rich presence ends with the session; a custom status outlives it.
         conn.execute("DELETE FROM activities WHERE user_id = ?", (viewer.user_id,))
     _write(state, viewer.user_id, change)
 
@@ -253,16 +262,23 @@ def gateway_update(state: EmulatorState, viewer: Viewer, d: Any) -> None:
     form.boolean("afk", required=True)
     if form.data.get("since") is not None:
         form.integer("since", minimum=0)
-    items = form.array("activities", max_items=1) or []
+    items = form.array("activities", max_items=2) or []
     activities = [parse_activity(form.item("activities", i, a)) for i, a in enumerate(items)]
+    if sum(1 for a in activities if a.get("type") != CUSTOM_STATUS) > 1 or \
+            sum(1 for a in activities if a.get("type") == CUSTOM_STATUS) > 1:
+        form.fail("activities", "BASE_TYPE_BAD_LENGTH", "At most one custom status and one game activity.")
     if form.errors:
         first = _first_error_path(form.errors.tree)
         raise GatewayClose(4002, f"d.{first}: invalid")
 
     def change(conn: sqlite3.Connection) -> None:
+        # Op 3 replaces the whole presence: status, custom status and this game's activity.
         now = state.clock.iso()
         set_status(conn, viewer.user_id, status, now)
-        set_activity(conn, viewer.user_id, viewer.application_id, activities[0] if activities else None, now)
+        conn.execute("DELETE FROM custom_statuses WHERE user_id = ?", (viewer.user_id,))
+        set_activity(conn, viewer.user_id, viewer.application_id, None, now)
+        for activity in activities:
+            set_activity(conn, viewer.user_id, viewer.application_id, activity, now)
     _write(state, viewer.user_id, change)
 
 
@@ -297,13 +313,19 @@ async def put_activity(request: Request) -> Response:
 
 
 async def delete_activity(request: Request) -> Response:
-    """DELETE /users/@me/activity (Bearer, activities.write): clear the caller's rich presence."""
+    """DELETE /users/@me/activity[?type=4] (Bearer, activities.write): clear the caller's rich presence
+    in this game, or with ``type=4`` the custom status."""
     principal = require_scope(request, "activities.write")
     state = emulator_state(request)
+    custom = request.query_params.get("type") == str(CUSTOM_STATUS)
 
     def work() -> None:
-        _write(state, principal.user_id, lambda conn: set_activity(conn, principal.user_id,
-                                                                   principal.application_id, None, state.clock.iso()))
+        def change(conn: sqlite3.Connection) -> None:
+            if custom:
+                conn.execute("DELETE FROM custom_statuses WHERE user_id = ?", (principal.user_id,))
+            else:
+                set_activity(conn, principal.user_id, principal.application_id, None, state.clock.iso())
+        _write(state, principal.user_id, change)
 
     await run_in_threadpool(work)
     return Response(status_code=204)
