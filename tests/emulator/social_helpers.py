@@ -10,7 +10,6 @@ from typing import Any
 
 import httpx
 import websockets
-
 from platformpp.emulator import Emulator
 from platformpp.emulator.scopes import expand
 from platformpp.emulator.tokens import create_grant, issue_tokens

@@ -10,11 +10,21 @@ import zlib
 
 import httpx
 import pytest
-from social_helpers import (
-    ALICE, APP_ID, BOB, BOT_ID, BOT_TOKEN, GUILD_ID, SYNC_FLUSH, GatewayClient, api, sdk_session,
-    set_heartbeat, user_token)
-
 from platformpp.emulator import Emulator
+from social_helpers import (
+    ALICE,
+    APP_ID,
+    BOB,
+    BOT_ID,
+    BOT_TOKEN,
+    GUILD_ID,
+    SYNC_FLUSH,
+    GatewayClient,
+    api,
+    sdk_session,
+    set_heartbeat,
+    user_token,
+)
 
 PROPS = {"os": "linux", "browser": "tests", "device": "tests"}
 GUILD_KEYS = {
@@ -26,7 +36,7 @@ GUILD_KEYS = {
     "threads", "presences", "voice_states", "stage_instances", "guild_scheduled_events"}
 
 
-def run(coro):  # noqa: ANN001, ANN201 - a tiny adapter from sync tests to the async client
+def run(coro):
     return asyncio.run(coro)
 
 

@@ -4,9 +4,8 @@ client's display order; bots follow the 2026-11-16 change and the large-bot-shar
 from __future__ import annotations
 
 import httpx
-from social_helpers import ALICE, APP_ID, BOB, DAVE, GUILD_ID, api, bot, user_token
-
 from platformpp.emulator import Emulator
+from social_helpers import ALICE, APP_ID, BOB, DAVE, GUILD_ID, api, bot, user_token
 
 TEXT_CATEGORY, GENERAL, MODERATORS, VOICE_CATEGORY, LOUNGE = (
     1200000000000000100, 1200000000000000101, 1200000000000000102, 1200000000000000200, 1200000000000000201)

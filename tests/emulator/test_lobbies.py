@@ -7,14 +7,13 @@ import asyncio
 from datetime import timedelta
 
 import httpx
-from social_helpers import ALICE, APP_ID, BOB, CAROL, DAVE, GatewayClient, api, bot, sdk_session, user_token
-
 from platformpp.emulator import Emulator
+from social_helpers import ALICE, APP_ID, BOB, CAROL, DAVE, GatewayClient, api, bot, sdk_session, user_token
 
 GENERAL, MODERATORS = 1200000000000000101, 1200000000000000102
 
 
-def run(coro):  # noqa: ANN001, ANN201
+def run(coro):
     return asyncio.run(coro)
 
 
@@ -31,6 +30,7 @@ def test_put_creates_then_joins_by_secret_and_only_members_hear(platformpp_emula
         assert lobby["application_id"] == str(APP_ID) and lobby["metadata"] == {"mode": "ctf"}
         assert lobby["members"] == [{"id": str(ALICE), "metadata": {"team": "red"}, "flags": 0}]
         assert (await alice.dispatch("LOBBY_CREATE"))["d"]["id"] == lobby["id"]
+        assert emu.state.db.query_one("SELECT secret FROM lobbies")[0] not in (None, "s3cret")  # a digest
         with api(emu, user_token(emu, BOB)) as http:
             joined = http.put("/lobbies", json={"secret": "s3cret", "lobby_metadata": {"mode": "ignored"}}).json()
         assert joined["id"] == lobby["id"] and joined["metadata"] == {"mode": "ctf"}

@@ -5,9 +5,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 import httpx
-from social_helpers import ALICE, BOB, DAVE, GUILD_ID, api, bot, user_token
-
 from platformpp.emulator import Emulator
+from social_helpers import ALICE, BOB, DAVE, GUILD_ID, api, bot, user_token
 
 GENERAL = 1200000000000000101
 

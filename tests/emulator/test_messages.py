@@ -6,10 +6,8 @@ from __future__ import annotations
 import asyncio
 
 import httpx
-
-from social_helpers import ALICE, BOB, DAVE, api, bot, sdk_session, user_token
-
 from platformpp.emulator import Emulator
+from social_helpers import ALICE, BOB, DAVE, api, bot, sdk_session, user_token
 
 
 def _lobby(emu: Emulator) -> str:

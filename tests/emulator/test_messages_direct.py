@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from social_helpers import ALICE, BOB, CAROL, DAVE, api, bot, sdk_session, user_token
-
 from platformpp.emulator import Emulator
+from social_helpers import ALICE, BOB, CAROL, DAVE, api, bot, sdk_session, user_token
 
 
 def _players(emu: Emulator) -> dict[int, str]:

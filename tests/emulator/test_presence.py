@@ -5,10 +5,20 @@ from __future__ import annotations
 
 import asyncio
 
-from social_helpers import (
-    ALICE, APP_ID, BOB, BOT_TOKEN, CAROL, DAVE, GUILD_ID, GatewayClient, api, sdk_session, user_token)
-
 from platformpp.emulator import Emulator
+from social_helpers import (
+    ALICE,
+    APP_ID,
+    BOB,
+    BOT_TOKEN,
+    CAROL,
+    DAVE,
+    GUILD_ID,
+    GatewayClient,
+    api,
+    sdk_session,
+    user_token,
+)
 
 GUILDS, GUILD_PRESENCES = 1 << 0, 1 << 8
 PLAYING = {"name": "Demo Game", "type": 0, "state": "In a match", "details": "Ranked",

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from social_helpers import ALICE, APP_ID, BOB, api, bot, user_token
-
 from platformpp.emulator import Emulator
+from social_helpers import ALICE, APP_ID, BOB, api, bot, user_token
 
 
 def test_bot_writes_stats_and_the_user_reads_them(platformpp_emulator: Emulator) -> None:

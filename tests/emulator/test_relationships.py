@@ -6,9 +6,8 @@ from __future__ import annotations
 import asyncio
 
 import httpx
-from social_helpers import ALICE, BOB, CAROL, DAVE, api, sdk_session, user_token
-
 from platformpp.emulator import Emulator
+from social_helpers import ALICE, BOB, CAROL, DAVE, api, sdk_session, user_token
 
 
 def test_fixture_relationships(platformpp_emulator: Emulator) -> None:

@@ -23,6 +23,7 @@ from .bus import Outbox, Payload, get_bus, to_users
 from .clock import format_instant, parse_instant
 from .errors import ApiError, Form, json_response, read_json
 from .guilds import visible_channel_ids
+from .secrets_util import digest
 from .social import emulator_state, new_id, snowflake_param
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ MEMBER_FLAGS = CAN_LINK_LOBBY
 IDLE_TIMEOUT_RANGE = (5, 604800)
 IDLE_TIMEOUT_DEFAULT = 300
 MAX_BULK = 25
-METADATA_LIMITS = {"max_keys": 25, "max_key_len": 256, "max_value_len": 1024}
+METADATA_KEYS, METADATA_KEY_LEN, METADATA_VALUE_LEN = 25, 256, 1024
 
 
 # --- objects ---------------------------------------------------------------------------------------
@@ -59,6 +60,12 @@ def lobby_object(conn: sqlite3.Connection, lobby: sqlite3.Row) -> Payload:
             result["linked_channel"] = {"id": str(channel["id"]), "guild_id": str(channel["guild_id"]),
                                         "name": channel["name"], "type": channel["type"]}
     return result
+
+
+def metadata_field(form: Form, name: str) -> dict[str, str] | None:
+    """A metadata object: at most 25 string keys (≤ 256) with string values (≤ 1024); null clears."""
+    return form.string_map(name, max_keys=METADATA_KEYS, max_key_len=METADATA_KEY_LEN,
+                           max_value_len=METADATA_VALUE_LEN)
 
 
 def _load(text: str | None) -> Any:
@@ -89,6 +96,13 @@ def member_ids(conn: sqlite3.Connection, lobby_id: int) -> list[int]:
 def get_member(conn: sqlite3.Connection, lobby_id: int, user_id: int) -> sqlite3.Row | None:
     return conn.execute("SELECT * FROM lobby_members WHERE lobby_id = ? AND user_id = ?",
                         (lobby_id, user_id)).fetchone()
+
+
+def member_now(conn: sqlite3.Connection, lobby_id: int, user_id: int) -> Payload:
+    """The member object of someone just written as a member (within the same transaction)."""
+    row = get_member(conn, lobby_id, user_id)
+    assert row is not None
+    return member_object(row)
 
 
 def require_member(conn: sqlite3.Connection, lobby: sqlite3.Row, principal: Principal) -> None:
@@ -123,7 +137,7 @@ def _member_fields(form: Form, *, with_id: bool) -> dict[str, Any]:
         if name in form.data:
             fields[name] = None
     if "metadata" in form.data:
-        fields["metadata"] = form.string_map("metadata", **METADATA_LIMITS)
+        fields["metadata"] = metadata_field(form, "metadata")
     if "flags" in form.data:
         fields["flags"] = form.integer("flags", minimum=0, maximum=MEMBER_FLAGS)
         if fields["flags"] is not None and fields["flags"] & ~MEMBER_FLAGS:
@@ -195,7 +209,7 @@ class LobbyWriter:
             assignments = ", ".join(f"{name} = ?" for name in updates)
             self.conn.execute(f"UPDATE lobby_members SET {assignments} WHERE lobby_id = ? AND user_id = ?",
                               (*updates.values(), lobby_id, user_id))
-        member = member_object(get_member(self.conn, lobby_id, user_id))
+        member = member_now(self.conn, lobby_id, user_id)
         event = "LOBBY_MEMBER_ADD" if before is None else "LOBBY_MEMBER_UPDATE"
         self.to(others, event, {"lobby_id": str(lobby_id), "member": member})
         if before is None and announce_self:
@@ -283,17 +297,19 @@ async def put_lobby(request: Request) -> Response:
     form = Form(await read_json(request))
     form.unknown_keys({"secret", "lobby_metadata", "member_metadata", "idle_timeout_seconds"})
     secret = form.string("secret", min_len=1, max_len=250)
-    lobby_metadata = form.string_map("lobby_metadata", **METADATA_LIMITS)
-    member_metadata = form.string_map("member_metadata", **METADATA_LIMITS)
+    lobby_metadata = metadata_field(form, "lobby_metadata")
+    member_metadata = metadata_field(form, "member_metadata")
     idle_timeout = _idle_timeout(form)
     form.done()
 
     def work(conn: sqlite3.Connection) -> tuple[LobbyWriter, Payload]:
         writer = LobbyWriter(emulator_state(request), conn, principal.application_id)
+        # Only a digest of the join secret is stored, so snapshots and the database do not reveal it.
+        secret_digest = digest(secret or "")
         row = conn.execute("SELECT id FROM lobbies WHERE application_id = ? AND secret = ?",
-                           (principal.application_id, secret)).fetchone()
+                           (principal.application_id, secret_digest)).fetchone()
         # An existing lobby keeps its metadata and idle timeout; the joiner's member metadata applies.
-        lobby_id = row["id"] if row else writer.create(lobby_metadata, idle_timeout, secret)
+        lobby_id = row["id"] if row else writer.create(lobby_metadata, idle_timeout, secret_digest)
         fields = {"metadata": member_metadata} if "member_metadata" in form.data else {}
         writer.upsert_member(lobby_id, principal.user_id, fields, announce_self=True)
         _refresh_idle(request, conn, principal.application_id)
@@ -309,7 +325,7 @@ async def post_lobby(request: Request) -> Response:
     principal = auth.require(request, kinds=("bot",))
     form = Form(await read_json(request))
     form.unknown_keys({"metadata", "members", "idle_timeout_seconds"})
-    metadata = form.string_map("metadata", **METADATA_LIMITS)
+    metadata = metadata_field(form, "metadata")
     members = _members_list(form, "members", required=False)
     idle_timeout = _idle_timeout(form)
     form.done()
@@ -348,7 +364,7 @@ async def patch_lobby(request: Request) -> Response:
     lobby_id = snowflake_param(request, "lobby_id")
     form = Form(await read_json(request))
     form.unknown_keys({"metadata", "members", "idle_timeout_seconds"})
-    metadata = form.string_map("metadata", **METADATA_LIMITS)
+    metadata = metadata_field(form, "metadata")
     members = _members_list(form, "members", required=False) if "members" in form.data else None
     idle_timeout = _idle_timeout(form)
     form.done()
@@ -410,7 +426,7 @@ async def put_member(request: Request) -> Response:
             raise errors.not_found(errors.UNKNOWN_USER, "User")
         writer.upsert_member(lobby_id, user_id, fields, announce_self=True)
         _refresh_idle(request, conn, principal.application_id)
-        return writer, member_object(get_member(conn, lobby_id, user_id))
+        return writer, member_now(conn, lobby_id, user_id)
 
     writer, member = await _run(request, work)
     writer.outbox.flush()
@@ -464,7 +480,7 @@ async def bulk_members(request: Request) -> Response:
                 writer.remove_member(lobby_id, member["id"])
             else:
                 writer.upsert_member(lobby_id, member["id"], member, announce_self=True)
-                result.append(member_object(get_member(conn, lobby_id, member["id"])))
+                result.append(member_now(conn, lobby_id, member["id"]))
         _refresh_idle(request, conn, principal.application_id)
         return writer, result
 
@@ -489,7 +505,7 @@ async def link_channel(request: Request) -> Response:
         require_member(conn, lobby, principal)
         if principal.kind == "bearer":
             member = get_member(conn, lobby_id, principal.user_id)
-            if not member["flags"] & CAN_LINK_LOBBY:
+            if member is None or not member["flags"] & CAN_LINK_LOBBY:
                 raise ApiError(403, errors.MISSING_PERMISSIONS, "Missing Permissions: CanLinkLobby is not set.")
         if channel_id is not None:
             channel = conn.execute("SELECT guild_id, type FROM channels WHERE id = ?", (channel_id,)).fetchone()

@@ -17,22 +17,23 @@ from . import auth, errors
 from .auth import Principal
 from .bus import Outbox, Payload, get_bus, to_users
 from .errors import ApiError, Form, json_response, read_json
-from .users import public_user_json
-from .lobbies import SOCIAL_SCOPE, expire_idle_lobbies, get_lobby, get_member, member_ids, require_member
+from .lobbies import (
+    METADATA_KEY_LEN, METADATA_VALUE_LEN, SOCIAL_SCOPE, expire_idle_lobbies, get_lobby, get_member, member_ids,
+    metadata_field, require_member)
 from .social import emulator_state, new_id, snowflake_param
+from .users import public_user_json
 
 API = "/api/v10"
 MAX_CONTENT = 2000
 MAX_LIST = 200
 DEFAULT_LIST = 50
-MODERATION_LIMITS = {"max_keys": 5, "max_key_len": 256, "max_value_len": 1024}
-METADATA_LIMITS = {"max_keys": 25, "max_key_len": 256, "max_value_len": 1024}
+MODERATION_KEYS = 5
 
 
 def message_fields(form: Form, *, content_required: bool = True) -> tuple[str | None, dict[str, str] | None]:
     """``content`` (1–2000) and ``metadata`` (string map) of a message write; shared with DMs."""
     content = form.string("content", required=content_required, min_len=1, max_len=MAX_CONTENT)
-    metadata = form.string_map("metadata", **METADATA_LIMITS)
+    metadata = metadata_field(form, "metadata")
     return content, metadata
 
 
@@ -197,7 +198,8 @@ async def put_moderation(request: Request) -> Response:
 def moderation_body(data: Any) -> dict[str, str]:
     """The body of a moderation-metadata PUT: an object of at most 5 string keys and values."""
     form = Form({"moderation_metadata": data})
-    moderation = form.string_map("moderation_metadata", required=True, nullable=False, **MODERATION_LIMITS)
+    moderation = form.string_map("moderation_metadata", required=True, nullable=False, max_keys=MODERATION_KEYS,
+                                 max_key_len=METADATA_KEY_LEN, max_value_len=METADATA_VALUE_LEN)
     form.done()
     return moderation or {}
 

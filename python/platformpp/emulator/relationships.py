@@ -21,8 +21,8 @@ from .auth import Principal
 from .bus import Outbox, Payload, Viewer, get_bus
 from .errors import ApiError, Form, json_response, read_json
 from .fixtures import register_section
-from .users import public_user_json
 from .social import emulator_state, require_scope, snowflake_param
+from .users import public_user_json
 
 if TYPE_CHECKING:
     from .state import EmulatorState

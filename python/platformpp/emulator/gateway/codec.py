@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import zlib
+from collections.abc import Mapping
 from typing import Any
 
 from .protocol import MAX_PAYLOAD_BYTES, Close
@@ -47,7 +48,7 @@ def envelope(op: int, d: Any, s: int | None = None, t: str | None = None) -> dic
     return {"op": int(op), "d": d, "s": s, "t": t}
 
 
-def decode(message: dict[str, Any]) -> dict[str, Any]:
+def decode(message: Mapping[str, Any]) -> dict[str, Any]:
     """Decode one ASGI websocket.receive message into a payload dict, or raise GatewayClose(4002)."""
     raw: bytes
     if message.get("text") is not None:

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from .. import guilds, presence, relationships
 from ..auth import Principal
 from ..bus import Payload, Viewer
-from ..users import public_user_json
 from ..lobbies import lobbies_of_user, lobby_object
+from ..users import public_user_json
 from .codec import GatewayClose
 from .protocol import API_VERSION, CAPABILITY_CHANNEL_OBFUSCATION, LARGE_THRESHOLD_DEFAULT, Close, Intent
 from .validate import Identify

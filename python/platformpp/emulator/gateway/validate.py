@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from .codec import GatewayClose
 from .protocol import ALL_INTENTS, LARGE_THRESHOLD_RANGE, Close
@@ -32,7 +32,7 @@ def _bad(field: str, rule: str) -> GatewayClose:
     return GatewayClose(Close.DECODE_ERROR, f"{field}: {rule}")
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -65,10 +65,9 @@ def identify(payload: dict[str, Any]) -> Identify:
     if intents < 0 or intents & ~ALL_INTENTS:
         raise GatewayClose(Close.INVALID_INTENTS, "d.intents: unknown intent bits")
     shard = d.get("shard")
-    if shard is not None:
-        if (not isinstance(shard, list) or len(shard) != 2 or not all(_is_int(x) for x in shard)
-                or shard[1] < 1 or not 0 <= shard[0] < shard[1]):
-            raise GatewayClose(Close.INVALID_SHARD, "d.shard: must be [shard_id, num_shards] with 0 <= id < num")
+    if shard is not None and (not isinstance(shard, list) or len(shard) != 2
+                              or not all(_is_int(x) for x in shard) or shard[1] < 1 or not 0 <= shard[0] < shard[1]):
+        raise GatewayClose(Close.INVALID_SHARD, "d.shard: must be [shard_id, num_shards] with 0 <= id < num")
     large_threshold = d.get("large_threshold")
     if large_threshold is not None:
         low, high = LARGE_THRESHOLD_RANGE

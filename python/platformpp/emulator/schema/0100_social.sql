@@ -5,7 +5,7 @@
 CREATE TABLE lobbies (
     id                   INTEGER PRIMARY KEY,
     application_id       INTEGER NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
-    -- the join secret of PUT /lobbies; NULL for lobbies a bot created without one
+    -- SHA-256 digest of the join secret of PUT /lobbies; NULL for lobbies a bot created without one
     secret               TEXT,
     metadata             TEXT,
     idle_timeout_seconds INTEGER NOT NULL DEFAULT 300,
