@@ -60,6 +60,12 @@ async def put_snapshot(request: Request) -> Response:
     tables = form.obj("tables")
     clock = form.obj("clock", required=False)
     now = clock.string("now", required=False) if clock else None
+    instant = None
+    if now is not None and clock is not None:
+        try:
+            instant = parse_instant(now)
+        except ValueError as exc:
+            clock.fail("now", "DATE_TYPE_CONVERT", str(exc))
     form.done()
     assert tables is not None
     for name, rows in tables.data.items():
@@ -72,8 +78,8 @@ async def put_snapshot(request: Request) -> Response:
         errors = FieldErrors()
         errors.add(("tables",), "SNAPSHOT_INVALID", f"The snapshot does not fit the schema: {exc}")
         errors.raise_if_any()
-    if now is not None and clock is not None:
-        state.clock.set(parse_instant(now), frozen=bool(clock.data.get("frozen")))
+    if instant is not None and clock is not None:
+        state.clock.set(instant, frozen=clock.data.get("frozen") is True)
     for (max_id,) in state.db.query("SELECT MAX(id) FROM users UNION ALL SELECT MAX(id) FROM guilds"):
         state.ids.observe(max_id or 0)
     state.events.publish("emulator.reset", {})

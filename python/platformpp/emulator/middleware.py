@@ -67,7 +67,7 @@ class TrafficMiddleware:
         try:
             await self._handle(scope, recording_receive, send, path, method, outcome)
         finally:
-            if not (path == f"{ADMIN_PREFIX}/requests" and method == "GET"):
+            if path != f"{ADMIN_PREFIX}/requests":   # reading or clearing the log is not itself logged
                 self._log(scope, method, path, bytes(body), outcome, started)
 
     async def _handle(self, scope: Scope, receive: Receive, send: Send, path: str, method: str,

@@ -13,5 +13,8 @@ from .server import Emulator
 @pytest.fixture
 def platformpp_emulator() -> Iterator[Emulator]:
     """A running emulator (default world, ``:memory:`` store, real time) on a free loopback port."""
-    with Emulator() as emulator:
+    emulator = Emulator().start()
+    try:
         yield emulator
+    finally:
+        emulator.stop(wait=False)   # the next test need not wait for uvicorn's shutdown sleeps

@@ -76,6 +76,14 @@ def make_server(state: EmulatorState, log_level: str = "warning") -> uvicorn.Ser
     return uvicorn.Server(config)
 
 
+def _close(sock: socket.socket | None, state: EmulatorState | None) -> None:
+    if sock is not None:
+        sock.close()
+    if state is not None:
+        state.webhooks.stop()
+        state.db.close()
+
+
 def url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
@@ -119,21 +127,30 @@ class Emulator:
             time.sleep(0.002)
         return self
 
-    def stop(self) -> None:
+    def stop(self, *, wait: bool = True) -> None:
+        """Shut down. ``wait=False`` returns at once and finishes in the background (uvicorn's shutdown
+        takes ~0.2 s of fixed sleeps; a test fixture need not wait for them)."""
         if self._server is None:
             return
         self._server.should_exit = True
-        if self._thread is not None:
-            self._thread.join(timeout=10)
-        self._close_resources()
+        thread, sock, state = self._thread, self._sock, self._state
+        self._server = self._thread = self._sock = None
+        self._state = None
+
+        def finish() -> None:
+            if thread is not None:
+                thread.join(timeout=10)
+            _close(sock, state)
+
+        if wait:
+            finish()
+        else:
+            threading.Thread(target=finish, name="platformpp-emulator-stop", daemon=True).start()
 
     def _close_resources(self) -> None:
-        if self._sock is not None:
-            self._sock.close()
-        if self._state is not None:
-            self._state.webhooks.stop()
-            self._state.db.close()
+        _close(self._sock, self._state)
         self._server = self._thread = self._sock = None
+        self._state = None
 
     def __enter__(self) -> Emulator:
         return self.start()

@@ -1,0 +1,113 @@
+"""The admin API: clock, snapshots, seeding, reset, and the redacted request log."""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+import pytest
+
+from emulator_world import ALICE, APP_ID, BOT_TOKEN, CLIENT_SECRET, bot_headers, login
+
+
+def test_clock_defaults_to_real_time_and_can_be_moved_and_frozen(http: httpx.Client) -> None:
+    assert http.get("/_emulator/clock").json()["real_time"] is True
+    moved = http.put("/_emulator/clock", json={"now": "2026-09-22T00:00:00Z", "frozen": True})
+    assert moved.status_code == 200
+    assert moved.json() == {"now": "2026-09-22T00:00:00.000000+00:00", "frozen": True, "real_time": False}
+    assert http.get("/_emulator/clock").json()["now"] == "2026-09-22T00:00:00.000000+00:00"
+    running = http.put("/_emulator/clock", json={"now": "2026-01-01T00:00:00+02:00"}).json()
+    assert running["now"].startswith("2025-12-31T22:00:00") and running["frozen"] is False
+    back = http.put("/_emulator/clock", json={"now": None}).json()
+    assert back["real_time"] is True
+
+
+@pytest.mark.parametrize("body, field, code", [
+    ({"now": "yesterday"}, "now", "DATE_TYPE_CONVERT"),
+    ({"now": 5}, "now", "BASE_TYPE_STRING"),
+    ({}, "now", "BASE_TYPE_REQUIRED"),
+    ({"now": None, "frozen": "yes"}, "frozen", "BOOLEAN_TYPE_COERCE"),
+    ({"now": None, "speed": 2}, "speed", "BASE_TYPE_UNKNOWN_FIELD"),
+])
+def test_clock_rejects_bad_input_and_keeps_its_time(http: httpx.Client, body: dict[str, object], field: str,
+                                                    code: str) -> None:
+    http.put("/_emulator/clock", json={"now": "2026-02-23T00:00:00Z", "frozen": True})
+    response = http.put("/_emulator/clock", json=body)
+    assert response.status_code == 400 and response.json()["code"] == 50035
+    assert response.json()["errors"][field]["_errors"][0]["code"] == code
+    assert http.get("/_emulator/clock").json()["now"].startswith("2026-02-23T00:00:00")
+
+
+def test_malformed_json_is_50109(http: httpx.Client) -> None:
+    response = http.put("/_emulator/clock", content=b'{"now": ', headers={"Content-Type": "application/json"})
+    assert response.status_code == 400
+    assert response.json() == {"code": 50109, "message": "The request body contains invalid JSON."}
+    not_object = http.put("/_emulator/clock", json=["now"])
+    assert not_object.json()["code"] == 50035
+
+
+def test_snapshot_round_trip(http: httpx.Client) -> None:
+    tokens = login(http, "alice", scope="identify")
+    snapshot = http.get("/_emulator/snapshot").json()
+    assert snapshot["format"] == "platformpp-emulator-snapshot/1"
+    assert {"users", "applications", "authorizations", "oauth_tokens"} <= set(snapshot["tables"])
+    text = json.dumps(snapshot)
+    assert tokens["access_token"] not in text and CLIENT_SECRET not in text and BOT_TOKEN not in text
+    assert http.post("/_emulator/reset?world=empty").status_code == 204
+    assert http.get("/api/v10/users/@me", headers=bot_headers()).status_code == 401
+    assert http.post("/_emulator/snapshot", json=snapshot).status_code == 204
+    assert http.get("/api/v10/users/@me", headers={"Authorization": f"Bearer {tokens['access_token']}"}).json()[
+        "id"] == str(ALICE)
+
+
+def test_bad_snapshot_changes_nothing(http: httpx.Client) -> None:
+    snapshot = http.get("/_emulator/snapshot").json()
+    snapshot["tables"]["users"].append({"id": 5, "username": "x", "no_such_column": 1, "created_at": "2026"})
+    response = http.post("/_emulator/snapshot", json=snapshot)
+    assert response.status_code == 400 and "tables" in response.json()["errors"]
+    wrong_version = http.post("/_emulator/snapshot", json={**snapshot, "schema_version": 1})
+    assert wrong_version.json()["errors"]["schema_version"]["_errors"][0]["code"] == "BASE_TYPE_CHOICES"
+    dangling = http.get("/_emulator/snapshot").json()
+    dangling["tables"]["members"].append({"guild_id": 1, "user_id": 2, "roles": "[]", "joined_at": "x"})
+    assert http.post("/_emulator/snapshot", json=dangling).status_code == 400
+    assert http.get("/api/v10/users/@me", headers=bot_headers()).status_code == 200
+
+
+def test_seed_adds_to_the_world_and_reset_restores_it(http: httpx.Client) -> None:
+    fixture = {"users": [{"id": "5000", "username": "erin", "global_name": "Erin"}]}
+    assert http.post("/_emulator/seed", json=fixture).status_code == 204
+    assert http.get("/api/v10/users/5000", headers=bot_headers()).json()["username"] == "erin"
+    again = http.post("/_emulator/seed", json=fixture)
+    assert again.status_code == 400 and again.json()["errors"]["users"]["0"]["id"]["_errors"][0]["code"] \
+        == "ALREADY_EXISTS"
+    http.put("/_emulator/clock", json={"now": "2030-01-01T00:00:00Z"})
+    assert http.post("/_emulator/reset").status_code == 204
+    assert http.get("/api/v10/users/5000", headers=bot_headers()).status_code == 404
+    assert http.get("/api/v10/users/@me", headers=bot_headers()).status_code == 200
+    assert http.get("/_emulator/clock").json()["real_time"] is True
+
+
+def test_requests_log_redacts_every_secret(http: httpx.Client) -> None:
+    tokens = login(http, "alice", scope="openid identify")
+    http.get("/api/v10/users/@me", headers={"Authorization": f"Bearer {tokens['access_token']}"})
+    http.post("/api/v10/oauth2/token", data={"grant_type": "refresh_token", "refresh_token": tokens["refresh_token"],
+                                             "client_id": str(APP_ID), "client_secret": CLIENT_SECRET})
+    http.post("/api/v10/partner-sdk/token/bot", headers=bot_headers(), json={"external_user_id": "x"})
+    http.post("/api/v10/partner-sdk/token", json={"client_id": str(APP_ID), "external_auth_type": "OIDC",
+                                                  "external_auth_token": "provider-secret-token"})
+    log = http.get("/_emulator/requests")
+    text = log.text
+    for secret in (tokens["access_token"], tokens["refresh_token"], tokens["id_token"], CLIENT_SECRET, BOT_TOKEN,
+                   "provider-secret-token"):
+        assert secret not in text
+    entries = log.json()
+    authorize = next(e for e in entries if e["path"] == "/oauth2/authorize")
+    assert authorize["query"]["code_challenge"] == "[REDACTED]" and authorize["query"]["state"] == "st-42"
+    exchange = next(e for e in entries if e["path"] == "/api/v10/oauth2/token")
+    assert exchange["body"]["code"] == "[REDACTED]" and exchange["body"]["code_verifier"] == "[REDACTED]"
+    assert exchange["body"]["grant_type"] == "authorization_code"
+    me = next(e for e in entries if e["path"] == "/api/v10/users/@me")
+    assert me["authorization"] == "Bearer [REDACTED]" and me["principal"]["user_id"] == str(ALICE)
+    assert me["status"] == 200
+    assert http.delete("/_emulator/requests").status_code == 204
+    assert http.get("/_emulator/requests").json() == []

@@ -1,0 +1,87 @@
+"""``platformpp emulator`` as a real process: its first line, clean Ctrl-C, and durability of every
+acknowledged write across ``kill -9``."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+
+import platformpp
+from platformpp.emulator.storage import Database
+from emulator_world import bearer, bot_headers
+
+FIRST_LINE = re.compile(r"^platformpp emulator listening on (http://127\.0\.0\.1:(\d+))$")
+
+
+def _env() -> dict[str, str]:
+    package_parent = str(Path(platformpp.__file__).resolve().parent.parent)
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([package_parent, os.environ.get("PYTHONPATH", "")])}
+
+
+@contextmanager
+def running(*args: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    process = subprocess.Popen([sys.executable, "-m", "platformpp", "emulator", *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=_env())
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline().rstrip("\n")
+        match = FIRST_LINE.match(line)
+        assert match, f"unexpected first line {line!r}; stderr: {process.stderr.read() if process.stderr else ''}"
+        yield process, match.group(1)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(timeout=10)
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()
+
+
+def test_acknowledged_writes_survive_kill_9(tmp_path: Path) -> None:
+    db_path = tmp_path / "world.sqlite3"
+    with running("--db", str(db_path)) as (process, url):
+        with httpx.Client(base_url=url) as http:
+            assert http.post("/_emulator/seed", json={"users": [{"id": "4242", "username": "durable"}]}).status_code \
+                == 204
+            minted = http.post("/api/v10/partner-sdk/token/bot", headers=bot_headers(),
+                               json={"external_user_id": "survivor"})
+            assert minted.status_code == 200
+            token = minted.json()["access_token"]
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+    db = Database(db_path)
+    assert db.query_one("SELECT username FROM users WHERE id = 4242")["username"] == "durable"
+    assert db.query_one("SELECT 1 FROM external_identities WHERE external_user_id = 'survivor'") is not None
+    db.close()
+    # A restart on the same store keeps the world (no re-seed) and the token still works.
+    with running("--db", str(db_path)) as (_, url):
+        assert httpx.get(url + "/api/v10/users/@me", headers=bearer(token)).json()["is_provisional_account"] is True
+        assert httpx.get(url + "/api/v10/users/4242", headers=bot_headers()).status_code == 200
+
+
+def test_ctrl_c_shuts_down_cleanly(tmp_path: Path) -> None:
+    with running("--db", ":memory:", "--clock", "2026-07-10T00:00:00Z") as (process, url):
+        assert httpx.get(url + "/_emulator/clock").json()["now"].startswith("2026-07-10T00:00")
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=10) == 0
+        assert process.stderr is not None and "Traceback" not in process.stderr.read()
+
+
+def test_seed_flag_and_bad_seed(tmp_path: Path) -> None:
+    seed = tmp_path / "tiny.json"
+    seed.write_text('{"users": [{"id": "31", "username": "only-one"}]}')
+    with running("--db", ":memory:", "--seed", str(seed)) as (_, url):
+        users = httpx.get(url + "/_emulator/snapshot").json()["tables"]["users"]
+        assert [u["username"] for u in users] == ["only-one"]
+    seed.write_text('{"users": [{"username": 5}]}')
+    result = subprocess.run([sys.executable, "-m", "platformpp", "emulator", "--db", ":memory:", "--seed", str(seed)],
+                            capture_output=True, text=True, env=_env(), timeout=30)
+    assert result.returncode == 2 and "users.0.username" in result.stderr and result.stdout == ""
