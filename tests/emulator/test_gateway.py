@@ -305,10 +305,18 @@ def test_admin_reconnect_and_invalidate(platformpp_emulator: Emulator) -> None:
 def test_revoking_the_grant_closes_sdk_sessions_with_4004(platformpp_emulator: Emulator) -> None:
     emu = platformpp_emulator
 
+    token = user_token(emu, ALICE)
+
     async def scenario() -> None:
-        client = await sdk_session(emu, ALICE)
-        emu.state.events.publish("authorization.revoked", {"application_id": APP_ID, "user_id": ALICE})
+        client = await GatewayClient.connect(emu)
+        await client.identify(token)
+        other = await sdk_session(emu, BOB)
+        revoked = httpx.post(f"{emu.api_base}/oauth2/token/revoke", data={"token": token, "client_id": str(APP_ID)})
+        assert revoked.status_code == 200, revoked.text
         assert await client.close_code() == 4004
+        await other.send({"op": 1, "d": None})  # Bob's session is untouched
+        assert (await other.recv())["op"] == 11
+        await other.close()
 
     run(scenario())
 

@@ -7,6 +7,7 @@ import asyncio
 from datetime import timedelta
 
 import httpx
+from emulator_world import authorize_params, pkce_pair, redirect_query
 from platformpp.emulator import Emulator
 from social_helpers import ALICE, APP_ID, BOB, CAROL, DAVE, GatewayClient, api, bot, sdk_session, user_token
 
@@ -219,3 +220,32 @@ def test_gateway_ready_lists_the_users_lobbies(platformpp_emulator: Emulator) ->
         await client.close()
 
     run(scenario())
+
+
+def test_merging_a_provisional_account_moves_its_lobbies_and_messages(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    with bot(emu) as admin:
+        issued = admin.post("/partner-sdk/token/bot", json={"external_user_id": "player-7"}).json()
+    provisional = issued["access_token"]
+    with api(emu, provisional) as player:
+        provisional_id = player.get("/users/@me").json()["id"]
+        lobby = player.put("/lobbies", json={"secret": "merge-me"}).json()
+        assert player.post(f"/lobbies/{lobby['id']}/messages", json={"content": "before"}).status_code == 201
+    verifier, challenge = pkce_pair()
+    http = httpx.Client(base_url=emu.base_url)
+    consent = http.get("/oauth2/authorize", params=authorize_params(
+        "sdk.social_layer", challenge, redirect_uri="http://127.0.0.1/callback", emulator_user="dave",
+        emulator_consent="allow"))
+    code = redirect_query(consent.headers["location"])["code"]
+    merged = http.post("/api/v10/oauth2/token", data={
+        "grant_type": "authorization_code", "code": code, "redirect_uri": "http://127.0.0.1/callback",
+        "code_verifier": verifier, "client_id": str(APP_ID), "external_auth_type": "BOT_ISSUED_ACCESS_TOKEN",
+        "external_auth_token": provisional})
+    http.close()
+    assert merged.status_code == 200, merged.text
+    with api(emu, merged.json()["access_token"]) as dave:
+        members = dave.get(f"/lobbies/{lobby['id']}").json()["members"]
+        assert [m["id"] for m in members] == [str(DAVE)]
+        [message] = dave.get(f"/lobbies/{lobby['id']}/messages").json()
+        assert message["author"]["id"] == str(DAVE) and message["content"] == "before"
+    assert provisional_id != str(DAVE)

@@ -52,3 +52,12 @@ ROUTE_MODULES = ("lobbies", "lobby_invites", "messages", "direct_messages", "pre
 def routes() -> list[BaseRoute]:
     modules = [importlib.import_module(f".{name}", __package__) for name in ROUTE_MODULES]
     return [route for module in modules for route in module.routes()]
+
+
+async def startup(state: EmulatorState) -> None:
+    """Subscribe the social layer to account events before any request is served."""
+    from .gateway.hub import get_hub
+    from .social_accounts import subscribe
+
+    get_hub(state)  # the Gateway hub listens for resets and revoked grants from the start
+    subscribe(state)

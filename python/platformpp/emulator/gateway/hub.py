@@ -72,6 +72,7 @@ class Hub:
             self._check_bot(ident, app)
             guild_ids = ready.shard_guild_ids(self.state, principal.user_id, ident.shard)
         self._count_start(principal.application_id)
+        self.store.expire(self.settings.resume_window_s)
         viewer = Viewer(principal.kind, principal.user_id, principal.application_id, ident.intents, guild_ids)
         session = Session(viewer, fingerprint, self.settings.replay_buffer, ident.shard)
         session.attach(sink, loop, connection)
@@ -163,7 +164,8 @@ class Hub:
             for session in self.store.all():
                 self._close_session(session, Close.SESSION_TIMED_OUT, "the emulator's world was reset")
         elif event.name == "authorization.revoked":
-            app_id, user_id = event.payload.get("application_id"), event.payload.get("user_id")
+            # Event payloads carry ids as strings, as on the wire.
+            app_id, user_id = int(event.payload["application_id"]), int(event.payload["user_id"])
             for session in self.store.all():
                 if (session.viewer.kind == "bearer" and session.viewer.application_id == app_id
                         and session.viewer.user_id == user_id):
