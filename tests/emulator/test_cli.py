@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
+import pytest
 
 import platformpp
 from platformpp.emulator.storage import Database
@@ -67,10 +68,11 @@ def test_acknowledged_writes_survive_kill_9(tmp_path: Path) -> None:
         assert httpx.get(url + "/api/v10/users/4242", headers=bot_headers()).status_code == 200
 
 
-def test_ctrl_c_shuts_down_cleanly(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stop_signal", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_and_sigterm_shut_down_cleanly(stop_signal: signal.Signals) -> None:
     with running("--db", ":memory:", "--clock", "2026-07-10T00:00:00Z") as (process, url):
         assert httpx.get(url + "/_emulator/clock").json()["now"].startswith("2026-07-10T00:00")
-        process.send_signal(signal.SIGINT)
+        process.send_signal(stop_signal)
         assert process.wait(timeout=10) == 0
         assert process.stderr is not None and "Traceback" not in process.stderr.read()
 

@@ -1,0 +1,129 @@
+"""How long until the emulator is ready to serve (target: 0.5 s).
+
+Three measurements, each from a cold start to the first successful HTTP answer over loopback:
+- in-process, warm imports: ``Emulator().start()`` then one request (what each test pays);
+- in-process, cold: a fresh interpreter importing ``platformpp.emulator`` then the same;
+- the CLI: spawning ``python -m platformpp emulator --db :memory:`` until it answers.
+
+Run: ``PYTHONPATH=python python benchmarks/bench_emulator_startup.py [--runs 20] [--write]``;
+``--write`` records the table and the machine in benchmarks/results/emulator_startup.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+RESULTS = Path(__file__).parent / "results" / "emulator_startup.md"
+TARGET_S = 0.5
+
+_COLD_IN_PROCESS = """
+import time, urllib.request
+started = time.perf_counter()
+from platformpp.emulator import Emulator
+emulator = Emulator().start()
+urllib.request.urlopen(emulator.base_url + "/_emulator/clock").read()
+print(time.perf_counter() - started)
+emulator.stop(wait=False)
+"""
+
+
+def _get(url: str) -> None:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        response.read()
+
+
+def warm_in_process() -> float:
+    from platformpp.emulator import Emulator
+
+    started = time.perf_counter()
+    emulator = Emulator().start()
+    _get(emulator.base_url + "/_emulator/clock")
+    elapsed = time.perf_counter() - started
+    emulator.stop()
+    return elapsed
+
+
+def cold_in_process() -> float:
+    output = subprocess.run([sys.executable, "-c", _COLD_IN_PROCESS], capture_output=True, text=True, check=True,
+                            env=os.environ.copy())
+    return float(output.stdout.strip())
+
+
+def cli() -> float:
+    started = time.perf_counter()
+    process = subprocess.Popen([sys.executable, "-m", "platformpp", "emulator", "--db", ":memory:"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert process.stdout is not None
+        url = process.stdout.readline().split()[-1]
+        _get(url + "/_emulator/clock")
+        return time.perf_counter() - started
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        if process.stdout is not None:
+            process.stdout.close()
+
+
+def _cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def machine() -> list[str]:
+    uname = subprocess.run(["uname", "-a"], capture_output=True, text=True).stdout.strip()
+    nproc = subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip()
+    return [f"- `uname -a`: `{uname}`", f"- `nproc`: {nproc}", f"- CPU: {_cpu_model()}",
+            f"- Python: {sys.version.split()[0]} ({platform.python_implementation()})"]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--write", action="store_true", help=f"record the results in {RESULTS}")
+    args = parser.parse_args()
+    rows = []
+    for name, measure in (("in-process, imports warm", warm_in_process),
+                          ("in-process, fresh interpreter (imports included)", cold_in_process),
+                          ("CLI process (interpreter start included)", cli)):
+        measure()   # one unrecorded run: file-system caches
+        samples = sorted(measure() for _ in range(args.runs))
+        p95 = samples[min(len(samples) - 1, round(0.95 * (len(samples) - 1)))]
+        rows.append(f"| {name} | {samples[0]*1000:.0f} | {statistics.median(samples)*1000:.0f} | "
+                    f"{p95*1000:.0f} | {samples[-1]*1000:.0f} |")
+    table = ["| start to first answer | min ms | median ms | p95 ms | max ms |", "|---|---|---|---|---|", *rows]
+    print("\n".join(table))
+    if args.write:
+        RESULTS.parent.mkdir(parents=True, exist_ok=True)
+        RESULTS.write_text("\n".join([
+            "# Emulator ready-to-serve time",
+            "",
+            f"Target: ready to serve in ≤ {TARGET_S} s. Measured by `benchmarks/bench_emulator_startup.py`"
+            f" ({args.runs} runs each, after one warm-up run), from the start call (or process spawn) to"
+            " the first successful HTTP answer over loopback, default world, `:memory:` store.",
+            "",
+            *table,
+            "",
+            "Machine:",
+            "",
+            *machine(),
+            "",
+        ]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
