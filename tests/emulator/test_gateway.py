@@ -383,3 +383,53 @@ def test_sharding_required_closes_4011(platformpp_emulator: Emulator) -> None:
     emu.state.db.execute("UPDATE applications SET shards = 2 WHERE id = ?", (APP_ID,))
     identify = {"op": 2, "d": {"token": BOT_TOKEN, "intents": 0, "properties": PROPS}}
     assert run(_closed_with(emu, [identify])) == 4011
+
+
+def test_identify_presence_is_applied_and_validated(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    token = user_token(emu, ALICE)
+    playing = {"name": "Demo Game", "type": 0, "state": "Lobby"}
+
+    async def scenario() -> None:
+        client = await GatewayClient.connect(emu)
+        await client.identify(token, presence={"since": None, "status": "dnd", "afk": False, "activities": [playing]})
+        with api(emu, token) as http:
+            presence = http.get("/users/@me/presence").json()
+        assert presence["status"] == "dnd" and presence["activities"][0]["state"] == "Lobby"
+        await client.close()
+        bad = await GatewayClient.connect(emu)
+        await bad.recv()
+        await bad.send({"op": 2, "d": {"token": token, "intents": 0, "properties": PROPS,
+                                       "presence": {"status": "online", "afk": False, "activities": [{"type": 0}]}}})
+        closed = bad.ws
+        assert await bad.close_code() == 4002
+        assert "d.presence.activities.0.name" in closed.close_reason
+
+    run(scenario())
+
+
+def test_request_guild_members(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+
+    async def scenario() -> None:
+        client = await GatewayClient.connect(emu)
+        await client.identify(BOT_TOKEN, intents=1)
+        await client.send({"op": 8, "d": {"guild_id": str(GUILD_ID), "user_ids": [str(ALICE), "42"], "nonce": "n1"}})
+        chunk = await client.dispatch("GUILD_MEMBERS_CHUNK")
+        assert [m["user"]["id"] for m in chunk["d"]["members"]] == [str(ALICE)]
+        assert chunk["d"]["not_found"] == ["42"] and chunk["d"]["nonce"] == "n1"
+        await client.send({"op": 8, "d": {"guild_id": str(GUILD_ID), "query": "", "limit": 0}})
+        assert await client.close_code() == 4014  # listing every member needs GUILD_MEMBERS
+
+    run(scenario())
+    emu.state.db.execute("UPDATE applications SET flags = ? WHERE id = ?", (1 << 14, APP_ID))
+
+    async def with_intent() -> None:
+        client = await GatewayClient.connect(emu)
+        await client.identify(BOT_TOKEN, intents=1 | 2)
+        await client.send({"op": 8, "d": {"guild_id": str(GUILD_ID), "query": "", "limit": 0}})
+        assert len((await client.dispatch("GUILD_MEMBERS_CHUNK"))["d"]["members"]) == 5
+        await client.send({"op": 8, "d": {"guild_id": "123", "query": ""}})
+        assert await client.close_code() == 4002
+
+    run(with_intent())

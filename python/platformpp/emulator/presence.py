@@ -252,8 +252,8 @@ def session_disconnected(state: EmulatorState, viewer: Viewer, still_connected: 
     _write(state, viewer.user_id, change)
 
 
-def gateway_update(state: EmulatorState, viewer: Viewer, d: Any) -> None:
-    """Op 3 Presence Update ``{since, activities, status, afk}``: the session's own presence."""
+def parse_gateway_presence(d: Any, field: str = "d") -> tuple[str, list[Payload]]:
+    """``{since, activities, status, afk}`` of op 3 or Identify's ``presence``; 4002 naming the field."""
     from .gateway.codec import GatewayClose  # the Gateway's close exception, only needed here
 
     form = Form(d)
@@ -268,11 +268,14 @@ def gateway_update(state: EmulatorState, viewer: Viewer, d: Any) -> None:
             sum(1 for a in activities if a.get("type") == CUSTOM_STATUS) > 1:
         form.fail("activities", "BASE_TYPE_BAD_LENGTH", "At most one custom status and one game activity.")
     if form.errors:
-        first = _first_error_path(form.errors.tree)
-        raise GatewayClose(4002, f"d.{first}: invalid")
+        raise GatewayClose(4002, f"{field}.{_first_error_path(form.errors.tree)}: invalid")
+    return status, activities
 
+
+def gateway_update(state: EmulatorState, viewer: Viewer, status: str, activities: list[Payload]) -> None:
+    """Op 3 (or Identify's presence): the session's own status, custom status and game activity."""
     def change(conn: sqlite3.Connection) -> None:
-        # Op 3 replaces the whole presence: status, custom status and this game's activity.
+        # It replaces the whole presence: status, custom status and this game's activity.
         now = state.clock.iso()
         set_status(conn, viewer.user_id, status, now)
         conn.execute("DELETE FROM custom_statuses WHERE user_id = ?", (viewer.user_id,))
@@ -285,9 +288,9 @@ def gateway_update(state: EmulatorState, viewer: Viewer, d: Any) -> None:
 def _first_error_path(tree: dict[str, Any], prefix: str = "") -> str:
     for key, value in tree.items():
         if key == "_errors":
-            return prefix.rstrip(".") or "d"
+            break
         return _first_error_path(value, f"{prefix}{key}.")
-    return prefix.rstrip(".")
+    return prefix.rstrip(".") or "_"
 
 
 # --- routes -----------------------------------------------------------------------------------------

@@ -67,6 +67,7 @@ class Hub:
                                       (principal.application_id,))
         if app is None:
             raise GatewayClose(Close.AUTHENTICATION_FAILED, "authentication failed")
+        initial = presence.parse_gateway_presence(ident.presence, "d.presence") if ident.presence else None
         guild_ids: frozenset[int] = frozenset()
         if principal.kind == "bot":
             self._check_bot(ident, app)
@@ -80,6 +81,8 @@ class Hub:
             session.deliver(event, payload)
         self.store.add(session)
         self.connected(session)
+        if initial is not None:
+            presence.gateway_update(self.state, viewer, *initial)
         return session
 
     def _check_bot(self, ident: Identify, app: Any) -> None:
@@ -137,7 +140,7 @@ class Hub:
     def command(self, session: Session, op: int, d: Any) -> None:
         """Client commands after Identify (runs in a worker thread)."""
         if op == Op.PRESENCE_UPDATE:
-            presence.gateway_update(self.state, session.viewer, d)
+            presence.gateway_update(self.state, session.viewer, *presence.parse_gateway_presence(d))
         elif op == Op.REQUEST_GUILD_MEMBERS:
             for payload in ready.guild_members_chunks(self.state, session.viewer, d):
                 session.deliver("GUILD_MEMBERS_CHUNK", payload)
