@@ -6,7 +6,6 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-
 from platformpp.emulator import Emulator
 
 

@@ -9,7 +9,6 @@ from typing import Any
 
 import httpx
 import pytest
-
 from emulator_world import ALICE, BOB, authorize_params, bearer, pkce_pair, redirect_query
 from identity_provider import AUDIENCE, ISSUER, IdentityProvider
 from webhook_receiver import Receiver
@@ -318,3 +317,15 @@ def test_parent_token_exchanged_for_child_token(http: httpx.Client, approved: bo
         assert child.json()["error"] == "unauthorized_client"
     stranger = exchange("9002", "stranger-secret")
     assert stranger.status_code == 400 and stranger.json()["error"] == "invalid_grant"
+
+
+def test_code_issued_before_a_ban_gives_no_tokens(http: httpx.Client) -> None:
+    verifier, challenge = pkce_pair()
+    response = http.get("/oauth2/authorize", params=authorize_params("identify", challenge, emulator_user="alice",
+                                                                     emulator_consent="allow"))
+    code = redirect_query(response.headers["location"])["code"]
+    assert _ban(http, ALICE, until="2999-01-01T00:00:00Z").status_code == 200
+    exchange = http.post("/api/v10/oauth2/token", data={
+        "grant_type": "authorization_code", "code": code, "redirect_uri": response.headers["location"].split("?")[0],
+        "code_verifier": verifier, "client_id": "1000000000000000000"})
+    assert exchange.status_code == 400 and exchange.json()["error"] == "invalid_grant"

@@ -6,7 +6,6 @@ import json
 
 import httpx
 import pytest
-
 from emulator_world import ALICE, APP_ID, BOT_TOKEN, CLIENT_SECRET, bot_headers, login
 
 
@@ -61,6 +60,9 @@ def test_snapshot_round_trip(http: httpx.Client) -> None:
 
 
 def test_bad_snapshot_changes_nothing(http: httpx.Client) -> None:
+    huge = http.get("/_emulator/snapshot").json()
+    huge["tables"]["settings"].append({"key": "huge", "value": 1 << 70})
+    assert http.post("/_emulator/snapshot", json=huge).status_code == 400
     snapshot = http.get("/_emulator/snapshot").json()
     snapshot["tables"]["users"].append({"id": 5, "username": "x", "no_such_column": 1, "created_at": "2026"})
     response = http.post("/_emulator/snapshot", json=snapshot)
@@ -111,3 +113,20 @@ def test_requests_log_redacts_every_secret(http: httpx.Client) -> None:
     assert me["status"] == 200
     assert http.delete("/_emulator/requests").status_code == 204
     assert http.get("/_emulator/requests").json() == []
+
+
+def test_reset_turns_faults_off_and_restores_the_rate_limit(http: httpx.Client) -> None:
+    http.put("/_emulator/rate-limits", json={"limit": 1, "window_s": 60})
+    http.put("/_emulator/faults", json={"latency_ms": 10, "rules": [{"path": "/api/*", "error_rate": 1.0}]})
+    assert http.post("/_emulator/reset").status_code == 204
+    assert http.get("/_emulator/faults").json() == {"latency_ms": 0.0, "rules": []}
+    response = http.get("/api/v10/users/@me", headers=bot_headers())
+    assert response.status_code == 200 and response.headers["x-ratelimit-limit"] == "50"
+
+
+def test_new_ids_are_larger_than_loaded_ones(http: httpx.Client) -> None:
+    far_future_id = str(((2840140800000 - 1420070400000) << 22) | 5)     # a snowflake from the year 2060
+    http.post("/_emulator/seed", json={"users": [{"id": far_future_id, "username": "from-the-future"}]})
+    minted = http.post("/api/v10/partner-sdk/token/bot", headers=bot_headers(), json={"external_user_id": "n"})
+    me = http.get("/api/v10/users/@me", headers={"Authorization": f"Bearer {minted.json()['access_token']}"}).json()
+    assert int(me["id"]) > int(far_future_id)

@@ -13,11 +13,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
-import pytest
-
 import platformpp
-from platformpp.emulator.storage import Database
+import pytest
 from emulator_world import bearer, bot_headers
+from platformpp.emulator.storage import Database
 
 FIRST_LINE = re.compile(r"^platformpp emulator listening on (http://127\.0\.0\.1:(\d+))$")
 
@@ -85,5 +84,5 @@ def test_seed_flag_and_bad_seed(tmp_path: Path) -> None:
         assert [u["username"] for u in users] == ["only-one"]
     seed.write_text('{"users": [{"username": 5}]}')
     result = subprocess.run([sys.executable, "-m", "platformpp", "emulator", "--db", ":memory:", "--seed", str(seed)],
-                            capture_output=True, text=True, env=_env(), timeout=30)
+                            capture_output=True, text=True, env=_env(), timeout=30, check=False)
     assert result.returncode == 2 and "users.0.username" in result.stderr and result.stdout == ""

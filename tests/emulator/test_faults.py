@@ -6,7 +6,6 @@ import time
 
 import httpx
 import pytest
-
 from emulator_world import bot_headers
 
 

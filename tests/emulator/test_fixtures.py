@@ -7,10 +7,9 @@ from pathlib import Path
 import httpx
 import pytest
 import yaml
-
+from emulator_world import APP_ID, BOT_ID, GUILD_ID, bot_headers
 from platformpp.emulator import Emulator
 from platformpp.emulator.fixtures import FixtureError, default_world
-from emulator_world import APP_ID, BOT_ID, GUILD_ID, bot_headers
 
 
 def test_default_world_has_a_game_with_a_bot_players_and_a_guild(http: httpx.Client) -> None:
@@ -41,7 +40,8 @@ def test_yaml_fixture_file(tmp_path: Path) -> None:
 def test_bad_fixture_names_every_bad_field_and_loads_nothing(http: httpx.Client) -> None:
     before = http.get("/_emulator/snapshot").json()["tables"]
     fixture = {
-        "users": [{"id": "60", "username": "ok-user"}, {"username": "x", "premium_type": 9, "privacy": "nobody"}],
+        "users": [{"id": "60", "username": "ok-user", "flags": 1 << 70},
+                  {"id": str(1 << 63), "username": "x", "premium_type": 9, "privacy": "nobody"}],
         "applications": [{"name": "Bad", "bot": {"id": "61", "username": "bad-bot", "token": "MTI.AAAA.mismatch"},
                           "approved_scopes": ["identify.premium", "made.up"], "redirect_uris": [5]}],
         "guilds": [{"name": "G", "owner_id": "424242", "channels": [{"type": 99, "name": "c"}]}],
@@ -51,7 +51,8 @@ def test_bad_fixture_names_every_bad_field_and_loads_nothing(http: httpx.Client)
     assert response.status_code == 400 and response.json()["code"] == 50035
     errors = response.json()["errors"]
     assert errors["surprise"]["_errors"][0]["code"] == "BASE_TYPE_UNKNOWN_FIELD"
-    assert set(errors["users"]["1"]) == {"username", "premium_type", "privacy"}
+    assert set(errors["users"]["0"]) == {"flags"}
+    assert set(errors["users"]["1"]) == {"id", "username", "premium_type", "privacy"}
     app = errors["applications"]["0"]
     assert app["bot"]["token"]["_errors"][0]["code"] == "BOT_TOKEN_FORMAT"
     assert set(app["approved_scopes"]) == {"1"} and "redirect_uris" in app and "client_secret" in app

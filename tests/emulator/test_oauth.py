@@ -11,10 +11,18 @@ import httpx
 import pytest
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import padding, rsa
-
+from emulator_world import (
+    ALICE,
+    APP_ID,
+    CALLBACK,
+    CLIENT_SECRET,
+    authorize_params,
+    bearer,
+    login,
+    pkce_pair,
+    redirect_query,
+)
 from platformpp.emulator import Emulator
-from emulator_world import (ALICE, APP_ID, CALLBACK, CLIENT_SECRET, authorize_params, bearer, login, pkce_pair,
-                            redirect_query)
 
 
 def _exchange(http: httpx.Client, code: str, verifier: str | None, **extra: str) -> httpx.Response:

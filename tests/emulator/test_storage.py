@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from platformpp.emulator import storage
 from platformpp.emulator.storage import Database, MigrationError
 
@@ -46,13 +45,12 @@ def test_a_failing_migration_leaves_nothing_behind(tmp_path: Path, monkeypatch: 
 def test_transaction_rolls_back_and_skips_commit_hooks_on_error() -> None:
     db = Database()
     ran: list[str] = []
-    with pytest.raises(RuntimeError):
-        with db.transaction() as conn:
-            conn.execute("INSERT INTO settings (key, value) VALUES ('a', '1')")
-            db.on_commit(lambda: ran.append("rolled back"))
-            with db.transaction() as inner:          # nested use joins the outer transaction
-                inner.execute("INSERT INTO settings (key, value) VALUES ('b', '2')")
-            raise RuntimeError("boom")
+    with pytest.raises(RuntimeError), db.transaction() as conn:
+        conn.execute("INSERT INTO settings (key, value) VALUES ('a', '1')")
+        db.on_commit(lambda: ran.append("rolled back"))
+        with db.transaction() as inner:          # nested use joins the outer transaction
+            inner.execute("INSERT INTO settings (key, value) VALUES ('b', '2')")
+        raise RuntimeError("boom")
     assert db.query("SELECT * FROM settings") == [] and ran == []
     with db.transaction() as conn:
         conn.execute("INSERT INTO settings (key, value) VALUES ('c', '3')")

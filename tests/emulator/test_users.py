@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import httpx
 import pytest
-
 from emulator_world import ALICE, BOB, BOT_ID, bearer, bot_headers, login
 
 

@@ -7,9 +7,8 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-
-from platformpp.emulator import Emulator
 from emulator_world import ALICE, APP_ID, login
+from platformpp.emulator import Emulator
 from webhook_receiver import Receiver
 
 FAST_RETRIES = (0.05, 0.1, 0.2)

@@ -7,9 +7,15 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+
 
 
 class Delivery:
@@ -25,7 +31,7 @@ class Delivery:
         try:
             key.verify(bytes.fromhex(self.headers["x-signature-ed25519"]),
                        self.headers["x-signature-timestamp"].encode() + self.body)
-        except Exception:
+        except InvalidSignature:
             return False
         return True
 
@@ -70,7 +76,7 @@ class Receiver:
                 self._condition.wait(remaining)
             return list(self.deliveries)
 
-    def __enter__(self) -> Receiver:
+    def __enter__(self) -> Self:
         self._thread.start()
         return self
 

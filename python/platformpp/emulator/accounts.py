@@ -304,6 +304,7 @@ async def ban_user(request: Request) -> Response:
         conn.execute("INSERT OR REPLACE INTO bans (user_id, reason, created_at, until, permanent) VALUES (?, ?, ?, ?, ?)",
                      (user["id"], reason, state.clock.iso(), until, int(permanent)))
         revoke_all_of_user(state, conn, user["id"])
+        conn.execute("DELETE FROM oauth_codes WHERE user_id = ?", (user["id"],))   # no tokens from old consents
         created: list[str] = []
         for identity in conn.execute("SELECT * FROM external_identities WHERE user_id = ?", (user["id"],)).fetchall():
             provisional_id = _create_provisional(state, conn, identity["application_id"], user["global_name"],

@@ -14,6 +14,7 @@ from .app import ADMIN
 from .clock import parse_instant
 from .errors import ApiError, FieldErrors, json_response, read_form, read_json
 from .fixtures import load_fixture
+from .ratelimit import DEFAULT_LIMIT, DEFAULT_WINDOW_S
 from .state import EmulatorState
 from .webhooks import deliveries_json
 
@@ -38,7 +39,7 @@ async def reset(request: Request) -> Response:
         load_fixture(state, {} if empty else state.initial_seed)
     state.clock.set(state.initial_clock)
     state.faults.reset()
-    state.limits.configure(state.limits.limit, state.limits.window_s)
+    state.limits.configure(DEFAULT_LIMIT, DEFAULT_WINDOW_S)
     state.requests.clear()
     state.events.publish("emulator.reset", {})
     state.events.publish("emulator.loaded", {})
@@ -74,14 +75,13 @@ async def put_snapshot(request: Request) -> Response:
     form.done()
     try:
         state.db.import_tables(tables.data)
-    except (ValueError, sqlite3.Error) as exc:
+    except (ValueError, OverflowError, sqlite3.Error) as exc:
         errors = FieldErrors()
         errors.add(("tables",), "SNAPSHOT_INVALID", f"The snapshot does not fit the schema: {exc}")
         errors.raise_if_any()
     if instant is not None and clock is not None:
         state.clock.set(instant, frozen=clock.data.get("frozen") is True)
-    for (max_id,) in state.db.query("SELECT MAX(id) FROM users UNION ALL SELECT MAX(id) FROM guilds"):
-        state.ids.observe(max_id or 0)
+    state.observe_stored_ids()
     state.events.publish("emulator.reset", {})
     state.events.publish("emulator.loaded", {})
     return Response(status_code=204)

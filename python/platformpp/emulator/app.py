@@ -52,7 +52,8 @@ async def _oauth_error(request: Request, exc: Exception) -> Response:
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     reason = {404: "Not Found", 405: "Method Not Allowed"}.get(exc.status_code, str(exc.detail))
-    return json_response({"code": 0, "message": f"{exc.status_code}: {reason}"}, exc.status_code, exc.headers)
+    headers = dict(exc.headers) if exc.headers else None
+    return json_response({"code": 0, "message": f"{exc.status_code}: {reason}"}, exc.status_code, headers)
 
 
 async def _server_error(request: Request, exc: Exception) -> Response:

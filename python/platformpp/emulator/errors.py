@@ -155,6 +155,9 @@ class Form:
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail(name, "NUMBER_TYPE_COERCE", "Value is not an integer.")
             return None
+        if not -(1 << 63) <= value < 1 << 63:   # what SQLite (and the platform's int64s) can hold
+            self.fail(name, "NUMBER_TYPE_OUT_OF_RANGE", "Must fit in a signed 64-bit integer.")
+            return None
         if minimum is not None and value < minimum:
             self.fail(name, "NUMBER_TYPE_MIN", f"Must be greater than or equal to {minimum}.")
             return None
@@ -195,7 +198,7 @@ class Form:
     def coerce_snowflake(self, name: str | int, value: Any) -> int | None:
         if isinstance(value, str) and value.isdigit() and len(value) <= 20:
             value = int(value)
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 64:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 63:
             self.fail(name, "NUMBER_TYPE_COERCE", f"Value {str(value)[:40]!r} is not snowflake.")
             return None
         return value

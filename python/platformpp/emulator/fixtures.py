@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .clock import format_instant, parse_instant
-from .errors import ApiError, FieldErrors, Form
+from .errors import ApiError, Form
 from .permissions import DEFAULT_EVERYONE_PERMISSIONS
 from .scopes import KNOWN_SCOPES
 from .secrets_util import bot_user_id_of, digest
@@ -60,7 +60,7 @@ def read_fixture_file(path: str | Path) -> dict[str, Any]:
     path = Path(path)
     text = path.read_text(encoding="utf-8")
     if path.suffix.lower() in (".yaml", ".yml"):
-        import yaml   # only paid for when a YAML fixture is used
+        import yaml  # only paid for when a YAML fixture is used
 
         data = yaml.safe_load(text)
     else:
@@ -100,11 +100,7 @@ def load_fixture(state: EmulatorState, data: Any) -> None:
         form.done()
         conn.execute("INSERT OR REPLACE INTO settings (key, value) VALUES ('world_loaded', ?)",
                      (format_instant(state.clock.now()),))
-        for (max_id,) in conn.execute(
-                "SELECT MAX(id) FROM users UNION ALL SELECT MAX(id) FROM applications UNION ALL"
-                " SELECT MAX(id) FROM guilds UNION ALL SELECT MAX(id) FROM channels UNION ALL"
-                " SELECT MAX(id) FROM roles"):
-            state.ids.observe(max_id or 0)
+        state.observe_stored_ids()
 
 
 def load_fixture_or_raise(state: EmulatorState, data: Any) -> None:
@@ -129,8 +125,8 @@ def _run(conn: sqlite3.Connection, where: Form, sql: str, params: tuple[Any, ...
         return
     try:
         conn.execute(sql, params)
-    except sqlite3.IntegrityError as exc:
-        where.errors.add(where.path, "CONSTRAINT_VIOLATED", f"Conflicts with existing data ({exc}).")
+    except (sqlite3.IntegrityError, OverflowError) as exc:
+        where.errors.add(where.path, "CONSTRAINT_VIOLATED", f"Conflicts with existing data or limits ({exc}).")
 
 
 def _exists(conn: sqlite3.Connection, table: str, key: int) -> bool:
@@ -281,7 +277,7 @@ def _load_applications(state: EmulatorState, conn: sqlite3.Connection, form: For
             provider = item.item("identity_providers", p_index, p_raw)
             auth_type = provider.string("type", min_len=1, max_len=64)
             config = {k: v for k, v in provider.data.items() if k != "type"}
-            from .providers import validate_provider_config   # providers imports crypto lazily
+            from .providers import validate_provider_config  # providers imports crypto lazily
 
             validate_provider_config(provider, auth_type)
             _run(conn, provider, "INSERT OR REPLACE INTO identity_providers (application_id, auth_type, config)"

@@ -31,7 +31,7 @@ class DroppedConnection(Exception):
 def _header(scope: Scope, name: bytes) -> str:
     for key, value in scope.get("headers", ()):
         if key == name:
-            return value.decode("latin-1")
+            return str(value.decode("latin-1"))
     return ""
 
 

@@ -203,6 +203,8 @@ def _code_grant(state: EmulatorState, request: Request, app: sqlite3.Row, form: 
         raise OAuthError("invalid_grant", "the authorization code was already used")
     if row["expires_at"] <= state.clock.iso():
         raise OAuthError("invalid_grant", "the authorization code has expired")
+    if accounts.active_ban(state, row["user_id"]) is not None:
+        raise OAuthError("invalid_grant", "the user's account is banned")
     if (form.get("redirect_uri") or "") != row["redirect_uri"]:
         raise OAuthError("invalid_grant", "redirect_uri does not match the one given to authorize")
     verifier = form.get("code_verifier")

@@ -44,8 +44,12 @@ class Decision:
         }
 
 
+DEFAULT_LIMIT = 50
+DEFAULT_WINDOW_S = 1.0
+
+
 class RateLimiter:
-    def __init__(self, limit: int = 50, window_s: float = 1.0) -> None:
+    def __init__(self, limit: int = DEFAULT_LIMIT, window_s: float = DEFAULT_WINDOW_S) -> None:
         self._lock = threading.Lock()
         self._windows: dict[tuple[str, str], tuple[float, int]] = {}
         self.configure(limit, window_s)

@@ -10,6 +10,8 @@ import secrets
 
 
 def digest(secret: str) -> str:
+    """Tokens are looked up by this digest: an index lookup's timing can only reveal digest prefixes,
+    which say nothing usable about the token itself."""
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 

@@ -9,7 +9,7 @@ import time
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import uvicorn
 
@@ -20,6 +20,9 @@ from .middleware import DroppedConnection
 from .state import EmulatorState
 from .storage import MEMORY
 from .webhooks import DEFAULT_RETRY_DELAYS_S
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 Seed = dict[str, Any] | str | Path | None
 
@@ -54,8 +57,7 @@ def prepare_state(db: str | Path, seed: Seed, clock: str | datetime | None,
         state.db.clear()
         load_fixture_or_raise(state, state.initial_seed)
     else:
-        for (max_id,) in state.db.query("SELECT MAX(id) FROM users UNION ALL SELECT MAX(id) FROM guilds"):
-            state.ids.observe(max_id or 0)
+        state.observe_stored_ids()
     return state
 
 
@@ -103,7 +105,7 @@ class Emulator:
         self._sock: socket.socket | None = None
 
     # -- lifecycle ----------------------------------------------------------------------------------
-    def start(self) -> Emulator:
+    def start(self) -> Self:
         if self._server is not None:
             raise RuntimeError("the emulator is already running")
         self._state = prepare_state(self._db, self._seed, self._clock, self._retry_delays)
@@ -115,7 +117,7 @@ class Emulator:
         def run() -> None:
             try:
                 server.run(sockets=[self._sock] if self._sock else None)
-            except BaseException as exc:   # reported to start() below, not lost in the thread
+            except BaseException as exc:  # noqa: BLE001 - uvicorn sys.exit()s on startup errors; start() reports it
                 failure.append(exc)
 
         self._thread = threading.Thread(target=run, name="platformpp-emulator", daemon=True)
@@ -152,7 +154,7 @@ class Emulator:
         self._server = self._thread = self._sock = None
         self._state = None
 
-    def __enter__(self) -> Emulator:
+    def __enter__(self) -> Self:
         return self.start()
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,

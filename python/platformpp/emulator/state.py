@@ -41,3 +41,11 @@ class EmulatorState:
                     RequestLog())
         state.webhooks = WebhookDispatcher(state, retry_delays_s)
         return state
+
+    def observe_stored_ids(self) -> None:
+        """Make new snowflakes larger than every stored one (after loading a store, fixture or snapshot)."""
+        for table in self.db.data_tables():
+            columns = {row[1]: row[2] for row in self.db.query(f'PRAGMA table_info("{table}")')}
+            if columns.get("id") == "INTEGER":
+                row = self.db.query_one(f'SELECT MAX(id) FROM "{table}"')
+                self.ids.observe(int(row[0] or 0) if row else 0)

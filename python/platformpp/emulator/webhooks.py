@@ -16,7 +16,6 @@ from urllib.parse import urlsplit
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
-
 if TYPE_CHECKING:
     from .state import EmulatorState
 
