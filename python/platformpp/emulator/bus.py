@@ -11,6 +11,7 @@ payload to their event loop themselves.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -34,11 +35,16 @@ class Viewer:
 Render = Callable[[Viewer], "Payload | None"]
 
 
+def to_json(payload: Payload) -> str:
+    """The compact JSON the Gateway sends."""
+    return json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+
+
 class Subscriber(Protocol):
     @property
     def viewer(self) -> Viewer: ...
 
-    def deliver(self, event: str, payload: Payload) -> None: ...
+    def deliver(self, event: str, payload: Payload, text: str | None = None) -> None: ...
 
 
 class Bus:
@@ -62,10 +68,15 @@ class Bus:
     def publish(self, event: str, render: Render) -> int:
         """Offer ``event`` to every session; returns how many received it."""
         delivered = 0
+        # A payload shared by many sessions is serialized once (the render functions hold them alive).
+        texts: dict[int, str] = {}
         for subscriber in self.subscribers():
             payload = render(subscriber.viewer)
             if payload is not None:
-                subscriber.deliver(event, payload)
+                text = texts.get(id(payload))
+                if text is None:
+                    text = texts[id(payload)] = to_json(payload)
+                subscriber.deliver(event, payload, text)
                 delivered += 1
         return delivered
 

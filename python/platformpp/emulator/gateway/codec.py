@@ -37,7 +37,13 @@ class Encoder:
         return self._zlib is not None
 
     def encode(self, envelope: dict[str, Any]) -> str | bytes:
-        text = json.dumps(envelope, separators=(",", ":"), ensure_ascii=False)
+        return self._frame(json.dumps(envelope, separators=(",", ":"), ensure_ascii=False))
+
+    def encode_dispatch(self, seq: int, event: str, payload_json: str) -> str | bytes:
+        """A Dispatch envelope around an already serialized payload (serialized once per publish)."""
+        return self._frame(f'{{"op":0,"d":{payload_json},"s":{seq},"t":{json.dumps(event)}}}')
+
+    def _frame(self, text: str) -> str | bytes:
         if self._zlib is None:
             return text
         return self._zlib.compress(text.encode("utf-8")) + self._zlib.flush(zlib.Z_SYNC_FLUSH)

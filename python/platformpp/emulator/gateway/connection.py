@@ -134,8 +134,9 @@ class Connection:
                         self.request_close(Close.UNKNOWN_ERROR, "connection dropped (fault injected)")
                         dropping = True
                         continue
-                    item = envelope(Op.DISPATCH, item.payload, item.seq, item.event)
-                data = encoder.encode(item)
+                    data = encoder.encode_dispatch(item.seq, item.event, item.text)
+                else:
+                    data = encoder.encode(item)
                 if isinstance(data, bytes):
                     await self.ws.send_bytes(data)
                 else:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..bus import Bus, Payload, Viewer
+from ..bus import Bus, Payload, Viewer, to_json
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,7 @@ class Dispatch:
     seq: int
     event: str
     payload: Payload
+    text: str  # ``payload`` as JSON, shared by every session that got the same payload
 
 
 Sink = Callable[[Dispatch], None]
@@ -62,12 +63,12 @@ class Session:
         with self._lock:
             return self._seq
 
-    def deliver(self, event: str, payload: Payload) -> None:
+    def deliver(self, event: str, payload: Payload, text: str | None = None) -> None:
         with self._lock:
             if self.invalidated:
                 return
             self._seq += 1
-            dispatch = Dispatch(self._seq, event, payload)
+            dispatch = Dispatch(self._seq, event, payload, text if text is not None else to_json(payload))
             if len(self._buffer) == self._buffer.maxlen:
                 self._overflowed = True
             self._buffer.append(dispatch)
