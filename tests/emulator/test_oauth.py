@@ -178,7 +178,7 @@ def test_access_token_expires_after_a_week(http: httpx.Client) -> None:
     tokens = login(http, scope="identify")
     http.put("/_emulator/clock", json={"now": (start + timedelta(seconds=604801)).isoformat(), "frozen": True})
     expired = http.get("/api/v10/users/@me", headers=bearer(tokens["access_token"]))
-    assert expired.status_code == 401 and expired.json()["code"] == 50014
+    assert expired.status_code == 401 and expired.json()["code"] == 50025
     refreshed = http.post("/api/v10/oauth2/token", data={"grant_type": "refresh_token", "client_id": str(APP_ID),
                                                          "refresh_token": tokens["refresh_token"]})
     assert refreshed.status_code == 200

@@ -8,7 +8,7 @@ import sys
 import textwrap
 
 import httpx
-from emulator_world import BOT_ID, bot_headers
+from emulator_world import BOT_ID, BOT_TOKEN, CLIENT_SECRET, bot_headers
 from platformpp.emulator import Emulator
 
 
@@ -74,3 +74,8 @@ def test_running_the_emulator_never_loads_the_extension() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ok"
+
+
+def test_reprs_hold_no_credentials(emu: Emulator) -> None:
+    for text in (repr(emu), repr(emu.state)):
+        assert BOT_TOKEN not in text and CLIENT_SECRET not in text

@@ -85,13 +85,16 @@ def resolve_gateway_token(state: EmulatorState, token: str) -> Principal | None:
 def require(conn: HTTPConnection, *, kinds: Iterable[PrincipalKind] = ("bot", "bearer"),
             scopes: Iterable[str] = ()) -> Principal:
     """The route's caller, or a WIRE.md error: 401 40001 with no credentials or the wrong kind of token,
-    401 50014 for an unknown/expired token, 403 50001 when a bearer token lacks a required scope."""
+    401 50014 for an unknown bot token, 401 50025 for an unknown, revoked or expired OAuth2 token,
+    403 50001 when a bearer token lacks a required scope."""
     state: EmulatorState = conn.app.state.emu
     header = conn.headers.get("authorization")
     if not header:
         raise ApiError(401, errors.UNAUTHORIZED, "401: Unauthorized")
     principal = resolve_principal(state, header)
     if principal is None:
+        if header.strip().lower().startswith("bearer "):
+            raise ApiError(401, errors.INVALID_OAUTH2_TOKEN, "Invalid OAuth2 access token")
         raise ApiError(401, errors.INVALID_TOKEN, "Invalid authentication token provided.")
     if principal.kind not in tuple(kinds):
         raise ApiError(401, errors.UNAUTHORIZED, "401: Unauthorized")

@@ -1,12 +1,8 @@
-"""Permission bits (WIRE.md) the emulator's world uses."""
+"""Permission bits (WIRE.md) that make up a new guild's default @everyone permissions."""
 
 from __future__ import annotations
 
 CREATE_INSTANT_INVITE = 1 << 0
-KICK_MEMBERS = 1 << 1
-ADMINISTRATOR = 1 << 3
-MANAGE_CHANNELS = 1 << 4
-MANAGE_GUILD = 1 << 5
 ADD_REACTIONS = 1 << 6
 STREAM = 1 << 9
 VIEW_CHANNEL = 1 << 10
@@ -22,7 +18,6 @@ CHANGE_NICKNAME = 1 << 26
 USE_APPLICATION_COMMANDS = 1 << 31
 SEND_MESSAGES_IN_THREADS = 1 << 38
 USE_EMBEDDED_ACTIVITIES = 1 << 39
-SET_VOICE_CHANNEL_STATUS = 1 << 48
 
 # What a new guild's @everyone role grants when a fixture does not say.
 DEFAULT_EVERYONE_PERMISSIONS = (

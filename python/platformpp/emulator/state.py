@@ -28,10 +28,10 @@ class EmulatorState:
     requests: RequestLog
     webhooks: WebhookDispatcher = field(init=False)
     # The fixture the emulator started with; POST /_emulator/reset returns to it.
-    initial_seed: dict[str, Any] = field(default_factory=dict)
+    initial_seed: dict[str, Any] = field(default_factory=dict, repr=False)   # holds plaintext test credentials
     initial_clock: datetime | None = None
     # Free room for other modules' in-memory state (e.g. Gateway sessions), keyed by module.
-    extras: dict[str, Any] = field(default_factory=dict)
+    extras: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @classmethod
     def create(cls, db_path: str | Path, *, retry_delays_s: tuple[float, ...] = DEFAULT_RETRY_DELAYS_S
