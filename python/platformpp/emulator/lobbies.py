@@ -1,5 +1,6 @@
-"""Lobbies (WIRE.md "Social SDK server API"): create-or-join by secret for SDK users, administration
-with a bot token, members and their metadata, the linked channel, and the idle timeout.
+"""Lobbies (WIRE.md "Social SDK server API"): the lobby and member objects, validation of their
+fields, the writes (``LobbyWriter``) with the dispatches they cause, and the idle timeout. The HTTP
+routes are in lobby_routes.py.
 
 Every write runs in one transaction; the dispatches it causes go out only after the commit
 (``bus.Outbox``), and only to the lobby's members.
@@ -12,24 +13,16 @@ import sqlite3
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
-from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
-from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
-
-from . import auth, errors
+from . import errors
 from .auth import Principal
 from .bus import Outbox, Payload, get_bus, to_users
 from .clock import format_instant, parse_instant
-from .errors import ApiError, Form, json_response, read_json
-from .guilds import visible_channel_ids
-from .secrets_util import digest
-from .social import emulator_state, new_id, snowflake_param
+from .errors import ApiError, Form
+from .social import new_id
 
 if TYPE_CHECKING:
     from .state import EmulatorState
 
-API = "/api/v10"
 SOCIAL_SCOPE = "sdk.social_layer"
 CAN_LINK_LOBBY = 1 << 0
 MEMBER_FLAGS = CAN_LINK_LOBBY
@@ -120,12 +113,12 @@ def lobbies_of_user(conn: sqlite3.Connection, application_id: int, user_id: int)
 
 # --- validation ------------------------------------------------------------------------------------
 
-def _idle_timeout(form: Form) -> int | None:
+def idle_timeout_field(form: Form) -> int | None:
     low, high = IDLE_TIMEOUT_RANGE
     return form.integer("idle_timeout_seconds", required=False, minimum=low, maximum=high)
 
 
-def _member_fields(form: Form, *, with_id: bool) -> dict[str, Any]:
+def member_fields(form: Form, *, with_id: bool) -> dict[str, Any]:
     """Fields of a member write (bot token): metadata, flags, additional_name; ``id`` in bulk/create."""
     allowed = {"metadata", "flags", "additional_name"} | ({"id", "remove_member"} if with_id else set())
     form.unknown_keys(allowed)
@@ -147,9 +140,9 @@ def _member_fields(form: Form, *, with_id: bool) -> dict[str, Any]:
     return fields
 
 
-def _members_list(form: Form, name: str, *, required: bool) -> list[dict[str, Any]]:
+def members_list(form: Form, name: str, *, required: bool) -> list[dict[str, Any]]:
     items = form.array(name, required=required, min_items=1 if required else 0, max_items=MAX_BULK)
-    members = [_member_fields(form.item(name, i, item), with_id=True) for i, item in enumerate(items or [])]
+    members = [member_fields(form.item(name, i, item), with_id=True) for i, item in enumerate(items or [])]
     seen: set[int] = set()
     for index, member in enumerate(members):
         if member["id"] in seen:
@@ -188,7 +181,7 @@ class LobbyWriter:
              self.now, self.now))
         return lobby_id
 
-    def upsert_member(self, lobby_id: int, user_id: int, fields: dict[str, Any], *, announce_self: bool) -> None:
+    def upsert_member(self, lobby_id: int, user_id: int, fields: dict[str, Any]) -> None:
         """Add or update a member; the others hear MEMBER_ADD/UPDATE, a new member hears LOBBY_CREATE."""
         before = get_member(self.conn, lobby_id, user_id)
         others = [u for u in member_ids(self.conn, lobby_id) if u != user_id]
@@ -212,7 +205,7 @@ class LobbyWriter:
         member = member_now(self.conn, lobby_id, user_id)
         event = "LOBBY_MEMBER_ADD" if before is None else "LOBBY_MEMBER_UPDATE"
         self.to(others, event, {"lobby_id": str(lobby_id), "member": member})
-        if before is None and announce_self:
+        if before is None:
             lobby = self.conn.execute("SELECT * FROM lobbies WHERE id = ?", (lobby_id,)).fetchone()
             self.to([user_id], "LOBBY_CREATE", lobby_object(self.conn, lobby))
         elif before is not None:
@@ -233,6 +226,12 @@ class LobbyWriter:
         audience = member_ids(self.conn, lobby_id)
         self.conn.execute("DELETE FROM lobbies WHERE id = ?", (lobby_id,))
         self.to(audience, "LOBBY_DELETE", {"id": str(lobby_id), "reason": reason})
+
+    def set_metadata(self, lobby_id: int, metadata: dict[str, str] | None) -> None:
+        self.conn.execute("UPDATE lobbies SET metadata = ? WHERE id = ?", (_dump(metadata), lobby_id))
+
+    def refresh_idle(self, connected: set[int]) -> None:
+        set_idle_state(self.state, self.conn, self.application_id, connected)
 
     def announce_update(self, lobby_id: int) -> None:
         lobby = self.conn.execute("SELECT * FROM lobbies WHERE id = ?", (lobby_id,)).fetchone()
@@ -275,270 +274,3 @@ def set_idle_state(state: EmulatorState, conn: sqlite3.Connection, application_i
             conn.execute("UPDATE lobbies SET idle_since = NULL WHERE id = ?", (lobby_id,))
         elif not active and idle_since is None:
             conn.execute("UPDATE lobbies SET idle_since = ? WHERE id = ?", (now, lobby_id))
-
-
-# --- routes ----------------------------------------------------------------------------------------
-
-async def _run(request: Request, work: Any) -> Any:
-    """Expire idle lobbies, then run ``work(conn)`` in one transaction off the event loop."""
-    state = emulator_state(request)
-
-    def call() -> Any:
-        expire_idle_lobbies(state)
-        with state.db.transaction() as conn:
-            return work(conn)
-
-    return await run_in_threadpool(call)
-
-
-async def put_lobby(request: Request) -> Response:
-    """PUT /lobbies (Bearer, sdk.social_layer): create the application's lobby for ``secret`` or join it."""
-    principal = auth.require(request, kinds=("bearer",), scopes=(SOCIAL_SCOPE,))
-    form = Form(await read_json(request))
-    form.unknown_keys({"secret", "lobby_metadata", "member_metadata", "idle_timeout_seconds"})
-    secret = form.string("secret", min_len=1, max_len=250)
-    lobby_metadata = metadata_field(form, "lobby_metadata")
-    member_metadata = metadata_field(form, "member_metadata")
-    idle_timeout = _idle_timeout(form)
-    form.done()
-
-    def work(conn: sqlite3.Connection) -> tuple[LobbyWriter, Payload]:
-        writer = LobbyWriter(emulator_state(request), conn, principal.application_id)
-        # Only a digest of the join secret is stored, so snapshots and the database do not reveal it.
-        secret_digest = digest(secret or "")
-        row = conn.execute("SELECT id FROM lobbies WHERE application_id = ? AND secret = ?",
-                           (principal.application_id, secret_digest)).fetchone()
-        # An existing lobby keeps its metadata and idle timeout; the joiner's member metadata applies.
-        lobby_id = row["id"] if row else writer.create(lobby_metadata, idle_timeout, secret_digest)
-        fields = {"metadata": member_metadata} if "member_metadata" in form.data else {}
-        writer.upsert_member(lobby_id, principal.user_id, fields, announce_self=True)
-        _refresh_idle(request, conn, principal.application_id)
-        return writer, lobby_object(conn, get_lobby(conn, lobby_id, principal.application_id))
-
-    writer, lobby = await _run(request, work)
-    writer.outbox.flush()
-    return json_response(lobby)
-
-
-async def post_lobby(request: Request) -> Response:
-    """POST /lobbies (Bot): create a lobby with optional metadata and up to 25 members."""
-    principal = auth.require(request, kinds=("bot",))
-    form = Form(await read_json(request))
-    form.unknown_keys({"metadata", "members", "idle_timeout_seconds"})
-    metadata = metadata_field(form, "metadata")
-    members = _members_list(form, "members", required=False)
-    idle_timeout = _idle_timeout(form)
-    form.done()
-
-    def work(conn: sqlite3.Connection) -> tuple[LobbyWriter, Payload]:
-        writer = LobbyWriter(emulator_state(request), conn, principal.application_id)
-        writer.require_users([m["id"] for m in members], form.errors, ("members",))
-        form.done()
-        lobby_id = writer.create(metadata, idle_timeout, None)
-        for member in members:
-            writer.upsert_member(lobby_id, member["id"], member, announce_self=True)
-        _refresh_idle(request, conn, principal.application_id)
-        return writer, lobby_object(conn, get_lobby(conn, lobby_id, principal.application_id))
-
-    writer, lobby = await _run(request, work)
-    writer.outbox.flush()
-    return json_response(lobby)
-
-
-async def get_lobby_route(request: Request) -> Response:
-    """GET /lobbies/{lobby_id} (Bot of the lobby's application, or a member with a Bearer token)."""
-    principal = auth.require(request, scopes=(SOCIAL_SCOPE,))
-    lobby_id = snowflake_param(request, "lobby_id")
-
-    def work(conn: sqlite3.Connection) -> Payload:
-        lobby = get_lobby(conn, lobby_id, principal.application_id)
-        require_member(conn, lobby, principal)
-        return lobby_object(conn, lobby)
-
-    return json_response(await _run(request, work))
-
-
-async def patch_lobby(request: Request) -> Response:
-    """PATCH /lobbies/{lobby_id} (Bot): metadata, idle timeout, and ``members`` replacing the member list."""
-    principal = auth.require(request, kinds=("bot",))
-    lobby_id = snowflake_param(request, "lobby_id")
-    form = Form(await read_json(request))
-    form.unknown_keys({"metadata", "members", "idle_timeout_seconds"})
-    metadata = metadata_field(form, "metadata")
-    members = _members_list(form, "members", required=False) if "members" in form.data else None
-    idle_timeout = _idle_timeout(form)
-    form.done()
-
-    def work(conn: sqlite3.Connection) -> tuple[LobbyWriter, Payload]:
-        get_lobby(conn, lobby_id, principal.application_id)
-        writer = LobbyWriter(emulator_state(request), conn, principal.application_id)
-        if members is not None:
-            writer.require_users([m["id"] for m in members], form.errors, ("members",))
-            form.done()
-        if "metadata" in form.data:
-            conn.execute("UPDATE lobbies SET metadata = ? WHERE id = ?", (_dump(metadata), lobby_id))
-        if idle_timeout is not None:
-            conn.execute("UPDATE lobbies SET idle_timeout_seconds = ? WHERE id = ?", (idle_timeout, lobby_id))
-        if members is not None:
-            wanted = {m["id"] for m in members}
-            for user_id in member_ids(conn, lobby_id):
-                if user_id not in wanted:
-                    writer.remove_member(lobby_id, user_id)
-            for member in members:
-                writer.upsert_member(lobby_id, member["id"], member, announce_self=True)
-        writer.announce_update(lobby_id)
-        _refresh_idle(request, conn, principal.application_id)
-        return writer, lobby_object(conn, get_lobby(conn, lobby_id, principal.application_id))
-
-    writer, lobby = await _run(request, work)
-    writer.outbox.flush()
-    return json_response(lobby)
-
-
-async def delete_lobby(request: Request) -> Response:
-    """DELETE /lobbies/{lobby_id} (Bot): members hear LOBBY_DELETE."""
-    principal = auth.require(request, kinds=("bot",))
-    lobby_id = snowflake_param(request, "lobby_id")
-
-    def work(conn: sqlite3.Connection) -> LobbyWriter:
-        get_lobby(conn, lobby_id, principal.application_id)
-        writer = LobbyWriter(emulator_state(request), conn, principal.application_id)
-        writer.delete(lobby_id, "deleted")
-        return writer
-
-    (await _run(request, work)).outbox.flush()
-    return Response(status_code=204)
-
-
-async def put_member(request: Request) -> Response:
-    """PUT /lobbies/{lobby_id}/members/{user_id} (Bot): add or update one member."""
-    principal = auth.require(request, kinds=("bot",))
-    lobby_id = snowflake_param(request, "lobby_id")
-    user_id = snowflake_param(request, "user_id")
-    form = Form(await read_json(request, allow_empty=True))
-    fields = _member_fields(form, with_id=False)
-    form.done()
-
-    def work(conn: sqlite3.Connection) -> tuple[LobbyWriter, Payload]:
-        get_lobby(conn, lobby_id, principal.application_id)
-        writer = LobbyWriter(emulator_state(request), conn, principal.application_id)
-        if conn.execute("SELECT 1 FROM users WHERE id = ?", (user_id,)).fetchone() is None:
-            raise errors.not_found(errors.UNKNOWN_USER, "User")
-        writer.upsert_member(lobby_id, user_id, fields, announce_self=True)
-        _refresh_idle(request, conn, principal.application_id)
-        return writer, member_now(conn, lobby_id, user_id)
-
-    writer, member = await _run(request, work)
-    writer.outbox.flush()
-    return json_response(member)
-
-
-async def delete_member(request: Request) -> Response:
-    """DELETE /lobbies/{lobby_id}/members/{user_id} (Bot) or /members/@me (Bearer member): leave."""
-    raw_user = request.path_params["user_id"]
-    if raw_user == "@me":
-        principal = auth.require(request, kinds=("bearer",), scopes=(SOCIAL_SCOPE,))
-        user_id = principal.user_id
-    else:
-        principal = auth.require(request, kinds=("bot",))
-        user_id = snowflake_param(request, "user_id")
-    lobby_id = snowflake_param(request, "lobby_id")
-
-    def work(conn: sqlite3.Connection) -> LobbyWriter:
-        get_lobby(conn, lobby_id, principal.application_id)
-        writer = LobbyWriter(emulator_state(request), conn, principal.application_id)
-        if not writer.remove_member(lobby_id, user_id):
-            raise errors.not_found(errors.UNKNOWN_MEMBER, "Member")
-        _refresh_idle(request, conn, principal.application_id)
-        return writer
-
-    (await _run(request, work)).outbox.flush()
-    return Response(status_code=204)
-
-
-async def bulk_members(request: Request) -> Response:
-    """POST /lobbies/{lobby_id}/members/bulk (Bot): 1–25 adds, updates or removals, all or nothing.
-
-    The body is the platform's top-level array; ``{"members": [...]}`` is accepted too. Errors are
-    reported under ``members`` in both forms."""
-    principal = auth.require(request, kinds=("bot",))
-    lobby_id = snowflake_param(request, "lobby_id")
-    data = await read_json(request)
-    form = Form({"members": data} if isinstance(data, list) else data)
-    form.unknown_keys({"members"})
-    members = _members_list(form, "members", required=True)
-    form.done()
-
-    def work(conn: sqlite3.Connection) -> tuple[LobbyWriter, list[Payload]]:
-        get_lobby(conn, lobby_id, principal.application_id)
-        writer = LobbyWriter(emulator_state(request), conn, principal.application_id)
-        writer.require_users([m["id"] for m in members], form.errors, ("members",))
-        form.done()
-        result = []
-        for member in members:
-            if member["remove_member"]:
-                writer.remove_member(lobby_id, member["id"])
-            else:
-                writer.upsert_member(lobby_id, member["id"], member, announce_self=True)
-                result.append(member_now(conn, lobby_id, member["id"]))
-        _refresh_idle(request, conn, principal.application_id)
-        return writer, result
-
-    writer, result = await _run(request, work)
-    writer.outbox.flush()
-    return json_response(result)
-
-
-async def link_channel(request: Request) -> Response:
-    """PATCH /lobbies/{lobby_id}/channel-linking: link (``channel_id``) or unlink (null) a guild text
-    channel. Bot of the application, or a member whose flags include CanLinkLobby and who can view the
-    channel."""
-    principal = auth.require(request, scopes=(SOCIAL_SCOPE,))
-    lobby_id = snowflake_param(request, "lobby_id")
-    form = Form(await read_json(request))
-    form.unknown_keys({"channel_id"})
-    channel_id = form.snowflake("channel_id", nullable=True)
-    form.done()
-
-    def work(conn: sqlite3.Connection) -> tuple[LobbyWriter, Payload]:
-        lobby = get_lobby(conn, lobby_id, principal.application_id)
-        require_member(conn, lobby, principal)
-        if principal.kind == "bearer":
-            member = get_member(conn, lobby_id, principal.user_id)
-            if member is None or not member["flags"] & CAN_LINK_LOBBY:
-                raise ApiError(403, errors.MISSING_PERMISSIONS, "Missing Permissions: CanLinkLobby is not set.")
-        if channel_id is not None:
-            channel = conn.execute("SELECT guild_id, type FROM channels WHERE id = ?", (channel_id,)).fetchone()
-            if channel is None or channel["guild_id"] is None or channel["type"] not in (0, 5):
-                raise errors.not_found(errors.UNKNOWN_CHANNEL, "Channel")
-            if channel_id not in visible_channel_ids(conn, channel["guild_id"], principal.user_id):
-                raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: you cannot view this channel.")
-        conn.execute("UPDATE lobbies SET linked_channel_id = ? WHERE id = ?", (channel_id, lobby_id))
-        writer = LobbyWriter(emulator_state(request), conn, principal.application_id)
-        writer.announce_update(lobby_id)
-        return writer, lobby_object(conn, get_lobby(conn, lobby_id, principal.application_id))
-
-    writer, lobby = await _run(request, work)
-    writer.outbox.flush()
-    return json_response(lobby)
-
-
-def _refresh_idle(request: Request, conn: sqlite3.Connection, application_id: int) -> None:
-    from .gateway.hub import get_hub  # the Gateway knows who is connected
-
-    set_idle_state(emulator_state(request), conn, application_id,
-                   get_hub(emulator_state(request)).connected_users(application_id))
-
-
-def routes() -> list[BaseRoute]:
-    return [
-        Route(API + "/lobbies", put_lobby, methods=["PUT"]),
-        Route(API + "/lobbies", post_lobby, methods=["POST"]),
-        Route(API + "/lobbies/{lobby_id}", get_lobby_route, methods=["GET"]),
-        Route(API + "/lobbies/{lobby_id}", patch_lobby, methods=["PATCH"]),
-        Route(API + "/lobbies/{lobby_id}", delete_lobby, methods=["DELETE"]),
-        Route(API + "/lobbies/{lobby_id}/channel-linking", link_channel, methods=["PATCH"]),
-        Route(API + "/lobbies/{lobby_id}/members/bulk", bulk_members, methods=["POST"]),
-        Route(API + "/lobbies/{lobby_id}/members/{user_id}", put_member, methods=["PUT"]),
-        Route(API + "/lobbies/{lobby_id}/members/{user_id}", delete_member, methods=["DELETE"]),
-    ]

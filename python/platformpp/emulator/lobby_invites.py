@@ -18,7 +18,8 @@ from starlette.routing import BaseRoute, Route
 from . import auth, errors
 from .clock import format_instant, parse_instant
 from .errors import ApiError, json_response
-from .lobbies import SOCIAL_SCOPE, get_lobby, get_member
+from .lobbies import get_lobby, get_member
+from .lobby_routes import member_target
 from .social import emulator_state, snowflake_param
 
 API = "/api/v10"
@@ -42,12 +43,7 @@ def invite_object(conn: sqlite3.Connection, row: sqlite3.Row) -> dict[str, Any]:
 async def create_invite(request: Request) -> Response:
     """POST /lobbies/{lobby_id}/members/@me/invites (Bearer member) or /members/{user_id}/invites (Bot)
     → ``{code}``."""
-    if request.path_params["user_id"] == "@me":
-        principal = auth.require(request, kinds=("bearer",), scopes=(SOCIAL_SCOPE,))
-        target = principal.user_id
-    else:
-        principal = auth.require(request, kinds=("bot",))
-        target = snowflake_param(request, "user_id")
+    principal, target = member_target(request)
     lobby_id = snowflake_param(request, "lobby_id")
     state = emulator_state(request)
 

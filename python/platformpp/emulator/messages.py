@@ -18,8 +18,16 @@ from .auth import Principal
 from .bus import Outbox, Payload, get_bus, to_users
 from .errors import ApiError, Form, json_response, read_json
 from .lobbies import (
-    METADATA_KEY_LEN, METADATA_VALUE_LEN, SOCIAL_SCOPE, expire_idle_lobbies, get_lobby, get_member, member_ids,
-    metadata_field, require_member)
+    METADATA_KEY_LEN,
+    METADATA_VALUE_LEN,
+    SOCIAL_SCOPE,
+    expire_idle_lobbies,
+    get_lobby,
+    get_member,
+    member_ids,
+    metadata_field,
+    require_member,
+)
 from .social import emulator_state, new_id, snowflake_param
 from .users import public_user_json
 

@@ -45,7 +45,7 @@ def require_scope(conn: HTTPConnection, scope: str) -> Principal:
 
 
 # The social layer's HTTP route modules, mounted together (app.py lists "social" once).
-ROUTE_MODULES = ("lobbies", "lobby_invites", "messages", "direct_messages", "presence", "relationships",
+ROUTE_MODULES = ("lobby_routes", "lobby_invites", "messages", "direct_messages", "presence", "relationships",
                  "guilds", "profiles")
 
 

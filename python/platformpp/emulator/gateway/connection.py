@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import hmac
 import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
@@ -92,7 +93,8 @@ class Connection:
             self._out.put_nowait(("close", close))
         finally:
             if self.session is not None:
-                self.hub.detach(self.session, self)
+                # Presence and lobby idleness are written to the database: off the event loop.
+                await asyncio.to_thread(self.hub.detach, self.session, self)
             self._out.put_nowait(("stop", None))
             await writer
 
@@ -212,7 +214,7 @@ class Connection:
         fingerprint = token_fingerprint(request.token)
         principal = await asyncio.to_thread(self.hub.authenticate, request.token)
         session = self.hub.store.get(request.session_id)
-        if session is None or session.token_fingerprint != fingerprint or principal is None:
+        if session is None or not hmac.compare_digest(session.token_fingerprint, fingerprint) or principal is None:
             if principal is None:
                 raise GatewayClose(Close.AUTHENTICATION_FAILED, "authentication failed")
             self._send(Op.INVALID_SESSION, False)
