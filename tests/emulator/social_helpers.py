@@ -10,17 +10,15 @@ from typing import Any
 
 import httpx
 import websockets
+from emulator_world import ALICE, APP_ID, BOB, BOT_ID, BOT_TOKEN, CAROL, DAVE, GUILD_ID
 from platformpp.emulator import Emulator
 from platformpp.emulator.scopes import expand
 from platformpp.emulator.tokens import create_grant, issue_tokens
 
-APP_ID = 1000000000000000000
-BOT_ID = 1000000000000000001
-BOT_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAwMQ.ZW11bGF0b3I.ZGVmYXVsdC13b3JsZC1ib3QtdG9rZW4tbm90LXNlY3JldA"
-ALICE, BOB, CAROL, DAVE = (1100000000000000001, 1100000000000000002, 1100000000000000003,
-                           1100000000000000004)
-GUILD_ID = 1200000000000000000
 SYNC_FLUSH = b"\x00\x00\xff\xff"
+# The default world's ids, re-exported for the social-layer tests.
+__all__ = ["ALICE", "APP_ID", "BOB", "BOT_ID", "BOT_TOKEN", "CAROL", "DAVE", "GUILD_ID", "SYNC_FLUSH", "GatewayClient",
+           "api", "bot", "sdk_session", "set_heartbeat", "user_token"]
 
 
 def user_token(emu: Emulator, user_id: int, scopes: str = "openid sdk.social_layer",

@@ -433,3 +433,58 @@ def test_request_guild_members(platformpp_emulator: Emulator) -> None:
         assert await client.close_code() == 4002
 
     run(with_intent())
+
+
+def test_request_channel_info(platformpp_emulator: Emulator) -> None:
+    async def scenario() -> None:
+        client = await GatewayClient.connect(platformpp_emulator)
+        await client.identify(BOT_TOKEN, intents=1)
+        await client.send({"op": 43, "d": {"guild_id": str(GUILD_ID), "fields": ["status", "voice_start_time"]}})
+        info = await client.dispatch("CHANNEL_INFO")
+        assert info["d"] == {"guild_id": str(GUILD_ID), "channels": [{"id": "1200000000000000201"}]}
+        await client.send({"op": 43, "d": {"guild_id": str(GUILD_ID), "fields": ["topic"]}})
+        assert await client.close_code() == 4002
+
+    run(scenario())
+
+
+def test_guild_create_obfuscates_hidden_channels_on_opt_in(platformpp_emulator: Emulator) -> None:
+    moderators = "1200000000000000102"
+
+    async def guild(capabilities: int) -> dict:
+        client = await GatewayClient.connect(platformpp_emulator)
+        await client.identify(BOT_TOKEN, intents=1, capabilities=capabilities)
+        created = (await client.dispatch("GUILD_CREATE"))["d"]
+        await client.close()
+        return next(c for c in created["channels"] if c["id"] == moderators)
+
+    plain = run(guild(0))
+    assert plain["name"] == "moderators"
+    hidden = run(guild(1 << 15))
+    assert hidden["name"] == "___hidden___" and hidden["flags"] & (1 << 17)
+    assert hidden["permission_overwrites"] == [{"id": str(GUILD_ID), "type": 0, "allow": "0", "deny": "1024"}]
+    assert set(hidden) == {"id", "type", "guild_id", "position", "parent_id", "name", "flags", "permission_overwrites"}
+
+
+def test_large_guild_sends_only_the_bots_member(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    with emu.state.db.transaction() as conn:
+        for n in range(50):  # 55 members > the default large_threshold of 50
+            conn.execute("INSERT INTO users (id, username, created_at) VALUES (?, ?, '2026-01-01T00:00:00Z')",
+                         (1300000000000000000 + n, f"fan{n}"))
+            conn.execute("INSERT INTO members (guild_id, user_id, joined_at) VALUES (?, ?, '2026-01-01T00:00:00Z')",
+                         (GUILD_ID, 1300000000000000000 + n))
+
+    async def scenario(threshold: int | None) -> dict:
+        client = await GatewayClient.connect(emu)
+        extra = {} if threshold is None else {"large_threshold": threshold}
+        await client.identify(BOT_TOKEN, intents=1, **extra)
+        created = (await client.dispatch("GUILD_CREATE"))["d"]
+        await client.close()
+        return created
+
+    large = run(scenario(None))
+    assert large["large"] is True and large["member_count"] == 55
+    assert [m["user"]["id"] for m in large["members"]] == [str(BOT_ID)]
+    small = run(scenario(250))
+    assert small["large"] is False and len(small["members"]) == 55

@@ -141,6 +141,8 @@ class Hub:
         """Client commands after Identify (runs in a worker thread)."""
         if op == Op.PRESENCE_UPDATE:
             presence.gateway_update(self.state, session.viewer, *presence.parse_gateway_presence(d))
+        elif op == Op.REQUEST_CHANNEL_INFO:
+            session.deliver("CHANNEL_INFO", ready.channel_info(self.state, session.viewer, d))
         elif op == Op.REQUEST_GUILD_MEMBERS:
             for payload in ready.guild_members_chunks(self.state, session.viewer, d):
                 session.deliver("GUILD_MEMBERS_CHUNK", payload)

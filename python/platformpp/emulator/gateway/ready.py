@@ -153,3 +153,22 @@ def guild_members_chunks(state: EmulatorState, viewer: Viewer, d: Any) -> list[P
         result.append(payload)
     return result
 
+
+
+def channel_info(state: EmulatorState, viewer: Viewer, d: Any) -> Payload:
+    """Op 43 Request Channel Info ``{guild_id, fields}`` → CHANNEL_INFO ``{guild_id, channels}``: the
+    guild's voice and stage channels with the requested ephemeral fields that are set. The emulator
+    stores no voice channel status or start time, so entries carry only ``id``."""
+    if viewer.kind != "bot":
+        raise GatewayClose(Close.UNKNOWN_OPCODE, "op: 43 is for bot sessions")
+    if not isinstance(d, dict):
+        raise GatewayClose(Close.DECODE_ERROR, "d: must be an object")
+    raw_guild, fields = d.get("guild_id"), d.get("fields")
+    if not isinstance(raw_guild, str) or not raw_guild.isdigit() or int(raw_guild) not in viewer.guild_ids:
+        raise GatewayClose(Close.DECODE_ERROR, "d.guild_id: must be the id of a guild of this session")
+    if (not isinstance(fields, list) or not fields
+            or not all(f in ("status", "voice_start_time") for f in fields)):
+        raise GatewayClose(Close.DECODE_ERROR, 'd.fields: must list "status" and/or "voice_start_time"')
+    rows = state.db.query("SELECT id FROM channels WHERE guild_id = ? AND type IN (2, 13) ORDER BY id",
+                          (int(raw_guild),))
+    return {"guild_id": raw_guild, "channels": [{"id": str(row["id"])} for row in rows]}
