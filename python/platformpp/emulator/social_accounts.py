@@ -48,10 +48,20 @@ def move_social_data(conn: sqlite3.Connection, application_id: int, source: int,
 
 def subscribe(state: EmulatorState) -> None:
     def on_event(event: Event) -> None:
-        if event.name == "account.merged":
-            payload = event.payload
-            with state.db.transaction() as conn:
+        if event.name != "account.merged":
+            return
+        payload = event.payload
+        # The event arrives from the merge's after-commit callback, where ``transaction()`` joins the
+        # finished transaction instead of opening one: a savepoint makes the move atomic either way.
+        with state.db.transaction() as conn:
+            conn.execute("SAVEPOINT social_merge")
+            try:
                 move_social_data(conn, int(payload["application_id"]), int(payload["provisional_user_id"]),
                                  int(payload["user_id"]))
+            except BaseException:
+                conn.execute("ROLLBACK TO social_merge")
+                raise
+            finally:
+                conn.execute("RELEASE social_merge")
 
     state.events.subscribe(on_event)
