@@ -79,3 +79,12 @@ def test_running_the_emulator_never_loads_the_extension() -> None:
 def test_reprs_hold_no_credentials(emu: Emulator) -> None:
     for text in (repr(emu), repr(emu.state)):
         assert BOT_TOKEN not in text and CLIENT_SECRET not in text
+
+
+def test_ids_that_cannot_exist_are_not_found(http: httpx.Client) -> None:
+    too_long = http.get("/api/v10/users/123456789012345678901234", headers=bot_headers())
+    assert too_long.status_code == 404 and too_long.json()["code"] == 0
+    beyond_int64 = http.get(f"/api/v10/users/{1 << 63}", headers=bot_headers())
+    assert beyond_int64.status_code == 404 and beyond_int64.json()["code"] == 10013
+    unicode_digits = http.get("/oauth2/authorize", params={"client_id": "١٢٣", "response_type": "code"})
+    assert unicode_digits.status_code == 400

@@ -21,6 +21,7 @@ from .errors import ApiError, Form, json_response, not_found, read_form
 from .providers import ExternalIdentity, ProviderRejected, check_token
 from .scopes import SOCIAL_LAYER
 from .secrets_util import matches
+from .snowflake import parse_snowflake
 from .state import EmulatorState
 from .tokens import create_grant, issue_tokens, revoke_all_of_user, revoke_user_grants
 from .users import public_user_json
@@ -146,7 +147,7 @@ def _authenticate_app(state: EmulatorState, request: Request, form: Form) -> sql
             basic_id, _, basic_secret = base64.b64decode(header[6:].strip(), validate=True).decode().partition(":")
         except (ValueError, UnicodeDecodeError):
             raise ApiError(401, errors.UNAUTHORIZED, "401: Unauthorized") from None
-        client_id = int(basic_id) if basic_id.isdigit() else None
+        client_id = parse_snowflake(basic_id)
         secret = unquote(basic_secret)
     if client_id is None:
         form.fail("client_id", "BASE_TYPE_REQUIRED", "This field is required")
@@ -374,9 +375,9 @@ def routes() -> list[BaseRoute]:
         Route(f"{API}/partner-sdk/token", token_for_external, methods=["POST"]),
         Route(f"{API}/partner-sdk/provisional-accounts/unmerge", unmerge_external, methods=["POST"]),
         Route(f"{API}/partner-sdk/provisional-accounts/unmerge/bot", unmerge_bot, methods=["POST"]),
-        Route(f"{ADMIN}/users/{{user_id:int}}", get_account, methods=["GET"]),
-        Route(f"{ADMIN}/users/{{user_id:int}}/ban", ban_user, methods=["POST"]),
-        Route(f"{ADMIN}/users/{{user_id:int}}/ban", lift_ban, methods=["DELETE"]),
-        Route(f"{ADMIN}/users/{{user_id:int}}/applications/{{application_id:int}}", remove_application,
+        Route(f"{ADMIN}/users/{{user_id:snowflake}}", get_account, methods=["GET"]),
+        Route(f"{ADMIN}/users/{{user_id:snowflake}}/ban", ban_user, methods=["POST"]),
+        Route(f"{ADMIN}/users/{{user_id:snowflake}}/ban", lift_ban, methods=["DELETE"]),
+        Route(f"{ADMIN}/users/{{user_id:snowflake}}/applications/{{application_id:snowflake}}", remove_application,
               methods=["DELETE"]),
     ]

@@ -15,6 +15,7 @@ from .clock import parse_instant
 from .errors import ApiError, FieldErrors, json_response, read_form, read_json
 from .fixtures import load_fixture
 from .ratelimit import DEFAULT_LIMIT, DEFAULT_WINDOW_S
+from .snowflake import parse_snowflake
 from .state import EmulatorState
 from .webhooks import deliveries_json
 
@@ -151,7 +152,7 @@ async def put_rate_limits(request: Request) -> Response:
 
 async def get_requests(request: Request) -> Response:
     limit_text = request.query_params.get("limit", "")
-    limit = int(limit_text) if limit_text.isdigit() else None
+    limit = int(limit_text) if limit_text.isascii() and limit_text.isdigit() else None
     return json_response(_state(request).requests.recent(limit))
 
 
@@ -162,7 +163,7 @@ async def delete_requests(request: Request) -> Response:
 
 async def get_deliveries(request: Request) -> Response:
     app_text = request.query_params.get("application_id", "")
-    return json_response(deliveries_json(_state(request), int(app_text) if app_text.isdigit() else None))
+    return json_response(deliveries_json(_state(request), parse_snowflake(app_text)))
 
 
 async def ping_webhook(request: Request) -> Response:
@@ -188,6 +189,6 @@ def routes() -> list[BaseRoute]:
         Route(f"{ADMIN}/requests", get_requests, methods=["GET"]),
         Route(f"{ADMIN}/requests", delete_requests, methods=["DELETE"]),
         Route(f"{ADMIN}/webhooks/deliveries", get_deliveries, methods=["GET"]),
-        Route(f"{ADMIN}/applications/{{application_id:int}}/webhooks/ping", ping_webhook, methods=["POST"]),
+        Route(f"{ADMIN}/applications/{{application_id:snowflake}}/webhooks/ping", ping_webhook, methods=["POST"]),
     ]
 

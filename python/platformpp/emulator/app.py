@@ -13,16 +13,21 @@ from types import ModuleType
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.convertors import register_url_convertor
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
 from .errors import ApiError, OAuthError, json_response
 from .middleware import TrafficMiddleware
+from .snowflake import SnowflakeConvertor
 from .state import EmulatorState
 
 API = "/api/v10"
 ADMIN = "/_emulator"
+
+# Route paths may use ``{name:snowflake}``: ASCII digits that fit an id.
+register_url_convertor("snowflake", SnowflakeConvertor())
 
 ROUTE_MODULES: tuple[str, ...] = (
     "gateway", "social",

@@ -69,5 +69,5 @@ async def admin_get_application(request: Request) -> Response:
 def routes() -> list[BaseRoute]:
     return [
         Route(f"{API}/applications/@me", get_my_application, methods=["GET"]),
-        Route(f"{ADMIN}/applications/{{application_id:int}}", admin_get_application, methods=["GET"]),
+        Route(f"{ADMIN}/applications/{{application_id:snowflake}}", admin_get_application, methods=["GET"]),
     ]

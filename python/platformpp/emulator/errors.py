@@ -194,7 +194,7 @@ class Form:
         return self.coerce_snowflake(name, value)
 
     def coerce_snowflake(self, name: str | int, value: Any) -> int | None:
-        if isinstance(value, str) and value.isdigit() and len(value) <= 20:
+        if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 20:
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 63:
             self.fail(name, "NUMBER_TYPE_COERCE", f"Value {str(value)[:40]!r} is not snowflake.")

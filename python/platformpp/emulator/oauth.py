@@ -22,6 +22,7 @@ from .clock import format_instant
 from .errors import OAuthError, json_response
 from .oauth_pages import consent_page, error_page
 from .secrets_util import digest, matches, new_token
+from .snowflake import parse_snowflake
 from .state import EmulatorState
 from .tokens import CODE_TTL_S, create_grant, find_grant_by_token, issue_tokens, revoke_user_grants
 from .users import current_user_json, user_row
@@ -49,8 +50,9 @@ class _Refuse(Exception):
 
 
 def _find_test_user(state: EmulatorState, who: str) -> sqlite3.Row | None:
-    if who.isdigit():
-        row = state.db.query_one("SELECT * FROM users WHERE id = ?", (int(who),))
+    user_id = parse_snowflake(who)
+    if user_id is not None:
+        row = state.db.query_one("SELECT * FROM users WHERE id = ?", (user_id,))
     else:
         row = state.db.query_one("SELECT * FROM users WHERE username = ? AND provisional = 0", (who,))
     if row is None or row["bot"] or row["provisional"] or row["merged_into"] is not None:
@@ -64,9 +66,9 @@ def _user_banned(state: EmulatorState, user_id: int) -> bool:
 
 async def _authorize(request: Request, params: dict[str, str]) -> Response:
     state = _state(request)
-    client_id = params.get("client_id", "")
-    app = state.db.query_one("SELECT * FROM applications WHERE id = ?", (int(client_id),)) \
-        if client_id.isdigit() else None
+    client_id = parse_snowflake(params.get("client_id"))
+    app = None if client_id is None else state.db.query_one("SELECT * FROM applications WHERE id = ?",
+                                                            (client_id,))
     if app is None:
         return error_page("Unknown client_id: no application has this id.")
     redirect_uri = params.get("redirect_uri")
@@ -167,9 +169,10 @@ def _authenticate_client(state: EmulatorState, request: Request, form: dict[str,
             raise OAuthError("invalid_client", "malformed HTTP Basic credentials", 401) from None
         basic_id, _, basic_secret = decoded.partition(":")
         client_id, secret = unquote(basic_id), unquote(basic_secret)
-    if not client_id or not client_id.isdigit():
-        raise OAuthError("invalid_client", "client_id is required", 401)
-    app = state.db.query_one("SELECT * FROM applications WHERE id = ?", (int(client_id),))
+    app_id = parse_snowflake(client_id)
+    if app_id is None:
+        raise OAuthError("invalid_client", "client_id is required (an application id)", 401)
+    app = state.db.query_one("SELECT * FROM applications WHERE id = ?", (app_id,))
     if app is None:
         raise OAuthError("invalid_client", "unknown client", 401)
     if secret:

@@ -8,6 +8,8 @@ import hashlib
 import hmac
 import secrets
 
+from .snowflake import parse_snowflake
+
 
 def digest(secret: str) -> str:
     """Tokens are looked up by this digest: an index lookup's timing can only reveal digest prefixes,
@@ -41,4 +43,4 @@ def bot_user_id_of(token: str) -> int | None:
         decoded = base64.b64decode(first + "=" * (-len(first) % 4), validate=True).decode("ascii")
     except (ValueError, UnicodeDecodeError):
         return None
-    return int(decoded) if decoded.isdigit() else None
+    return parse_snowflake(decoded)

@@ -2,14 +2,44 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from datetime import datetime, timezone
+
+from starlette.convertors import Convertor
 
 from .clock import Clock
 
 EPOCH_MS = 1420070400000
 _WORKER = 1
 _PROCESS = 0
+
+
+_DIGITS = re.compile(r"^[0-9]{1,19}$")
+MAX_SNOWFLAKE = (1 << 63) - 1      # ids are stored as SQLite's signed 64-bit INTEGER
+
+
+def parse_snowflake(text: str | None) -> int | None:
+    """The id in ``text`` (ASCII digits, at most 2**63 - 1), or None."""
+    if text is None or not _DIGITS.match(text):
+        return None
+    value = int(text)
+    return value if value <= MAX_SNOWFLAKE else None
+
+
+class SnowflakeConvertor(Convertor[int]):
+    """``{name:snowflake}`` path parameters: an id that cannot exist does not match the route (404)."""
+
+    regex = "[0-9]{1,19}"
+
+    def convert(self, value: str) -> int:
+        parsed = parse_snowflake(value)
+        # Starlette has matched the regex already; only the 2**63 bound is left, and an id beyond it
+        # cannot exist, so treat it as the id 0, which no row has.
+        return parsed if parsed is not None else 0
+
+    def to_string(self, value: int) -> str:
+        return str(value)
 
 
 def snowflake_time(snowflake: int) -> datetime:

@@ -96,5 +96,5 @@ def routes() -> list[BaseRoute]:
     return [
         Route(f"{API}/users/@me", get_me, methods=["GET"]),
         Route(f"{API}/users/@me/connections", get_my_connections, methods=["GET"]),
-        Route(f"{API}/users/{{user_id:int}}", get_user, methods=["GET"]),
+        Route(f"{API}/users/{{user_id:snowflake}}", get_user, methods=["GET"]),
     ]
