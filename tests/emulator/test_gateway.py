@@ -488,3 +488,19 @@ def test_large_guild_sends_only_the_bots_member(platformpp_emulator: Emulator) -
     assert [m["user"]["id"] for m in large["members"]] == [str(BOT_ID)]
     small = run(scenario(250))
     assert small["large"] is False and len(small["members"]) == 55
+
+
+def test_reset_closes_sessions_but_adding_fixtures_does_not(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+
+    async def scenario() -> None:
+        client = await sdk_session(emu, ALICE)
+        added = httpx.post(f"{emu.base_url}/_emulator/seed", json={"users": [{"id": "1400000000000000001",
+                                                                              "username": "erin"}]})
+        assert added.status_code == 204, added.text
+        await client.send({"op": 1, "d": None})
+        assert (await client.recv())["op"] == 11
+        assert httpx.post(f"{emu.base_url}/_emulator/reset").status_code == 204
+        assert await client.close_code() == 4009
+
+    run(scenario())

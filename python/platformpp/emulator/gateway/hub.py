@@ -165,7 +165,7 @@ class Hub:
                 if (session_id is None or s.id == session_id) and (user_id is None or s.viewer.user_id == user_id)]
 
     def _on_event(self, event: Event) -> None:
-        if event.name in ("emulator.reset", "emulator.loaded"):
+        if event.name == "emulator.reset":  # the world was cleared (reset, snapshot import, seed?reset)
             for session in self.store.all():
                 self._close_session(session, Close.SESSION_TIMED_OUT, "the emulator's world was reset")
         elif event.name == "authorization.revoked":
