@@ -61,6 +61,21 @@ def test_transaction_rolls_back_and_skips_commit_hooks_on_error() -> None:
     assert ran == ["committed", "no transaction"]
 
 
+def test_a_commit_hook_that_writes_gets_a_transaction_of_its_own() -> None:
+    db = Database()
+
+    def write_then_fail() -> None:
+        with db.transaction() as conn:
+            conn.execute("INSERT INTO settings (key, value) VALUES ('from-hook', '1')")
+            raise RuntimeError("hook failed")
+
+    with pytest.raises(RuntimeError, match="hook failed"), db.transaction() as conn:
+        conn.execute("INSERT INTO settings (key, value) VALUES ('first', '1')")
+        db.on_commit(write_then_fail)
+    # The first transaction committed; the hook's own transaction rolled back on its own.
+    assert [row["key"] for row in db.query("SELECT key FROM settings")] == ["first"]
+
+
 def test_statement_splitting_respects_strings_and_triggers() -> None:
     script = ("CREATE TABLE t (v TEXT DEFAULT 'a;b');\n-- a comment; with a semicolon\n"
               "CREATE TRIGGER tr AFTER INSERT ON t BEGIN\n  UPDATE t SET v = 'x;y';\nEND;\n")

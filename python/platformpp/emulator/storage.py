@@ -88,12 +88,13 @@ class Database:
                     if self._conn.in_transaction:
                         self._conn.execute("ROLLBACK")
                     raise
-                callbacks, self._after_commit = self._after_commit, []
-                for callback in callbacks:
-                    callback()
             finally:
                 self._depth = 0
-                self._after_commit = []
+                callbacks, self._after_commit = self._after_commit, []
+            # Only reached after a commit. The transaction is over, so a callback that writes opens
+            # a transaction of its own.
+            for callback in callbacks:
+                callback()
 
     def on_commit(self, callback: Callable[[], None]) -> None:
         """Run ``callback`` once the current transaction commits (never if it rolls back); at once when
