@@ -41,6 +41,10 @@ def test_friend_request_accept_and_remove_dispatches(platformpp_emulator: Emulat
             assert http.put(f"/users/@me/relationships/{ALICE}", json={"type": 1}).json()["type"] == 1
         assert (await alice.dispatch("RELATIONSHIP_UPDATE"))["d"]["type"] == 1
         assert (await bob.dispatch("RELATIONSHIP_UPDATE"))["d"]["type"] == 1
+        # New friends learn each other's presence at once.
+        presence = await alice.dispatch("PRESENCE_UPDATE")
+        assert presence["d"]["user"]["id"] == str(BOB) and presence["d"]["status"] == "online"
+        await carol.no_dispatch("PRESENCE_UPDATE")
         with api(emu, user_token(emu, ALICE)) as http:
             assert http.delete(f"/users/@me/relationships/{BOB}").status_code == 204
         assert (await bob.dispatch("RELATIONSHIP_REMOVE"))["d"] == {"id": str(ALICE), "type": 1, "game_type": 0}

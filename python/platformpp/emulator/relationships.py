@@ -21,6 +21,7 @@ from .auth import Principal
 from .bus import Outbox, Payload, Viewer, get_bus
 from .errors import ApiError, Form, json_response, read_json
 from .fixtures import register_section
+from .presence import presence_object
 from .social import emulator_state, require_scope, snowflake_param
 from .users import public_user_json
 
@@ -139,6 +140,22 @@ def announce(conn: sqlite3.Connection, outbox: Outbox, before: dict[Any, Any], a
         for event in ("RELATIONSHIP_ADD", "RELATIONSHIP_UPDATE", "RELATIONSHIP_REMOVE"):
             outbox.add(event, _render(event, user_id, other_id, (platform_before, games_before),
                                       (platform_after, games_after), objects))
+        outbox.add("PRESENCE_UPDATE", _new_friend_presence(conn, user_id, other_id, (platform_before, games_before),
+                                                           (platform_after, games_after)))
+
+
+def _new_friend_presence(conn: sqlite3.Connection, user_id: int, other_id: int, before: tuple[int, dict[int, int]],
+                         after: tuple[int, dict[int, int]]) -> Any:
+    """A new friend's presence, so that ``user_id``'s sessions need not wait for its next change."""
+    payload = presence_object(conn, other_id)
+
+    def render(viewer: Viewer) -> Payload | None:
+        if viewer.kind != "bearer" or viewer.user_id != user_id:
+            return None
+        was = before[0] == FRIEND or before[1].get(viewer.application_id) == FRIEND
+        now = after[0] == FRIEND or after[1].get(viewer.application_id) == FRIEND
+        return payload if now and not was else None
+    return render
 
 
 def _render(event: str, user_id: int, other_id: int, before: tuple[int, dict[int, int]],
