@@ -27,9 +27,9 @@ def _env() -> dict[str, str]:
 
 
 @contextmanager
-def running(*args: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
+def running(*args: str, env: dict[str, str] | None = None) -> Iterator[tuple[subprocess.Popen[str], str]]:
     process = subprocess.Popen([sys.executable, "-m", "platformpp", "emulator", *args], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, env=_env())
+                               stderr=subprocess.PIPE, text=True, env=env or _env())
     try:
         assert process.stdout is not None
         line = process.stdout.readline().rstrip("\n")
@@ -43,6 +43,13 @@ def running(*args: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
         for stream in (process.stdout, process.stderr):
             if stream is not None:
                 stream.close()
+
+
+def test_no_flags_keeps_the_default_world_in_the_user_data_directory(tmp_path: Path) -> None:
+    env = {**_env(), "XDG_DATA_HOME": str(tmp_path / "data")}
+    with running(env=env) as (_, url):
+        assert httpx.get(url + "/api/v10/users/@me", headers=bot_headers()).status_code == 200
+    assert (tmp_path / "data" / "platformpp" / "emulator.sqlite3").is_file()
 
 
 def test_acknowledged_writes_survive_kill_9(tmp_path: Path) -> None:
