@@ -72,7 +72,8 @@ class Session:
     @classmethod
     async def open(cls, gateway: str, token: str, compressed: bool = False) -> Session:
         query = "v=10&encoding=json" + ("&compress=zlib-stream" if compressed else "")
-        ws = await websockets.connect(f"{gateway}/?{query}", max_size=None)
+        # No permessage-deflate: like the SDK's client, compression is the Gateway's own zlib-stream only.
+        ws = await websockets.connect(f"{gateway}/?{query}", max_size=None, compression=None)
         session = cls(ws, compressed)
         await session.next()  # Hello
         await ws.send(json.dumps({"op": 2, "d": {"token": token, "intents": 0, "properties": PROPS}}))
