@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -115,3 +116,18 @@ def test_app_without_webhook_url_records_nothing(http: httpx.Client) -> None:
     http.post("/api/v10/oauth2/token/revoke", data={"token": tokens["access_token"], "client_id": str(APP_ID)})
     assert http.get("/_emulator/webhooks/deliveries").json() == []
     assert http.post(f"/_emulator/applications/{APP_ID}/webhooks/ping").status_code == 404
+
+
+def test_pending_deliveries_resume_after_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "world.sqlite3"
+    with Receiver(fail_first=1) as receiver:
+        with Emulator(db=db, webhook_retry_delays_s=(60.0,)) as emu, httpx.Client(base_url=emu.base_url) as http:
+            _point_app_at(http, receiver.url)
+            http.post(f"/_emulator/applications/{APP_ID}/webhooks/ping")
+            receiver.wait_for(1)      # the first attempt failed; the retry is a minute away
+            [record] = http.get("/_emulator/webhooks/deliveries").json()
+            assert record["status"] == "pending"
+        with Emulator(db=db) as emu, httpx.Client(base_url=emu.base_url) as http:
+            receiver.wait_for(2)
+            [record] = _wait_for_status(http, "delivered")
+            assert record["attempts"] == 2
