@@ -504,3 +504,22 @@ def test_reset_closes_sessions_but_adding_fixtures_does_not(platformpp_emulator:
         assert await client.close_code() == 4009
 
     run(scenario())
+
+
+def test_bearer_prefixed_token_and_session_start_count(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    with api(emu, BOT_TOKEN, bot=True) as http:
+        before = http.get("/gateway/bot").json()["session_start_limit"]["remaining"]
+
+    async def scenario() -> None:
+        client = await GatewayClient.connect(emu)
+        ready = await client.identify("Bearer " + user_token(emu, BOB))
+        assert ready["d"]["user"]["id"] == str(BOB)
+        await client.close()
+        bot_session = await GatewayClient.connect(emu)
+        await bot_session.identify(BOT_TOKEN)
+        await bot_session.close()
+
+    run(scenario())
+    with api(emu, BOT_TOKEN, bot=True) as http:  # only the bot's Identify counts against its limit
+        assert http.get("/gateway/bot").json()["session_start_limit"]["remaining"] == before - 1
