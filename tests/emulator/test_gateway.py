@@ -523,3 +523,42 @@ def test_bearer_prefixed_token_and_session_start_count(platformpp_emulator: Emul
     run(scenario())
     with api(emu, BOT_TOKEN, bot=True) as http:  # only the bot's Identify counts against its limit
         assert http.get("/gateway/bot").json()["session_start_limit"]["remaining"] == before - 1
+
+
+def test_resume_with_a_refreshed_token_of_the_same_user(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+
+    async def scenario() -> None:
+        client = await GatewayClient.connect(emu)
+        ready = await client.identify(user_token(emu, ALICE))
+        await client.ws.close(4000)
+        again = await GatewayClient.connect(emu)
+        await again.recv()
+        await again.send({"op": 6, "d": {"token": user_token(emu, ALICE), "session_id": ready["d"]["session_id"],
+                                         "seq": ready["s"]}})
+        assert await again.recv() == {"op": 0, "d": {}, "s": ready["s"] + 1, "t": "RESUMED"}
+        await again.close()
+
+    run(scenario())
+
+
+def test_invalid_seq_ends_the_session(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    token = user_token(emu, ALICE)
+
+    async def resume(session_id: str, seq: int) -> GatewayClient:
+        client = await GatewayClient.connect(emu)
+        await client.recv()
+        await client.send({"op": 6, "d": {"token": token, "session_id": session_id, "seq": seq}})
+        return client
+
+    async def scenario() -> None:
+        client = await GatewayClient.connect(emu)
+        ready = await client.identify(token)
+        await client.ws.close(4000)
+        assert await (await resume(ready["d"]["session_id"], 99)).close_code() == 4007
+        late = await resume(ready["d"]["session_id"], ready["s"])
+        assert (await late.recv())["op"] == 9  # the session is gone
+        await late.close()
+
+    run(scenario())

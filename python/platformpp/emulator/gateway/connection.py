@@ -8,8 +8,6 @@ payload size and rate limits, the heartbeat deadline, and the Identify/Resume ru
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
 import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
@@ -31,10 +29,6 @@ _SESSION_ENDING = {
 }
 # A client closing normally (1000) or going away (1001) also ends its session, as on the platform.
 _CLIENT_SESSION_ENDING = {1000, 1001}
-
-
-def token_fingerprint(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 class Connection:
@@ -71,8 +65,9 @@ class Connection:
             if resumable:
                 self._control.put_nowait(GatewayClose(Close.UNKNOWN_ERROR, "invalid session, resume"))
             elif self.session is not None:
-                self.session.detach(self)
-                self.session = None
+                ended, self.session = self.session, None
+                # Presence and lobby idleness are written to the database: off the event loop.
+                self._loop.create_task(asyncio.to_thread(self.hub.detach, ended, self))
         self._loop.call_soon_threadsafe(send)
 
     # --- the connection ---------------------------------------------------------------------
@@ -204,19 +199,18 @@ class Connection:
             raise GatewayClose(Close.ALREADY_AUTHENTICATED, "already identified")
         ident = validate.identify(payload)
         session = await asyncio.to_thread(
-            self.hub.identify, ident, token_fingerprint(ident.token), self._on_dispatch, self._loop, self)
+            self.hub.identify, ident, self._on_dispatch, self._loop, self)
         self.session = session
 
     async def _resume(self, payload: dict[str, Any]) -> None:
         if self.session is not None:
             raise GatewayClose(Close.ALREADY_AUTHENTICATED, "already identified")
         request = validate.resume(payload)
-        fingerprint = token_fingerprint(request.token)
         principal = await asyncio.to_thread(self.hub.authenticate, request.token)
+        if principal is None:
+            raise GatewayClose(Close.AUTHENTICATION_FAILED, "authentication failed")
         session = self.hub.store.get(request.session_id)
-        if session is None or not hmac.compare_digest(session.token_fingerprint, fingerprint) or principal is None:
-            if principal is None:
-                raise GatewayClose(Close.AUTHENTICATION_FAILED, "authentication failed")
+        if session is None or not session.belongs_to(principal.kind, principal.user_id, principal.application_id):
             self._send(Op.INVALID_SESSION, False)
             return
         previous = session.connection
@@ -225,9 +219,9 @@ class Connection:
         try:
             session.resume(request.seq, self._on_dispatch, self._loop, self)
         except ResumeError as error:
+            self.hub.end_session(session)
             if error.code is not None:
                 raise GatewayClose(error.code, str(error)) from None
-            self.hub.end_session(session)
             self._send(Op.INVALID_SESSION, False)
             return
         self.session = session

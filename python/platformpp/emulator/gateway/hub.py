@@ -57,7 +57,7 @@ class Hub:
     def authenticate(self, token: str) -> Principal | None:
         return resolve_gateway_token(self.state, token)
 
-    def identify(self, ident: Identify, fingerprint: str, sink: Sink, loop: asyncio.AbstractEventLoop,
+    def identify(self, ident: Identify, sink: Sink, loop: asyncio.AbstractEventLoop,
                  connection: Any) -> Session:
         """Check the Identify against the principal, create the session and queue READY (thread)."""
         principal = self.authenticate(ident.token)
@@ -76,7 +76,7 @@ class Hub:
             self._count_start(principal.application_id)
         self.store.expire(self.settings.resume_window_s)
         viewer = Viewer(principal.kind, principal.user_id, principal.application_id, ident.intents, guild_ids)
-        session = Session(viewer, fingerprint, self.settings.replay_buffer, ident.shard)
+        session = Session(viewer, self.settings.replay_buffer, ident.shard)
         session.attach(sink, loop, connection)
         for event, payload in ready.build(self.state, session, principal, ident, connection.resume_url):
             session.deliver(event, payload)

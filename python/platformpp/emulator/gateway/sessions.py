@@ -40,13 +40,10 @@ class ResumeError(Exception):
 
 
 class Session:
-    def __init__(self, viewer: Viewer, token_fingerprint: str, buffer_size: int,
-                 shard: list[int] | None) -> None:
+    def __init__(self, viewer: Viewer, buffer_size: int, shard: list[int] | None) -> None:
         self.id = secrets.token_hex(16)
         self.viewer = viewer
         self.shard = shard
-        # Resume must come from the same principal; only a hash of the token is kept here.
-        self.token_fingerprint = token_fingerprint
         self._lock = threading.Lock()
         self._seq = 0
         self._buffer: deque[Dispatch] = deque(maxlen=buffer_size)
@@ -57,6 +54,11 @@ class Session:
         self.invalidated = False
         # Set by the connection that currently owns the session, for admin drop/reconnect.
         self.connection: Any = None
+
+    def belongs_to(self, kind: str, user_id: int, application_id: int) -> bool:
+        """Resume must come from the same principal (a refreshed token of the same user will do)."""
+        viewer = self.viewer
+        return (viewer.kind, viewer.user_id, viewer.application_id) == (kind, user_id, application_id)
 
     @property
     def seq(self) -> int:
