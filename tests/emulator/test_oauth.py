@@ -137,7 +137,9 @@ def test_registered_and_native_redirect_uris(http: httpx.Client, redirect_uri: s
     assert response.headers["location"].startswith(redirect_uri + "?code=")
 
 
-def test_code_is_single_use_and_replay_revokes_its_tokens(http: httpx.Client) -> None:
+def test_code_is_single_use_and_replay_revokes_its_tokens(emu: Emulator, http: httpx.Client) -> None:
+    heard: list[str] = []
+    emu.state.events.subscribe(lambda event: heard.append(event.name))
     verifier, challenge = pkce_pair()
     code = _code(http, challenge)
     first = _exchange(http, code, verifier)
@@ -145,6 +147,7 @@ def test_code_is_single_use_and_replay_revokes_its_tokens(http: httpx.Client) ->
     again = _exchange(http, code, verifier)
     assert again.status_code == 400 and again.json()["error"] == "invalid_grant"
     assert http.get("/api/v10/users/@me", headers=bearer(first.json()["access_token"])).status_code == 401
+    assert heard == ["authorization.revoked"]     # so open Gateway sessions of that grant end too
 
 
 def test_wrong_verifier_and_wrong_redirect_uri_are_rejected(http: httpx.Client) -> None:

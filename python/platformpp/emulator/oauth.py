@@ -24,7 +24,14 @@ from .oauth_pages import consent_page, error_page
 from .secrets_util import digest, matches, new_token
 from .snowflake import parse_snowflake
 from .state import EmulatorState
-from .tokens import CODE_TTL_S, create_grant, find_grant_by_token, issue_tokens, revoke_user_grants
+from .tokens import (
+    CODE_TTL_S,
+    create_grant,
+    find_grant_by_token,
+    issue_tokens,
+    revoke_grant,
+    revoke_user_grants,
+)
 from .users import current_user_json, user_row
 
 _PKCE_VERIFIER = re.compile(r"^[A-Za-z0-9\-._~]{43,128}$")
@@ -202,7 +209,7 @@ def _code_grant(state: EmulatorState, request: Request, app: sqlite3.Row, form: 
     if row["authorization_id"] is not None:
         # A replayed code: revoke what it issued (RFC 6749 §4.1.2), as it may have leaked.
         with state.db.transaction() as conn:
-            conn.execute("DELETE FROM authorizations WHERE id = ?", (row["authorization_id"],))
+            revoke_grant(state, conn, row["authorization_id"])
         raise OAuthError("invalid_grant", "the authorization code was already used")
     if row["expires_at"] <= state.clock.iso():
         raise OAuthError("invalid_grant", "the authorization code has expired")

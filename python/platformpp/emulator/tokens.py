@@ -76,6 +76,18 @@ def find_grant_by_token(state: EmulatorState, token: str, kind: str | None = Non
     return state.db.query_one(sql, params)
 
 
+def revoke_grant(state: EmulatorState, conn: sqlite3.Connection, grant_id: int) -> None:
+    """End one grant (e.g. the one a replayed authorization code issued); its sessions hear of it."""
+    row = conn.execute("SELECT application_id, user_id FROM authorizations WHERE id = ?", (grant_id,)).fetchone()
+    if row is None:
+        return
+    conn.execute("DELETE FROM authorizations WHERE id = ?", (grant_id,))
+    application_id, user_id = row["application_id"], row["user_id"]
+    state.db.on_commit(lambda: state.events.publish(
+        "authorization.revoked", {"application_id": str(application_id), "user_id": str(user_id)},
+        user_ids=(user_id,), application_id=application_id))
+
+
 def revoke_user_grants(state: EmulatorState, conn: sqlite3.Connection, application_id: int, user_id: int,
                        *, notify: bool = True) -> int:
     """End every grant of ``user_id`` to the application. Returns how many there were. With ``notify``,
