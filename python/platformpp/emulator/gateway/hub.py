@@ -72,8 +72,7 @@ class Hub:
         if principal.kind == "bot":
             self._check_bot(ident, app)
             guild_ids = ready.shard_guild_ids(self.state, principal.user_id, ident.shard)
-        if principal.kind == "bot":  # the session start limit is the bot's
-            self._count_start(principal.application_id)
+            self._count_start(principal.application_id)  # the session start limit is the bot's
         self.store.expire(self.settings.resume_window_s)
         viewer = Viewer(principal.kind, principal.user_id, principal.application_id, ident.intents, guild_ids)
         session = Session(viewer, self.settings.replay_buffer, ident.shard)
