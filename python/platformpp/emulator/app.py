@@ -35,6 +35,7 @@ ROUTE_MODULES: tuple[str, ...] = (
     "oauth",
     "users",
     "accounts",
+    "account_admin",
     "applications",
 )
 

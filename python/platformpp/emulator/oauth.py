@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from . import accounts, auth, oidc, redirects, scopes
+from . import account_admin, accounts, auth, oidc, provisional, redirects, scopes
 from .app import API
 from .clock import format_instant
 from .errors import OAuthError, json_response
@@ -68,7 +68,7 @@ def _find_test_user(state: EmulatorState, who: str) -> sqlite3.Row | None:
 
 
 def _user_banned(state: EmulatorState, user_id: int) -> bool:
-    return accounts.active_ban(state, user_id) is not None
+    return account_admin.active_ban(state, user_id) is not None
 
 
 async def _authorize(request: Request, params: dict[str, str]) -> Response:
@@ -213,7 +213,7 @@ def _code_grant(state: EmulatorState, request: Request, app: sqlite3.Row, form: 
         raise OAuthError("invalid_grant", "the authorization code was already used")
     if row["expires_at"] <= state.clock.iso():
         raise OAuthError("invalid_grant", "the authorization code has expired")
-    if accounts.active_ban(state, row["user_id"]) is not None:
+    if account_admin.active_ban(state, row["user_id"]) is not None:
         raise OAuthError("invalid_grant", "the user's account is banned")
     if (form.get("redirect_uri") or "") != row["redirect_uri"]:
         raise OAuthError("invalid_grant", "redirect_uri does not match the one given to authorize")
@@ -226,7 +226,7 @@ def _code_grant(state: EmulatorState, request: Request, app: sqlite3.Row, form: 
     elif verifier is not None:
         raise OAuthError("invalid_request", "code_verifier given but the authorization used no code_challenge")
     granted = scopes.expand(json.loads(row["scopes"]))
-    external = accounts.external_credentials_in(form)
+    external = provisional.external_credentials_in(form)
     with state.db.transaction() as conn:
         if external is not None:
             accounts.merge_provisional(state, conn, app, row["user_id"], external)
@@ -255,7 +255,7 @@ def _refresh_grant(state: EmulatorState, app: sqlite3.Row, form: dict[str, str])
     # Seed: the refresh grant is deprecated for OIDC provisional accounts. It still answers (a client
     # treating a refusal as invalid_grant would unlink the player), flagged so clients can warn and
     # move to re-authenticating with a fresh provider token.
-    deprecated = grant["grant_kind"] == f"provisional:{accounts.OIDC}"
+    deprecated = grant["grant_kind"] == f"provisional:{provisional.OIDC}"
     return json_response(tokens.response(), headers={"Deprecation": "true"} if deprecated else None)
 
 
