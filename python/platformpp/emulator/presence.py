@@ -147,7 +147,7 @@ def friend_presences(conn: sqlite3.Connection, application_id: int, user_id: int
     return [presence_object(conn, f) for f in sorted(friend_ids(conn, application_id, user_id))]
 
 
-def guild_presences(conn: sqlite3.Connection, guild_id: int, member_count: int, application_id: int) -> list[Payload]:
+def guild_presences(conn: sqlite3.Connection, guild_id: int, member_count: int) -> list[Payload]:
     """Presences of a guild's online members as a bot sees them (privacy rule applied)."""
     rows = conn.execute("SELECT m.user_id, u.profile_privacy FROM members m JOIN users u ON u.id = m.user_id"
                         " WHERE m.guild_id = ? ORDER BY m.user_id", (guild_id,)).fetchall()
@@ -163,7 +163,7 @@ def guild_presences(conn: sqlite3.Connection, guild_id: int, member_count: int, 
 
 # --- announcing a change ----------------------------------------------------------------------------
 
-def announce(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, user_id: int) -> None:
+def announce(conn: sqlite3.Connection, outbox: Outbox, user_id: int) -> None:
     """Queue PRESENCE_UPDATE for everyone who may see ``user_id``'s presence."""
     presence = presence_object(conn, user_id)
     # Friends' SDK sessions: platform friends in any application, game friends in theirs.
@@ -201,7 +201,7 @@ def _write(state: EmulatorState, user_id: int, change: Any) -> None:
         before = presence_object(conn, user_id)
         change(conn)
         if presence_object(conn, user_id) != before:
-            announce(state, conn, outbox, user_id)
+            announce(conn, outbox, user_id)
     outbox.flush()
 
 

@@ -88,7 +88,7 @@ def guild_create(conn: Any, guild_id: int, viewer: Viewer, ident: Identify) -> P
     for channel in conn.execute("SELECT * FROM channels WHERE guild_id = ? ORDER BY position, id", (guild_id,)):
         hidden = obfuscate and channel["id"] not in visible
         channels.append(guilds.obfuscated_channel(channel) if hidden else guilds.channel_object(channel))
-    presences = (presence.guild_presences(conn, guild_id, count, viewer.application_id)
+    presences = (presence.guild_presences(conn, guild_id, count)
                  if viewer.intents & Intent.GUILD_PRESENCES else [])
     guild.update({
         "joined_at": own["joined_at"] if own else None, "large": large, "unavailable": False,
@@ -137,7 +137,7 @@ def guild_members_chunks(state: EmulatorState, viewer: Viewer, d: Any) -> list[P
             found = [m for m in members if m["user"]["username"].lower().startswith(prefix)]
             found = found[:limit] if limit else found
             not_found = []
-        presences = presence.guild_presences(conn, guild_id, count, viewer.application_id) if want_presences else None
+        presences = presence.guild_presences(conn, guild_id, count) if want_presences else None
     chunks = [found[i:i + MEMBER_CHUNK_SIZE] for i in range(0, len(found), MEMBER_CHUNK_SIZE)] or [[]]
     result = []
     for index, chunk in enumerate(chunks):
