@@ -63,8 +63,7 @@ def channel_object(row: sqlite3.Row) -> dict[str, Any]:
 def obfuscated_channel(row: sqlite3.Row) -> dict[str, Any]:
     """What a bot without VIEW_CHANNEL sees of a channel (WIRE.md: obfuscated channel)."""
     return {
-        "id": str(row["id"]), "type": row["type"], "guild_id": str(row["guild_id"]),
-        "position": row["position"],
+        "id": str(row["id"]), "type": row["type"], "position": row["position"],
         "parent_id": str(row["parent_id"]) if row["parent_id"] is not None else None,
         "name": HIDDEN_NAME, "flags": row["flags"] | CHANNEL_OBFUSCATED,
         "permission_overwrites": [{"id": str(row["guild_id"]), "type": 0, "allow": "0",
