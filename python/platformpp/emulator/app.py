@@ -32,6 +32,7 @@ register_url_convertor("snowflake", SnowflakeConvertor())
 ROUTE_MODULES: tuple[str, ...] = (
     "gateway", "social",
     "admin",
+    "authorize",
     "oauth",
     "users",
     "accounts",
