@@ -297,3 +297,17 @@ def test_oauth2_me_describes_the_grant(http: httpx.Client) -> None:
     body = http.get("/api/v10/oauth2/@me", headers=bearer(tokens["access_token"])).json()
     assert body["application"]["id"] == str(APP_ID)
     assert body["scopes"] == ["identify"] and body["user"]["id"] == str(ALICE)
+
+
+def test_userinfo_needs_openid(http: httpx.Client) -> None:
+    tokens = login(http, scope="openid email")
+    claims = http.get("/api/v10/oauth2/userinfo", headers=bearer(tokens["access_token"])).json()
+    assert claims == {"sub": str(ALICE), "preferred_username": "alice", "name": "Alice",
+                      "email": "alice@example.test", "email_verified": True}
+    without = login(http, scope="identify")
+    assert http.get("/api/v10/oauth2/userinfo", headers=bearer(without["access_token"])).status_code == 403
+    discovery = http.get("/.well-known/openid-configuration").json()
+    for endpoint in ("authorization_endpoint", "token_endpoint", "revocation_endpoint", "userinfo_endpoint",
+                     "jwks_uri"):
+        path = discovery[endpoint].removeprefix(discovery["issuer"])
+        assert http.request("OPTIONS", path).status_code != 404, endpoint

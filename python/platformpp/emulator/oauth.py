@@ -17,7 +17,7 @@ from starlette.routing import BaseRoute, Route
 
 from . import account_admin, accounts, auth, oidc, provisional, scopes
 from .app import API
-from .errors import OAuthError, json_response
+from .errors import UNKNOWN_USER, OAuthError, json_response, not_found
 from .secrets_util import digest, matches
 from .snowflake import parse_snowflake
 from .state import EmulatorState
@@ -258,6 +258,19 @@ async def current_authorization(request: Request) -> Response:
     return json_response(body)
 
 
+async def userinfo(request: Request) -> Response:
+    """OpenID Connect UserInfo for a bearer token with ``openid``."""
+    principal = auth.require(request, kinds=("bearer",), scopes=("openid",))
+    user = user_row(_state(request), principal.user_id)
+    if user is None:
+        raise not_found(UNKNOWN_USER, "User")
+    claims: dict[str, object] = {"sub": str(user["id"]), "preferred_username": user["username"],
+                                 "name": user["global_name"] or user["username"]}
+    if "email" in principal.scopes:
+        claims.update(email=user["email"], email_verified=bool(user["verified"]))
+    return json_response(claims)
+
+
 async def openid_configuration(request: Request) -> Response:
     return json_response(oidc.discovery(str(request.base_url)))
 
@@ -272,5 +285,6 @@ def routes() -> list[BaseRoute]:
         Route(f"{API}/oauth2/token/revoke", revoke, methods=["POST"]),
         Route(f"{API}/oauth2/@me", current_authorization, methods=["GET"]),
         Route(f"{API}/oauth2/keys", keys, methods=["GET"]),
+        Route(f"{API}/oauth2/userinfo", userinfo, methods=["GET"]),
         Route("/.well-known/openid-configuration", openid_configuration, methods=["GET"]),
     ]
