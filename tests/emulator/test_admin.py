@@ -115,6 +115,20 @@ def test_requests_log_redacts_every_secret(http: httpx.Client) -> None:
     assert http.get("/_emulator/requests").json() == []
 
 
+def test_requests_log_keeps_no_keys(http: httpx.Client) -> None:
+    private_key = "ab" * 32
+    http.post("/_emulator/seed", json={"applications": [{"id": "7300", "name": "Keyed", "client_secret": "keyed-secret",
+                                                          "webhook_private_key": private_key}]})
+    login(http, "alice", scope="openid")          # makes the OIDC signing key, a PEM in the snapshot
+    snapshot = http.get("/_emulator/snapshot").json()
+    [pem] = [row["value"] for row in snapshot["tables"]["settings"] if row["value"].startswith("-----BEGIN")]
+    http.post("/_emulator/snapshot", json=snapshot)
+    http.post("/_emulator/seed", json={"users": [{"username": "-----BEGIN PRIVATE KEY----- pretend"}]})
+    log = http.get("/_emulator/requests").text
+    assert private_key not in log and "keyed-secret" not in log and "-----BEGIN" not in log
+    assert pem.splitlines()[1] not in log
+
+
 def test_reset_turns_faults_off_and_restores_the_rate_limit(http: httpx.Client) -> None:
     http.put("/_emulator/rate-limits", json={"limit": 1, "window_s": 60})
     http.put("/_emulator/faults", json={"latency_ms": 10, "rules": [{"path": "/api/*", "error_rate": 1.0}]})

@@ -211,9 +211,9 @@ def _load_applications(state: EmulatorState, conn: sqlite3.Connection, form: For
             bot_user_id = _id(state, bot)
             _insert_user(conn, bot, bot_user_id, bot=True)
             bot_token = bot.string("token", required=False, min_len=10, max_len=200)
-            if bot_token is not None and bot_user_id_of(bot_token) != bot_user_id:
+            if bot_token is not None and (len(bot_token.split(".")) != 3 or bot_user_id_of(bot_token) != bot_user_id):
                 bot.fail("token", "BOT_TOKEN_FORMAT",
-                         "The first segment of a bot token must be base64 of the bot user id.")
+                         "A bot token has three dot-separated segments, the first base64 of the bot user id.")
         secret = item.string("client_secret", required=False, min_len=8, max_len=128)
         public_client = item.boolean("public_client")
         if secret is None and not public_client:

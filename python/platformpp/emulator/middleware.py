@@ -128,7 +128,7 @@ class TrafficMiddleware:
             "principal": None if principal is None else {
                 "kind": principal.kind, "user_id": str(principal.user_id),
                 "application_id": str(principal.application_id)},
-            "body": redact_body(body, _header(scope, b"content-type")),
+            "body": redact_body(body, _header(scope, b"content-type"), path),
             "status": outcome["status"],
             "duration_ms": round((time.perf_counter() - started) * 1000, 3),
         })

@@ -13,7 +13,7 @@ from urllib.parse import parse_qsl
 
 REDACTED = "[REDACTED]"
 _SECRET_NAME = re.compile(
-    r"(^|_)(token|code|secret|verifier|password|assertion)s?($|_)|^(access|refresh|id|subject)_token$",
+    r"(^|_)(token|code|secret|verifier|password|assertion|private_key)s?($|_)|^(access|refresh|id|subject)_token$",
     re.IGNORECASE)
 # Path segments that are themselves credentials: /invites/<code>, /webhooks/<id>/<token>, /interactions/<id>/<token>
 _SECRET_PATH = re.compile(r"(/invites/)[^/]+|(/(?:webhooks|interactions)/\d+/)[^/]+")
@@ -29,6 +29,8 @@ def redact_value(value: Any) -> Any:
         return {k: REDACTED if is_secret_name(str(k)) else redact_value(v) for k, v in value.items()}
     if isinstance(value, list):
         return [redact_value(v) for v in value]
+    if isinstance(value, str) and value.lstrip().startswith("-----BEGIN"):
+        return REDACTED     # a PEM key or certificate, whatever its field is called
     return value
 
 
@@ -47,9 +49,11 @@ def redact_authorization(header: str | None) -> str | None:
     return f"{scheme} {REDACTED}" if scheme.lower() in ("bot", "bearer", "basic") else REDACTED
 
 
-def redact_body(body: bytes, content_type: str) -> Any:
+def redact_body(body: bytes, content_type: str, path: str = "") -> Any:
     if not body:
         return None
+    if path.endswith("/_emulator/snapshot"):
+        return f"[snapshot of {len(body)} bytes, not recorded]"   # the whole state, keys included
     if len(body) > _MAX_BODY:
         return f"[{len(body)} bytes, not recorded]"
     text = body.decode("utf-8", "replace")
