@@ -329,3 +329,14 @@ def test_code_issued_before_a_ban_gives_no_tokens(http: httpx.Client) -> None:
         "grant_type": "authorization_code", "code": code, "redirect_uri": response.headers["location"].split("?")[0],
         "code_verifier": verifier, "client_id": "1000000000000000000"})
     assert exchange.status_code == 400 and exchange.json()["error"] == "invalid_grant"
+
+
+@pytest.mark.usefixtures("game")
+def test_ending_provisional_tokens_sends_no_webhook(http: httpx.Client) -> None:
+    headers = {"Authorization": f"Bot {GAME_BOT_TOKEN}"}
+    issued = http.post("/api/v10/partner-sdk/token/bot", headers=headers, json={"external_user_id": "p-1"}).json()
+    revoked = http.post("/api/v10/oauth2/token/revoke", data={"token": issued["access_token"], "client_id": str(GAME),
+                                                              "client_secret": GAME_SECRET})
+    assert revoked.status_code == 200 and _me(http, issued["access_token"]).status_code == 401
+    # Deliveries are recorded in the revoking transaction, so none now means none at all.
+    assert http.get("/_emulator/webhooks/deliveries", params={"application_id": GAME}).json() == []
