@@ -106,17 +106,21 @@ def get_bus(state: Any) -> Bus:
 
 
 class Outbox:
-    """Dispatches gathered while a transaction runs, published only once it has committed, so that
-    no session ever hears of a change that was rolled back."""
+    """Dispatches gathered while a transaction runs, published when it commits (never if it rolls
+    back). Publishing from the commit callback, under the database lock, makes dispatches leave in
+    commit order even when requests run on several threads."""
 
-    def __init__(self, bus: Bus) -> None:
-        self._bus = bus
+    def __init__(self, state: Any) -> None:
+        self._bus = get_bus(state)
+        self._db = state.db
         self._pending: list[tuple[str, Render]] = []
 
     def add(self, event: str, render: Render) -> None:
+        if not self._pending:
+            self._db.on_commit(self._flush)
         self._pending.append((event, render))
 
-    def flush(self) -> None:
+    def _flush(self) -> None:
         pending, self._pending = self._pending, []
         for event, render in pending:
             self._bus.publish(event, render)

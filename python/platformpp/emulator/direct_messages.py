@@ -15,7 +15,7 @@ from starlette.routing import BaseRoute, Route
 
 from . import auth, errors
 from .auth import Principal
-from .bus import Outbox, Payload, get_bus, to_users
+from .bus import Outbox, Payload, to_users
 from .errors import ApiError, Form, json_response, read_json
 from .messages import author_of, list_limit, message_fields, moderation_body
 from .social import emulator_state, new_id, require_scope, snowflake_param
@@ -67,7 +67,7 @@ def _get(conn: sqlite3.Connection, application_id: int, pair: tuple[int, int], m
 async def _conversation(request: Request, principal: Principal, other_id: int, work: Any) -> Any:
     """Run ``work(conn, pair, outbox)`` in one transaction, publishing after the commit."""
     state = emulator_state(request)
-    outbox = Outbox(get_bus(state))
+    outbox = Outbox(state)
 
     def call() -> Any:
         with state.db.transaction() as conn:
@@ -76,7 +76,6 @@ async def _conversation(request: Request, principal: Principal, other_id: int, w
             return work(conn, _pair(principal.user_id, other_id), outbox)
 
     result = await run_in_threadpool(call)
-    outbox.flush()
     return result
 
 
@@ -180,7 +179,7 @@ async def put_dm_moderation(request: Request) -> Response:
     message_id = snowflake_param(request, "message_id")
     moderation = moderation_body(await read_json(request))
     state = emulator_state(request)
-    outbox = Outbox(get_bus(state))
+    outbox = Outbox(state)
 
     def call() -> Payload:
         with state.db.transaction() as conn:
@@ -197,7 +196,6 @@ async def put_dm_moderation(request: Request) -> Response:
             return message
 
     message = await run_in_threadpool(call)
-    outbox.flush()
     return json_response(message)
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import errors
 from .auth import Principal
-from .bus import Outbox, Payload, get_bus, to_users
+from .bus import Outbox, Payload, to_users
 from .clock import format_instant, parse_instant
 from .errors import ApiError, Form
 from .social import new_id
@@ -160,7 +160,7 @@ class LobbyWriter:
         self.state = state
         self.conn = conn
         self.application_id = application_id
-        self.outbox = Outbox(get_bus(self.state))
+        self.outbox = Outbox(state)
         self.now = self.state.clock.iso()
 
     def to(self, user_ids: list[int] | set[int], event: str, payload: Payload) -> None:
@@ -247,13 +247,8 @@ def expire_idle_lobbies(state: EmulatorState) -> None:
                             " WHERE idle_since IS NOT NULL").fetchall()
         expired = [r for r in rows
                    if parse_instant(r["idle_since"]) + timedelta(seconds=r["idle_timeout_seconds"]) <= now]
-        writers = []
         for row in expired:
-            writer = LobbyWriter(state, conn, row["application_id"])
-            writer.delete(row["id"], "idle_timeout")
-            writers.append(writer)
-    for writer in writers:
-        writer.outbox.flush()
+            LobbyWriter(state, conn, row["application_id"]).delete(row["id"], "idle_timeout")
 
 
 def connections_changed(state: EmulatorState, application_id: int, connected: set[int]) -> None:

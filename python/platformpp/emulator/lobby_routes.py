@@ -48,17 +48,15 @@ async def _in_transaction(request: Request, application_id: int, work: Callable[
 
     state = emulator_state(request)
 
-    def call() -> tuple[LobbyWriter, T]:
+    def call() -> T:
         expire_idle_lobbies(state)
         with state.db.transaction() as conn:
             writer = LobbyWriter(state, conn, application_id)
             result = work(writer)
             writer.refresh_idle(get_hub(state).connected_users(application_id))
-            return writer, result
+            return result
 
-    writer, result = await run_in_threadpool(call)
-    writer.outbox.flush()
-    return result
+    return await run_in_threadpool(call)
 
 
 def member_target(request: Request) -> tuple[Principal, int]:

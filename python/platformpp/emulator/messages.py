@@ -15,7 +15,7 @@ from starlette.routing import BaseRoute, Route
 
 from . import auth, errors
 from .auth import Principal
-from .bus import Outbox, Payload, get_bus, to_users
+from .bus import Outbox, Payload, to_users
 from .errors import ApiError, Form, json_response, read_json
 from .lobbies import (
     METADATA_KEY_LEN,
@@ -89,7 +89,7 @@ async def _in_lobby(request: Request, principal: Principal, work: Any) -> Any:
     """Run ``work(conn, lobby, outbox)`` in one transaction; publish its dispatches after the commit."""
     state = emulator_state(request)
     lobby_id = snowflake_param(request, "lobby_id")
-    outbox = Outbox(get_bus(state))
+    outbox = Outbox(state)
 
     def call() -> Any:
         expire_idle_lobbies(state)
@@ -99,7 +99,6 @@ async def _in_lobby(request: Request, principal: Principal, work: Any) -> Any:
             return work(conn, lobby, outbox)
 
     result = await run_in_threadpool(call)
-    outbox.flush()
     return result
 
 

@@ -19,7 +19,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from . import errors
-from .bus import Outbox, Payload, Viewer, get_bus
+from .bus import Outbox, Payload, Viewer
 from .errors import ApiError, Form, json_response, read_json
 from .social import emulator_state, require_scope, snowflake_param
 
@@ -196,13 +196,12 @@ def _render_guild(guild_id: int, user_id: int, payload: Payload) -> Any:
 
 
 def _write(state: EmulatorState, user_id: int, change: Any) -> None:
-    outbox = Outbox(get_bus(state))
+    outbox = Outbox(state)
     with state.db.transaction() as conn:
         before = presence_object(conn, user_id)
         change(conn)
         if presence_object(conn, user_id) != before:
             announce(conn, outbox, user_id)
-    outbox.flush()
 
 
 def set_status(conn: sqlite3.Connection, user_id: int, status: str, now: str) -> None:

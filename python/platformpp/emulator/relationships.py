@@ -18,7 +18,7 @@ from starlette.routing import BaseRoute, Route
 
 from . import errors
 from .auth import Principal
-from .bus import Outbox, Payload, Viewer, get_bus
+from .bus import Outbox, Payload, Viewer
 from .errors import ApiError, Form, json_response, read_json
 from .fixtures import register_section
 from .presence import presence_object
@@ -207,7 +207,7 @@ async def _write(request: Request, table: str) -> Response:
 
 async def _apply(request: Request, principal: Principal, table: str, other: int, action: str) -> Response:
     state = emulator_state(request)
-    outbox = Outbox(get_bus(state))
+    outbox = Outbox(state)
     app_id = principal.application_id if table == "game_relationships" else None
 
     def work() -> Payload | None:
@@ -220,7 +220,6 @@ async def _apply(request: Request, principal: Principal, table: str, other: int,
             return relationship_object(conn, principal.application_id, principal.user_id, other)
 
     result = await run_in_threadpool(work)
-    outbox.flush()
     return json_response(result) if result is not None else Response(status_code=204)
 
 
