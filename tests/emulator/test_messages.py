@@ -123,3 +123,26 @@ def test_moderation_metadata_by_bot(platformpp_emulator: Emulator) -> None:
         await bob.close()
 
     asyncio.run(scenario())
+
+
+def test_concurrent_posts_are_dispatched_in_commit_order(platformpp_emulator: Emulator) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    emu = platformpp_emulator
+    lobby_id = _lobby(emu)
+    httpx.put(f"{emu.base_url}/_emulator/rate-limits", json={"limit": 1000, "window_s": 1})
+
+    def post_many(user: int) -> None:
+        with api(emu, user_token(emu, user)) as http:
+            for n in range(30):
+                assert http.post(f"/lobbies/{lobby_id}/messages", json={"content": f"{user}-{n}"}).status_code == 201
+
+    async def scenario() -> None:
+        watcher = await sdk_session(emu, BOB)
+        with ThreadPoolExecutor(2) as pool:
+            await asyncio.gather(*(asyncio.get_running_loop().run_in_executor(pool, post_many, u) for u in (ALICE, BOB)))
+        ids = [int((await watcher.dispatch("LOBBY_MESSAGE_CREATE"))["d"]["id"]) for _ in range(60)]
+        assert ids == sorted(ids)  # snowflakes are taken inside the transaction: commit order
+        await watcher.close()
+
+    asyncio.run(scenario())
