@@ -87,7 +87,9 @@ def machine() -> list[str]:
     uname = subprocess.run(["uname", "-a"], capture_output=True, text=True, check=False).stdout.strip()
     nproc = subprocess.run(["nproc"], capture_output=True, text=True, check=False).stdout.strip()
     return [f"- `uname -a`: `{uname}`", f"- `nproc`: {nproc}", f"- CPU: {_cpu_model()}",
-            f"- Python: {sys.version.split()[0]} ({platform.python_implementation()})"]
+            f"- Python: {sys.version.split()[0]} ({platform.python_implementation()})",
+            # The machine is shared with other builds; the load says how quiet it was.
+            "- load average before the run (1/5/15 min): " + " / ".join(f"{x:.2f}" for x in os.getloadavg())]
 
 
 def main() -> int:
@@ -95,6 +97,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--write", action="store_true", help=f"record the results in {RESULTS}")
     args = parser.parse_args()
+    environment = machine()
     rows = []
     for name, measure in (("in-process, imports warm", warm_in_process),
                           ("in-process, fresh interpreter (imports included)", cold_in_process),
@@ -119,7 +122,7 @@ def main() -> int:
             "",
             "Machine:",
             "",
-            *machine(),
+            *environment,
             "",
         ]))
     return 0

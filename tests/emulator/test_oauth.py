@@ -311,3 +311,14 @@ def test_userinfo_needs_openid(http: httpx.Client) -> None:
                      "jwks_uri"):
         path = discovery[endpoint].removeprefix(discovery["issuer"])
         assert http.request("OPTIONS", path).status_code != 404, endpoint
+
+
+def test_consent_page_escapes_what_it_shows(http: httpx.Client) -> None:
+    http.post("/_emulator/seed", json={
+        "users": [{"id": "7400", "username": "mallory", "global_name": "<img src=x onerror=alert(1)>"}],
+        "applications": [{"id": "7401", "name": "<script>x</script>", "client_secret": "escape-secret",
+                          "redirect_uris": ["http://127.0.0.1/cb"]}]})
+    page = http.get("/oauth2/authorize", params={"response_type": "code", "client_id": "7401", "scope": "identify",
+                                                 "redirect_uri": "http://127.0.0.1/cb", "state": "'><b>"}).text
+    assert "<script>x</script>" not in page and "&lt;script&gt;" in page
+    assert "<img src=x" not in page and "'><b>" not in page
