@@ -563,3 +563,15 @@ def test_invalid_seq_ends_the_session(platformpp_emulator: Emulator) -> None:
         await late.close()
 
     run(scenario())
+
+
+def test_stopping_the_emulator_closes_sockets_promptly() -> None:
+    async def scenario() -> None:
+        emu = Emulator().start()
+        client = await sdk_session(emu, ALICE)
+        started = time.monotonic()
+        await asyncio.to_thread(emu.stop)
+        assert time.monotonic() - started < 3
+        assert await client.close_code() == 1012  # service restart: the client reconnects later
+
+    run(scenario())

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from .routes import routes, shutdown
+from .routes import routes
 
-__all__ = ["routes", "shutdown"]
+__all__ = ["routes"]

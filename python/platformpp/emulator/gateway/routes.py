@@ -148,10 +148,3 @@ def routes() -> list[BaseRoute]:
         Route(f"{ADMIN}/invalidate", invalidate, methods=["POST"]),
     ]
 
-
-async def shutdown(state: Any) -> None:
-    """Close every live socket (1001 going away) so the server can stop promptly."""
-    for session in get_hub(state).store.all():
-        if session.connection is not None:
-            session.connection.request_close(1001, "the emulator is shutting down")
-
