@@ -85,10 +85,12 @@ def test_ctrl_c_and_sigterm_shut_down_cleanly(stop_signal: signal.Signals) -> No
 
 def test_seed_flag_and_bad_seed(tmp_path: Path) -> None:
     seed = tmp_path / "tiny.json"
-    seed.write_text('{"users": [{"id": "31", "username": "only-one"}]}')
+    seed.write_text('{"users": [{"id": "31", "username": "only-one"}, {"id": "32", "username": "friend"}],'
+                    ' "relationships": [{"user_id": "31", "other_id": "32", "type": "friend"}]}')
     with running("--db", ":memory:", "--seed", str(seed)) as (_, url):
-        users = httpx.get(url + "/_emulator/snapshot").json()["tables"]["users"]
-        assert [u["username"] for u in users] == ["only-one"]
+        tables = httpx.get(url + "/_emulator/snapshot").json()["tables"]
+        assert [u["username"] for u in tables["users"]] == ["only-one", "friend"]
+        assert len(tables["relationships"]) == 2     # a section of another module, in a fresh process
     seed.write_text('{"users": [{"username": 5}]}')
     result = subprocess.run([sys.executable, "-m", "platformpp", "emulator", "--db", ":memory:", "--seed", str(seed)],
                             capture_output=True, text=True, env=_env(), timeout=30, check=False)
