@@ -31,9 +31,6 @@ class Principal:
     scopes: frozenset[str]
     authorization_id: int | None = None   # the OAuth2 grant a bearer token belongs to
 
-    def has_scopes(self, *scopes: str) -> bool:
-        return self.kind == "bot" or all(scope in self.scopes for scope in scopes)
-
 
 def resolve_bot_token(state: EmulatorState, token: str) -> Principal | None:
     if bot_user_id_of(token) is None:

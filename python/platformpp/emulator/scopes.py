@@ -55,6 +55,3 @@ def check_allowed(scopes: list[str], *, approved: frozenset[str], terms_accepted
         return f"scope(s) {' '.join(needs_terms)} need the application to accept the social SDK terms"
     return None
 
-
-def to_text(scopes: frozenset[str]) -> str:
-    return " ".join(sorted(scopes))

@@ -26,17 +26,6 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def b64_unpadded(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
-
-
-def new_bot_token(bot_user_id: int, timestamp: float) -> str:
-    """``base64(str(bot_user_id)).<timestamp>.<random>`` as WIRE.md; clients decode the first segment."""
-    first = base64.b64encode(str(bot_user_id).encode("ascii")).decode("ascii").rstrip("=")
-    second = b64_unpadded(int(timestamp).to_bytes(6, "big"))
-    return f"{first}.{second}.{secrets.token_urlsafe(27)}"
-
-
 def bot_user_id_of(token: str) -> int | None:
     first = token.split(".", 1)[0]
     try:
