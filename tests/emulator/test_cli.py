@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -95,3 +96,13 @@ def test_seed_flag_and_bad_seed(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, "-m", "platformpp", "emulator", "--db", ":memory:", "--seed", str(seed)],
                             capture_output=True, text=True, env=_env(), timeout=30, check=False)
     assert result.returncode == 2 and "users.0.username" in result.stderr and result.stdout == ""
+
+
+def test_port_in_use_exits_2() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        result = subprocess.run([sys.executable, "-m", "platformpp", "emulator", "--db", ":memory:", "--port",
+                                 str(port)], capture_output=True, text=True, env=_env(), timeout=30, check=False)
+    assert result.returncode == 2 and f"127.0.0.1:{port}" in result.stderr and result.stdout == ""

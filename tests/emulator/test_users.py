@@ -73,3 +73,13 @@ def test_application_me_for_the_bot(http: httpx.Client) -> None:
     assert body["bot"]["id"] == str(BOT_ID) and body["owner"]["id"] == str(ALICE)
     assert isinstance(body["flags"], int) and isinstance(body["flags_new"], str)
     assert len(bytes.fromhex(body["verify_key"])) == 32
+
+
+def test_flags_new_carries_the_bits_beyond_bit_30(http: httpx.Client) -> None:
+    token = "NzUwMQ.AAAA.flags-bot-token"
+    flags = (1 << 40) | (1 << 23) | 1
+    http.post("/_emulator/seed", json={"applications": [{"id": "7500", "name": "Flags", "client_secret": "flags-secret",
+                                                          "flags": flags, "bot": {"id": "7501", "username": "flags-bot",
+                                                                                  "token": token}}]})
+    body = http.get("/api/v10/applications/@me", headers=bot_headers(token)).json()
+    assert body["flags"] == (1 << 23) | 1 and body["flags_new"] == str(flags)

@@ -255,7 +255,8 @@ def _load_applications(state: EmulatorState, conn: sqlite3.Connection, form: For
             (app_id, item.string("name", min_len=2, max_len=32),
              item.string("description", required=False, default="", max_len=400),
              None if secret is None else digest(secret), int(public_client),
-             item.integer("flags", required=False, minimum=0, maximum=(1 << 31) - 1, default=0),
+             # any bits, beyond bit 30 too: the API's 31-bit flags and its flags_new string come from them
+             item.integer("flags", required=False, minimum=0, default=0),
              item.snowflake("owner_id", required=False) or bot_user_id, bot_user_id,
              item.snowflake("parent_application_id", required=False),
              int(item.boolean("publisher_linking_approved")), int(item.boolean("social_sdk_terms_accepted")),
