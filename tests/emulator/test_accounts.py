@@ -340,3 +340,15 @@ def test_ending_provisional_tokens_sends_no_webhook(http: httpx.Client) -> None:
     assert revoked.status_code == 200 and _me(http, issued["access_token"]).status_code == 401
     # Deliveries are recorded in the revoking transaction, so none now means none at all.
     assert http.get("/_emulator/webhooks/deliveries", params={"application_id": GAME}).json() == []
+
+
+def test_default_world_accepts_demo_provider_tokens_from_a_public_client(http: httpx.Client) -> None:
+    first = http.post("/api/v10/partner-sdk/token", json={"client_id": "1000000000000000000",
+                                                          "external_auth_type": "STEAM_SESSION_TICKET",
+                                                          "external_auth_token": "demo-player-1"})
+    assert first.status_code == 200, first.text
+    assert _me(http, first.json()["access_token"]).json()["global_name"] == "Player One"
+    forged = http.post("/api/v10/partner-sdk/token", json={"client_id": "1000000000000000000",
+                                                           "external_auth_type": "STEAM_SESSION_TICKET",
+                                                           "external_auth_token": "demo-player-3"})
+    assert forged.status_code == 401 and forged.json()["code"] == 530001
