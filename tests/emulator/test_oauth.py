@@ -322,3 +322,16 @@ def test_consent_page_escapes_what_it_shows(http: httpx.Client) -> None:
                                                  "redirect_uri": "http://127.0.0.1/cb", "state": "'><b>"}).text
     assert "<script>x</script>" not in page and "&lt;script&gt;" in page
     assert "<img src=x" not in page and "'><b>" not in page
+
+
+def test_the_documented_headless_recipe_verbatim(http: httpx.Client) -> None:
+    """docs/emulator.md's example URL, byte for byte (only the challenge filled in)."""
+    _, challenge = pkce_pair()
+    url = ("/oauth2/authorize?response_type=code&client_id=1000000000000000000&scope=openid%20sdk.social_layer"
+           "&state=s1&redirect_uri=platform-1000000000000000000%3A%2Fauthorize%2Fcallback"
+           f"&code_challenge={challenge}&code_challenge_method=S256&emulator_user=alice&emulator_consent=allow")
+    response = http.get(url)
+    assert response.status_code == 302
+    location = response.headers["location"]
+    assert location.startswith("platform-1000000000000000000:/authorize/callback?code=")
+    assert location.endswith("&state=s1")
