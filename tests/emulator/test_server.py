@@ -88,3 +88,17 @@ def test_ids_that_cannot_exist_are_not_found(http: httpx.Client) -> None:
     assert beyond_int64.status_code == 404 and beyond_int64.json()["code"] == 10013
     unicode_digits = http.get("/oauth2/authorize", params={"client_id": "١٢٣", "response_type": "code"})
     assert unicode_digits.status_code == 400
+
+
+def test_the_pytest_plugin_loads_without_the_emulator_extra() -> None:
+    # pytest imports the plugin in every run of an environment where platformpp is installed.
+    code = textwrap.dedent("""
+        import sys
+        for missing in ("starlette", "uvicorn", "cryptography", "platformdirs", "yaml"):
+            sys.modules[missing] = None      # as if the emulator extra were not installed
+        import platformpp.emulator.pytest_plugin as plugin
+        assert callable(plugin.platformpp_emulator)
+        print("ok")
+    """)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
