@@ -106,3 +106,14 @@ def test_port_in_use_exits_2() -> None:
         result = subprocess.run([sys.executable, "-m", "platformpp", "emulator", "--db", ":memory:", "--port",
                                  str(port)], capture_output=True, text=True, env=_env(), timeout=30, check=False)
     assert result.returncode == 2 and f"127.0.0.1:{port}" in result.stderr and result.stdout == ""
+
+
+def test_missing_extra_is_a_clear_message() -> None:
+    code = ("import sys\n"
+            "sys.modules['uvicorn'] = None\n"
+            "from platformpp.emulator.cli import main\n"
+            "sys.exit(main(['--db', ':memory:']))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_env(), timeout=30,
+                            check=False)
+    assert result.returncode == 2 and "pip install 'platformpp[emulator]'" in result.stderr
+    assert "Traceback" not in result.stderr

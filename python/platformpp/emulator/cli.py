@@ -7,8 +7,6 @@ import signal
 import sys
 from pathlib import Path
 
-from .fixtures import FixtureError
-from .server import bind_socket, make_server, prepare_state, url_host
 from .storage import MEMORY, MigrationError
 
 
@@ -24,7 +22,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
     parser.add_argument("--port", type=int, default=0, help="port to bind; 0 picks a free one (default)")
     parser.add_argument("--db", default=None, metavar="PATH|:memory:",
-                        help=f"SQLite file to keep the world in (default: {default_db_path()})")
+                        help="SQLite file to keep the world in (default: emulator.sqlite3 in the user data"
+                             " directory)")
     parser.add_argument("--seed", type=Path, default=None, metavar="FILE",
                         help="JSON or YAML fixture that replaces the stored world (default: keep the stored"
                              " world, or load the default world into a new store)")
@@ -36,7 +35,14 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
-    db = args.db if args.db is not None else str(default_db_path())
+    try:
+        from .fixtures import FixtureError
+        from .server import bind_socket, make_server, prepare_state, url_host
+        db = args.db if args.db is not None else str(default_db_path())
+    except ModuleNotFoundError as exc:
+        print(f"platformpp emulator: {exc.name} is missing; install the emulator extra:"
+              " pip install 'platformpp[emulator]'", file=sys.stderr)
+        return 2
     try:
         state = prepare_state(db if db == MEMORY else Path(db), args.seed, args.clock)
     except (FixtureError, MigrationError, ValueError, OSError) as exc:
