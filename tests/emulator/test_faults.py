@@ -7,6 +7,7 @@ import time
 import httpx
 import pytest
 from emulator_world import bot_headers
+from platformpp.emulator import ratelimit
 
 
 def test_rate_limit_headers_on_every_api_response(http: httpx.Client) -> None:
@@ -79,3 +80,12 @@ def test_fault_config_is_validated_as_a_whole(http: httpx.Client) -> None:
     errors = bad.json()["errors"]["rules"]
     assert set(errors) == {"0", "1"} and "error_rate" in errors["0"] and set(errors["1"]) == {"path", "error_status"}
     assert http.get("/_emulator/faults").json() == {"latency_ms": 5.0, "rules": []}
+
+
+def test_finished_windows_are_forgotten() -> None:
+    limiter = ratelimit.RateLimiter(limit=1, window_s=0.001)
+    for caller in range(ratelimit._PRUNE_AT + 1):
+        limiter.hit("GET", "/api/v10/users/@me", str(caller))
+    time.sleep(0.01)
+    limiter.hit("GET", "/api/v10/users/@me", "last")
+    assert len(limiter._windows) == 1

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 # A major parameter keeps its own bucket (as on the platform); other ids collapse into the route.
 _MAJOR = ("channels", "guilds", "webhooks", "lobbies")
 _ID = re.compile(r"^\d+$")
+_PRUNE_AT = 10_000
 
 
 def route_key(method: str, path: str) -> str:
@@ -64,6 +65,8 @@ class RateLimiter:
         bucket = hashlib.sha256(key.encode()).hexdigest()[:16]
         now_mono, now_wall = time.monotonic(), time.time()
         with self._lock:
+            if len(self._windows) > _PRUNE_AT:   # a long run sees many tokens; forget finished windows
+                self._windows = {k: v for k, v in self._windows.items() if now_mono - v[0] < self.window_s}
             started, used = self._windows.get((key, caller), (now_mono, 0))
             if now_mono - started >= self.window_s:
                 started, used = now_mono, 0
