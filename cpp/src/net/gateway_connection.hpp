@@ -40,6 +40,9 @@ struct GatewayOptions {
     std::chrono::milliseconds initialBackoff{250};
     std::chrono::milliseconds maxBackoff{30'000};
     std::chrono::milliseconds connectTimeout{10'000};
+    // The random wait before acting on an Invalid Session (the platform's docs: 1–5 s); tests shorten it.
+    std::chrono::milliseconds invalidSessionMinDelay{1'000};
+    std::chrono::milliseconds invalidSessionMaxDelay{5'000};
 };
 
 struct GatewayEvents {
