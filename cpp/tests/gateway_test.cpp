@@ -507,6 +507,27 @@ BOOST_AUTO_TEST_CASE(commands_are_sent_only_when_ready) {
                            [](const auto& d) { return d.type == "GUILD_MEMBERS_CHUNK"; });
     }));
     run.Read([&] { BOOST_TEST(run.Logged("op 8 dropped: not ready")); });
+    // Over 4096 bytes: refused here instead of the server closing with 4002.
+    run.Gateway().SendCommand(8, json::object{{"guild_id", kDemoGuildId}, {"query", std::string(5000, 'a')}});
+    BOOST_REQUIRE(run.WaitFor([&] { return run.Logged("exceed the 4096-byte limit"); }));
+    std::this_thread::sleep_for(200ms);
+    BOOST_TEST(run.Count(GatewayState::Reconnecting) == 0u);
+    BOOST_TEST((run.Gateway().State() == GatewayState::Ready));
+}
+
+BOOST_AUTO_TEST_CASE(the_next_identify_uses_the_updated_token) {
+    EmulatorProcess emulator;
+    LobbyUser first(emulator, "gateway-token-first"), second(emulator, "gateway-token-second");
+    GatewayRun run(Options(GatewayUrl(emulator), first.accessToken, 0, true));
+    run.Gateway().Start();
+    BOOST_REQUIRE(run.WaitFor([&] { return run.readies.size() == 1; }));
+    run.Gateway().UpdateToken(second.accessToken);
+    Call(emulator, "POST", "/_emulator/gateway/invalidate", json::object{{"resumable", false}}, {}, 200);
+    BOOST_REQUIRE(run.WaitFor([&] { return run.readies.size() == 2; }));
+    run.Read([&] { BOOST_TEST(run.readies[0].at("user").at("id") != run.readies[1].at("user").at("id")); });
+    second.Say("to the second user");
+    BOOST_REQUIRE(run.WaitFor([&] { return !run.dispatches.empty(); }));
+    BOOST_TEST(Messages(run) == std::vector<std::string>{"to the second user"});
 }
 
 BOOST_AUTO_TEST_SUITE_END()
