@@ -24,33 +24,42 @@ from pathlib import Path
 
 MODULE = "platformpp._platformpp"
 STUB = Path(__file__).resolve().parent / "platformpp" / "_platformpp.pyi"
-_CLASS = re.compile(r"^class (\w+)[(:]")
-_CLASSVAR_MEMBER = re.compile(r"^    (\w+): typing\.ClassVar\[(\w+)\]$")
-_INHERITED_FROM_INTENUM = re.compile(r"^    (@classmethod|def __new__\(|def __format__\()")
+_CLASS = re.compile(r"^(\s*)class (\w+)[(:]")
+_CLASSVAR_MEMBER = re.compile(r"^(\s*)(\w+): typing\.ClassVar\[([\w.]+)\]$")
+_INHERITED_FROM_INTENUM = re.compile(r"^\s*(@classmethod|def __new__\(|def __format__\()")
 _BASETYPE = 1 << 10  # Py_TPFLAGS_BASETYPE: the class can be subclassed
 
 
 def _fix_up(text: str) -> str:
     module = importlib.import_module(MODULE)
     lines: list[str] = []
-    current = None
-    skipping_inherited = False
+    scopes: list[tuple[int, object]] = []  # (indent of the class line, the runtime class), innermost last
+    skip_deeper_than: int | None = None     # dropping an inherited enum method's body
     for line in text.splitlines():
-        if match := _CLASS.match(line):
-            current = getattr(module, match.group(1), None)
-            if isinstance(current, type) and not current.__flags__ & _BASETYPE:
-                lines.append("@typing.final")
-        is_enum = isinstance(current, enum.EnumMeta)
-        if is_enum and _INHERITED_FROM_INTENUM.match(line):
-            skipping_inherited = True
-            continue
-        if skipping_inherited:
-            if line.startswith("        ") or line == "    @classmethod":
+        indent = len(line) - len(line.lstrip())
+        if skip_deeper_than is not None:
+            if line.strip() and indent > skip_deeper_than:
                 continue
-            skipping_inherited = False
-        member = _CLASSVAR_MEMBER.match(line)
-        if member and is_enum and current is not None and member.group(2) == current.__name__:
-            line = f"    {member.group(1)} = {current[member.group(1)].value!r}"
+            skip_deeper_than = None
+        while scopes and line.strip() and indent <= scopes[-1][0]:
+            scopes.pop()
+        if match := _CLASS.match(line):
+            parent = scopes[-1][1] if scopes else module
+            runtime = getattr(parent, match.group(2), None)
+            if isinstance(runtime, type) and not runtime.__flags__ & _BASETYPE:
+                lines.append(f"{match.group(1)}@typing.final")
+            scopes.append((indent, runtime))
+            lines.append(line)
+            continue
+        current = scopes[-1][1] if scopes else None
+        if isinstance(current, enum.EnumMeta):
+            if _INHERITED_FROM_INTENUM.match(line):
+                if line.strip() != "@classmethod":
+                    skip_deeper_than = indent
+                continue
+            member = _CLASSVAR_MEMBER.match(line)
+            if member and member.group(3).split(".")[-1] == current.__name__:
+                line = f"{member.group(1)}{member.group(2)} = {current[member.group(2)].value!r}"
         lines.append(line)
     return "\n".join(lines) + "\n"
 

@@ -1,5 +1,7 @@
 #include <boost/test/unit_test.hpp>
 
+#include <poll.h>
+
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -52,6 +54,27 @@ BOOST_AUTO_TEST_CASE(a_throwing_callback_loses_nothing_after_it) {
     platformpp::RunCallbacks();
     BOOST_TEST(seen.size() == 2u);
     BOOST_TEST(seen.back() == 3);
+}
+
+namespace {
+bool Readable(int fd) {
+    pollfd p{fd, POLLIN, 0};
+    return poll(&p, 1, 0) == 1 && (p.revents & POLLIN);
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_wakeup_fd_is_readable_exactly_while_callbacks_wait) {
+    platformpp::RunCallbacks();
+    const int fd = platformpp::CallbackWakeupFd();
+    BOOST_TEST(fd >= 0);
+    BOOST_TEST(!Readable(fd));
+    std::thread producer([] { CallbackQueue::Global().Post([] {}); });
+    producer.join();
+    BOOST_TEST(Readable(fd));
+    CallbackQueue::Global().Post([] {});
+    BOOST_TEST(Readable(fd));
+    platformpp::RunCallbacks();
+    BOOST_TEST(!Readable(fd));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -25,6 +25,9 @@ BOOST_AUTO_TEST_CASE(parses_what_the_sdk_is_given) {
     BOOST_TEST(v6->host == "::1");
     BOOST_TEST(v6->target == "/");
     BOOST_TEST(v6->Authority() == "[::1]:8080");
+    BOOST_TEST(v6->HostHeader() == "[::1]:8080");
+    BOOST_TEST(api->HostHeader() == "127.0.0.1:5123");
+    BOOST_TEST(gw->HostHeader() == "gateway.example");
     BOOST_TEST(ParseUrl("https://h?x=1")->target == "/?x=1");
 }
 

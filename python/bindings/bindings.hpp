@@ -6,6 +6,8 @@
 namespace platformpp::python {
 
 void BindErrors(pybind11::module_& m);
+void BindLogging(pybind11::module_& m);
+void BindClientResult(pybind11::module_& m);
 void BindAuthorization(pybind11::module_& m);
 void BindClient(pybind11::module_& m);
 void BindCallbacks(pybind11::module_& m);

@@ -9,6 +9,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <climits>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -38,6 +39,56 @@ struct Codec<uint64_t> {
             return false;
         }
         PyErr_Format(PyExc_TypeError, "%s: expected an int, got %.100s", field, Py_TYPE(object)->tp_name);
+        return false;
+    }
+};
+
+template <>
+struct Codec<int32_t> {
+    static constexpr const char* kPythonType = "int";
+    static PyObject* ToPython(int32_t value) { return PyLong_FromLong(value); }
+    static bool FromPython(PyObject* object, int32_t& out, const char* field) {
+        if (PyLong_Check(object) && !PyBool_Check(object)) {
+            int overflow = 0;
+            const long long value = PyLong_AsLongLongAndOverflow(object, &overflow);
+            if (overflow == 0 && value >= INT32_MIN && value <= INT32_MAX) {
+                out = static_cast<int32_t>(value);
+                return true;
+            }
+            PyErr_Format(PyExc_TypeError, "%s: expected an int in [-2**31, 2**31), got %R", field, object);
+            return false;
+        }
+        PyErr_Format(PyExc_TypeError, "%s: expected an int, got %.100s", field, Py_TYPE(object)->tp_name);
+        return false;
+    }
+};
+
+template <>
+struct Codec<bool> {
+    static constexpr const char* kPythonType = "bool";
+    static PyObject* ToPython(bool value) { return PyBool_FromLong(value); }
+    static bool FromPython(PyObject* object, bool& out, const char* field) {
+        if (!PyBool_Check(object)) {
+            PyErr_Format(PyExc_TypeError, "%s: expected a bool, got %.100s", field, Py_TYPE(object)->tp_name);
+            return false;
+        }
+        out = object == Py_True;
+        return true;
+    }
+};
+
+template <>
+struct Codec<float> {
+    static constexpr const char* kPythonType = "float";
+    static PyObject* ToPython(float value) { return PyFloat_FromDouble(value); }
+    static bool FromPython(PyObject* object, float& out, const char* field) {
+        if (PyFloat_Check(object) || (PyLong_Check(object) && !PyBool_Check(object))) {
+            const double value = PyFloat_AsDouble(object);
+            if (value == -1.0 && PyErr_Occurred()) return false;
+            out = static_cast<float>(value);
+            return true;
+        }
+        PyErr_Format(PyExc_TypeError, "%s: expected a float, got %.100s", field, Py_TYPE(object)->tp_name);
         return false;
     }
 };

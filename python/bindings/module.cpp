@@ -6,6 +6,8 @@ PYBIND11_MODULE(_platformpp, m, py::mod_gil_not_used(false)) {
     m.doc() = "platformpp's C++ core. Import the names from `platformpp`, which re-exports them.";
     // Errors first: the other areas translate C++ exceptions into these types.
     platformpp::python::BindErrors(m);
+    platformpp::python::BindLogging(m);
+    platformpp::python::BindClientResult(m);
     platformpp::python::BindAuthorization(m);
     platformpp::python::BindClient(m);
     platformpp::python::BindCallbacks(m);

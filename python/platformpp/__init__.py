@@ -13,32 +13,48 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ._platformpp import (
         AuthenticationCodeChallengeMethod,
+        AuthenticationExternalAuthType,
         AuthorizationArgs,
         AuthorizationCodeChallenge,
         AuthorizationCodeVerifier,
+        AuthorizationTokenType,
         Client,
+        ClientResult,
         Error,
+        ErrorType,
         IntegrationType,
+        LoggingSeverity,
         NullHandleError,
         ValidationError,
+        callback_wakeup_fd,
+        get_callback_error_hook,
         resolve_authorize_redirect_uri,
         resolve_authorize_state,
         run_callbacks,
+        set_callback_error_hook,
     )
 
 _EXTENSION_NAMES = (
     "AuthenticationCodeChallengeMethod",
+    "AuthenticationExternalAuthType",
     "AuthorizationArgs",
     "AuthorizationCodeChallenge",
     "AuthorizationCodeVerifier",
+    "AuthorizationTokenType",
     "Client",
+    "ClientResult",
     "Error",
+    "ErrorType",
     "IntegrationType",
+    "LoggingSeverity",
     "NullHandleError",
     "ValidationError",
+    "callback_wakeup_fd",
+    "get_callback_error_hook",
     "resolve_authorize_redirect_uri",
     "resolve_authorize_state",
     "run_callbacks",
+    "set_callback_error_hook",
 )
 
 __all__ = [*_EXTENSION_NAMES, "__version__", "versioning"]

@@ -2,10 +2,11 @@
 platformpp's C++ core. Import the names from `platformpp`, which re-exports them.
 """
 from __future__ import annotations
+import collections.abc
 import datetime
 import enum
 import typing
-__all__: list[str] = ['AuthenticationCodeChallengeMethod', 'AuthorizationArgs', 'AuthorizationCodeChallenge', 'AuthorizationCodeVerifier', 'Client', 'Error', 'IntegrationType', 'NullHandleError', 'ReleaseCalendar', 'ValidationError', 'resolve_authorize_redirect_uri', 'resolve_authorize_state', 'run_callbacks']
+__all__: list[str] = ['AuthenticationCodeChallengeMethod', 'AuthenticationExternalAuthType', 'AuthorizationArgs', 'AuthorizationCodeChallenge', 'AuthorizationCodeVerifier', 'AuthorizationTokenType', 'Client', 'ClientResult', 'Error', 'ErrorType', 'IntegrationType', 'LoggingSeverity', 'NullHandleError', 'ReleaseCalendar', 'ValidationError', 'callback_wakeup_fd', 'get_callback_error_hook', 'resolve_authorize_redirect_uri', 'resolve_authorize_state', 'run_callbacks', 'set_callback_error_hook']
 class Error(Exception):
     """
     Base class of every error platformpp raises.
@@ -18,6 +19,131 @@ class ValidationError(Error, ValueError):
     """
     An argument breaks a rule. `field` names the field; the message names the field and the rule.
     """
+class LoggingSeverity(enum.IntEnum):
+    """
+    Severity of an SDK log line; None as a minimum turns a log callback off.
+    """
+    Error = 4
+    Info = 2
+    None_ = 5
+    Verbose = 1
+    Warning = 3
+class ErrorType(enum.IntEnum):
+    """
+    What kind of failure a ClientResult reports.
+    """
+    Aborted = 7
+    AuthorizationFailed = 8
+    ClientDestroyed = 5
+    ClientNotReady = 3
+    Disabled = 4
+    HTTPError = 2
+    NetworkError = 1
+    None_ = 0
+    RPCError = 9
+    ValidationError = 6
+@typing.final
+class ClientResult:
+    """
+    The outcome of an asynchronous Client call, handed to its callback.
+    """
+    nullobj: typing.ClassVar[ClientResult]
+    def __bool__(self) -> bool:
+        """
+        True when the instance holds an object; False for `nullobj` and moved-from instances.
+        """
+    def __copy__(self) -> ClientResult:
+        """
+        An independent copy.
+        """
+    def __deepcopy__(self, memo: dict) -> ClientResult:
+        """
+        An independent copy (the instance holds no Python objects).
+        """
+    def __init__(self) -> None:
+        """
+        A successful result.
+        """
+    def __repr__(self) -> str:
+        ...
+    def __str__(self) -> str:
+        ...
+    def to_string(self) -> str:
+        """
+        e.g. 'HTTPError 404 (10031): Unknown Lobby'.
+        """
+    @property
+    def deauthorized(self) -> bool:
+        """
+        True when a token refresh answered invalid_grant: the user's authorization is gone. Treat it like the APPLICATION_DEAUTHORIZED webhook and unlink the user locally.
+        """
+    @deauthorized.setter
+    def deauthorized(self, value: bool) -> None:
+        ...
+    @property
+    def error(self) -> str:
+        """
+        Readable description of the failure (empty on success); never contains a secret.
+        """
+    @error.setter
+    def error(self, value: str) -> None:
+        ...
+    @property
+    def error_code(self) -> int:
+        """
+        The platform's error code (e.g. 50035, 10031), or 0.
+        """
+    @error_code.setter
+    def error_code(self, value: int) -> None:
+        ...
+    @property
+    def response_body(self) -> str:
+        """
+        The platform's response body, for HTTP errors.
+        """
+    @response_body.setter
+    def response_body(self, value: str) -> None:
+        ...
+    @property
+    def retry_after(self) -> float:
+        """
+        Seconds to wait before retrying, when known.
+        """
+    @retry_after.setter
+    def retry_after(self, value: float) -> None:
+        ...
+    @property
+    def retryable(self) -> bool:
+        """
+        Whether trying again later can succeed (network errors, 429, 5xx).
+        """
+    @retryable.setter
+    def retryable(self, value: bool) -> None:
+        ...
+    @property
+    def status(self) -> int:
+        """
+        The HTTP status, or 0 when there was no HTTP answer.
+        """
+    @status.setter
+    def status(self, value: int) -> None:
+        ...
+    @property
+    def successful(self) -> bool:
+        """
+        Whether the call succeeded.
+        """
+    @successful.setter
+    def successful(self, value: bool) -> None:
+        ...
+    @property
+    def type(self) -> ErrorType:
+        """
+        The kind of failure (ErrorType.None_ on success).
+        """
+    @type.setter
+    def type(self, arg1: ErrorType) -> None:
+        ...
 class IntegrationType(enum.IntEnum):
     """
     The installation context an application is authorized for.
@@ -192,9 +318,33 @@ class AuthorizationArgs:
 @typing.final
 class Client:
     """
-    The SDK's entry point: one per signed-in player.
+    The SDK's entry point: one per signed-in player. Its callbacks run inside run_callbacks().
     """
+    class Status(enum.IntEnum):
+        """
+        The Client's connection state.
+        """
+        Connected = 2
+        Connecting = 1
+        Disconnected = 0
+        Disconnecting = 5
+        HttpWait = 6
+        Ready = 3
+        Reconnecting = 4
+    class Error(enum.IntEnum):
+        """
+        Why the connection state changed, if by a failure.
+        """
+        ConnectionCanceled = 3
+        ConnectionFailed = 1
+        None_ = 0
+        UnexpectedClose = 2
     nullobj: typing.ClassVar[Client]
+    @staticmethod
+    def error_to_string(error: Client.Error) -> str:
+        """
+        The error's name.
+        """
     @staticmethod
     def get_default_communication_scopes() -> str:
         """
@@ -220,26 +370,152 @@ class Client:
         """
         The SDK's patch version.
         """
+    @staticmethod
+    def status_to_string(status: Client.Status) -> str:
+        """
+        The status's name.
+        """
     def __bool__(self) -> bool:
         """
         True when the instance holds a client; False for Client.nullobj.
         """
+    @typing.overload
     def __init__(self) -> None:
         """
-        A client with no application id set.
+        A client of the configured service (the PLATFORMPP_API_BASE / PLATFORMPP_WEB_BASE environment variables when set).
+        """
+    @typing.overload
+    def __init__(self, api_base: str, web_base: str) -> None:
+        """
+        A client of another deployment, e.g. an emulator: Client(emu.api_base, emu.web_base).
+        """
+    def abort_authorize(self) -> None:
+        """
+        Ends a pending authorize() with ErrorType.Aborted.
+        """
+    def add_log_callback(self, callback: collections.abc.Callable, min_severity: LoggingSeverity) -> None:
+        """
+        Calls callback(message, severity) for each SDK log line at or above min_severity, secrets redacted.
+        """
+    def authorize(self, args: AuthorizationArgs, callback: collections.abc.Callable) -> None:
+        """
+        Starts OAuth2 authorization: opens the authorize URL and calls callback(result, code, redirect_uri) when the redirect comes back (handle_authorize_redirect) or the attempt fails.
+        """
+    def connect(self) -> None:
+        """
+        Connects the Gateway with the token given to update_token; watch set_status_changed_callback.
         """
     def create_authorization_code_verifier(self) -> AuthorizationCodeVerifier:
         """
         A fresh PKCE pair: 32 CSPRNG bytes as a base64url verifier and its S256 challenge.
         """
+    def disconnect(self) -> None:
+        """
+        Closes the Gateway connection.
+        """
+    def exchange_child_token(self, parent_application_token: str, child_application_id: typing.SupportsInt | typing.SupportsIndex, callback: collections.abc.Callable) -> None:
+        """
+        Publisher-level linking: callback(result, access_token, token_type, expires_in, scopes) for the child.
+        """
+    def fetch_current_user(self, token_type: AuthorizationTokenType, token: str, callback: collections.abc.Callable) -> None:
+        """
+        Looks up the user a token belongs to: callback(result, id, name).
+        """
+    def get_api_base(self) -> str:
+        """
+        The HTTP API base URL, e.g. 'http://127.0.0.1:5123/api/v10'.
+        """
     def get_application_id(self) -> int:
         """
         The id given to set_application_id (0 if none).
+        """
+    def get_provisional_token(self, application_id: typing.SupportsInt | typing.SupportsIndex, external_auth_type: AuthenticationExternalAuthType, external_auth_token: str, callback: collections.abc.Callable) -> None:
+        """
+        A provisional account's token from an identity provider's token: callback(result, access_token, refresh_token, token_type, expires_in, scopes).
+        """
+    def get_status(self) -> Client.Status:
+        """
+        The connection state.
+        """
+    def get_token(self, application_id: typing.SupportsInt | typing.SupportsIndex, code: str, code_verifier: str, redirect_uri: str, callback: collections.abc.Callable) -> None:
+        """
+        Exchanges an authorization code (with its PKCE verifier) for tokens: callback(result, access_token, refresh_token, token_type, expires_in, scopes).
+        """
+    def get_web_base(self) -> str:
+        """
+        The web base URL of the OAuth2 pages.
+        """
+    def handle_authorize_redirect(self, url: str) -> bool:
+        """
+        Feeds back the redirect URL the OS handed the game. False when it is for no pending authorization.
+        """
+    def is_authenticated(self) -> bool:
+        """
+        Whether update_token has set a working token.
+        """
+    def refresh_token(self, application_id: typing.SupportsInt | typing.SupportsIndex, refresh_token: str, callback: collections.abc.Callable) -> None:
+        """
+        Trades a refresh token for a new pair. result.deauthorized is True on invalid_grant: unlink the user.
+        """
+    def register_authorize_request_callback(self, callback: collections.abc.Callable) -> None:
+        """
+        Calls callback() for authorization requests from a client entry point.
+        """
+    def remove_authorize_request_callback(self) -> None:
+        """
+        Stops the authorize request callback.
+        """
+    def revoke_token(self, application_id: typing.SupportsInt | typing.SupportsIndex, token: str, callback: collections.abc.Callable) -> None:
+        """
+        Revokes the whole authorization (access and refresh token both), as unlinking requires.
         """
     def set_application_id(self, application_id: typing.SupportsInt | typing.SupportsIndex) -> None:
         """
         Sets the default client_id of AuthorizationArgs.
         """
+    def set_authorize_url_opener(self, opener: collections.abc.Callable | None) -> None:
+        """
+        Replaces how the authorize URL is opened (None: the system browser).
+        """
+    def set_emulator_consent_user(self, user: str) -> None:
+        """
+        Emulator only: consent headlessly as this test user (id or username) instead of opening a browser. '' turns it off.
+        """
+    def set_http_request_timeout(self, http_timeout_in_milliseconds: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        Timeout of each HTTP request (connect, send and receive). ValidationError if <= 0.
+        """
+    def set_status_changed_callback(self, callback: collections.abc.Callable | None) -> None:
+        """
+        Calls callback(status, error, error_detail) on every change of state (None: stop). error_detail is the Gateway close code or HTTP status behind a failure.
+        """
+    def set_token_expiration_callback(self, callback: collections.abc.Callable | None) -> None:
+        """
+        Calls callback() when the access token is about to expire or is rejected (None: stop).
+        """
+    def unmerge_into_provisional_account(self, application_id: typing.SupportsInt | typing.SupportsIndex, external_auth_type: AuthenticationExternalAuthType, external_auth_token: str, callback: collections.abc.Callable) -> None:
+        """
+        Splits a merged account back into a provisional one: callback(result).
+        """
+    def update_token(self, token_type: AuthorizationTokenType, token: str, callback: collections.abc.Callable) -> None:
+        """
+        Sets the token the Client acts with, after checking it with the platform (the previous one is kept if the check fails).
+        """
+class AuthorizationTokenType(enum.IntEnum):
+    """
+    The kind of an access token.
+    """
+    Bearer = 1
+    User = 0
+class AuthenticationExternalAuthType(enum.IntEnum):
+    """
+    How an identity provider's token is understood (provisional accounts).
+    """
+    EpicOnlineServicesAccessToken = 1
+    EpicOnlineServicesIdToken = 2
+    OIDC = 0
+    SteamSessionTicket = 3
+    UnityServicesIdToken = 4
 @typing.final
 class ReleaseCalendar:
     """
@@ -266,6 +542,14 @@ class ReleaseCalendar:
         """
         The five most recent minors released on `on` (default today), oldest first.
         """
+def callback_wakeup_fd() -> int:
+    """
+    A file descriptor that is readable while callbacks wait for run_callbacks() (for select/poll or asyncio's add_reader). Owned by the SDK: do not read from or close it.
+    """
+def get_callback_error_hook() -> typing.Any:
+    """
+    The hook set with set_callback_error_hook, or None.
+    """
 def resolve_authorize_redirect_uri(args: AuthorizationArgs, default_application_id: typing.SupportsInt | typing.SupportsIndex) -> str:
     """
     The redirect URI Client.authorize uses: <custom_scheme_param>:/authorize/callback, else platform-<application id>:/authorize/callback. Raises ValidationError naming the field.
@@ -276,5 +560,9 @@ def resolve_authorize_state(args: AuthorizationArgs) -> str:
     """
 def run_callbacks() -> None:
     """
-    Runs every SDK callback queued since the last call, on this thread, in the order they happened. Call it once per frame.
+    Runs every SDK callback queued since the last call, on this thread, in the order they happened. Call it once per frame. An exception raised by a callback is reported (see set_callback_error_hook) and does not stop the others.
+    """
+def set_callback_error_hook(hook: typing.Any) -> None:
+    """
+    Sets what is called with the exception when an SDK callback raises (None: log it to the `platformpp` logger with its traceback). Exceptions never stop other callbacks.
     """

@@ -7,4 +7,9 @@ namespace platformpp {
 // own threads. Callbacks queued while it runs wait for the next call.
 void RunCallbacks();
 
+// A file descriptor that is readable while callbacks wait for RunCallbacks(), so that an event loop
+// (select/poll/epoll, asyncio's add_reader) can run them the moment they arrive instead of polling.
+// RunCallbacks() makes it unreadable again. Owned by the SDK: do not read from or close it.
+int CallbackWakeupFd();
+
 }  // namespace platformpp

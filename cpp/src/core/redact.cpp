@@ -7,9 +7,9 @@ namespace platformpp::core {
 namespace {
 
 constexpr std::string_view kMask = "[redacted]";
-constexpr std::array<std::string_view, 11> kSecretFields = {
-    "access_token", "refresh_token", "id_token",    "code",  "code_verifier", "client_secret",
-    "external_auth_token", "subject_token", "token", "state", "nonce"};
+constexpr std::array<std::string_view, 12> kSecretFields = {
+    "access_token",        "refresh_token", "id_token", "code",  "code_verifier", "code_challenge",
+    "client_secret", "external_auth_token", "subject_token", "token", "state", "nonce"};
 constexpr std::array<std::string_view, 3> kAuthSchemes = {"Bot ", "Bearer ", "Basic "};
 
 bool IsNameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }

@@ -11,6 +11,12 @@ std::string Url::Authority() const {
     return (ipv6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
 }
 
+std::string Url::HostHeader() const {
+    const bool defaultPort = port == (Secure() ? 443 : 80);
+    if (defaultPort) return host.find(':') != std::string::npos ? "[" + host + "]" : host;
+    return Authority();
+}
+
 std::optional<Url> ParseUrl(std::string_view text) {
     const auto schemeEnd = text.find("://");
     if (schemeEnd == std::string_view::npos) return std::nullopt;

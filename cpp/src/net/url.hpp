@@ -15,8 +15,10 @@ struct Url {
     std::string target;  // path and query, at least "/"
 
     bool Secure() const { return scheme == "https" || scheme == "wss"; }
-    // host:port, as a Host header and a connection-pool key.
+    // host:port, as a connection-pool key.
     std::string Authority() const;
+    // The Host header: the host, with the port only when it is not the scheme's default (RFC 9110).
+    std::string HostHeader() const;
 };
 
 std::optional<Url> ParseUrl(std::string_view text);

@@ -1,0 +1,38 @@
+#pragma once
+// Requests to the platform's HTTP API and how their answers become ClientResults. Private.
+
+#include <boost/json/value.hpp>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "net/http_client.hpp"
+#include "platformpp/client_result.hpp"
+
+namespace platformpp::client {
+
+enum class Body { None, Json, Form };
+
+struct ApiRequest {
+    std::string method = "GET";
+    std::string path;        // under the API base, e.g. "/users/@me"
+    std::string route;       // rate-limit route, e.g. "GET /users/@me" (defaults to method + path)
+    Body bodyKind = Body::None;
+    boost::json::value json;                                  // Body::Json
+    std::vector<std::pair<std::string, std::string>> form;    // Body::Form
+    std::string authorization;                                // full header value, or empty
+    bool oauthEndpoint = false;  // errors are OAuth2 bodies ({"error": ...}): AuthorizationFailed
+};
+
+// The HTTP request for `api` against `apiBase`.
+net::HttpRequest ToHttpRequest(const std::string& apiBase, const ApiRequest& api);
+
+// Maps an HTTP answer (or its absence) to a ClientResult; `json` receives the parsed body.
+ClientResult ToClientResult(const net::HttpResponse& response, bool oauthEndpoint, bool shuttingDown,
+                            boost::json::value& json);
+
+// application/x-www-form-urlencoded
+std::string FormEncode(const std::vector<std::pair<std::string, std::string>>& fields);
+
+}  // namespace platformpp::client

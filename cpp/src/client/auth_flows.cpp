@@ -1,0 +1,487 @@
+// The authorization flows of Client (seed: AuthorizationArgs, Authentication; WIRE.md: OAuth2).
+#include <boost/asio/post.hpp>
+#include <boost/json.hpp>
+
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include "client/client_impl.hpp"
+#include "net/url.hpp"
+#include "platformpp/errors.hpp"
+
+extern char** environ;
+
+namespace platformpp {
+namespace {
+
+constexpr const char* kTokenExchangeGrant = "urn:ietf:params:oauth:grant-type:token-exchange";
+constexpr const char* kAccessTokenType = "urn:ietf:params:oauth:token-type:access_token";
+
+std::string JsonString(const boost::json::value& json, const char* name) {
+    if (!json.is_object()) return {};
+    const auto* value = json.as_object().if_contains(name);
+    return value && value->is_string() ? std::string(value->as_string()) : std::string();
+}
+
+int64_t JsonInt(const boost::json::value& json, const char* name) {
+    if (!json.is_object()) return 0;
+    const auto* value = json.as_object().if_contains(name);
+    return value && value->is_int64() ? value->as_int64() : 0;
+}
+
+uint64_t JsonSnowflake(const boost::json::value& json, const char* name) {
+    try {
+        return std::stoull(JsonString(json, name));
+    } catch (...) {
+        return 0;
+    }
+}
+
+const char* ExternalAuthTypeWire(AuthenticationExternalAuthType type) {
+    switch (type) {
+        case AuthenticationExternalAuthType::OIDC: return "OIDC";
+        case AuthenticationExternalAuthType::EpicOnlineServicesAccessToken: return "EPIC_ONLINE_SERVICES_ACCESS_TOKEN";
+        case AuthenticationExternalAuthType::EpicOnlineServicesIdToken: return "EPIC_ONLINE_SERVICES_ID_TOKEN";
+        case AuthenticationExternalAuthType::SteamSessionTicket: return "STEAM_SESSION_TICKET";
+        case AuthenticationExternalAuthType::UnityServicesIdToken: return "UNITY_SERVICES_ID_TOKEN";
+    }
+    return "OIDC";
+}
+
+// Delivers a validation failure to a callback without touching the network.
+template <typename Callback, typename... Defaults>
+void RejectInvalid(Client::Impl& impl, const std::shared_ptr<Callback>& callback, const ValidationError& error,
+                   Defaults... defaults) {
+    auto result = ClientResult::Failure(ErrorType::ValidationError, error.what());
+    impl.Deliver([callback, result, defaults...] { (*callback)(result, defaults...); });
+}
+
+template <typename Callback>
+std::shared_ptr<Callback> Share(Callback callback, const char* name = "callback") {
+    if (!callback) throw ValidationError(name, "must not be empty");
+    return std::make_shared<Callback>(std::move(callback));
+}
+
+void RequireNonEmpty(const std::string& value, const char* field) {
+    if (value.empty()) throw ValidationError(field, "must not be empty");
+}
+
+void RequireApplicationId(uint64_t applicationId, const char* field = "applicationId") {
+    if (applicationId == 0) throw ValidationError(field, "must be an application id, got 0");
+}
+
+// The system browser (xdg-open on Linux, open on macOS), without a shell.
+bool OpenInSystemBrowser(const std::string& url) {
+#ifdef __APPLE__
+    const char* program = "open";
+#else
+    const char* program = "xdg-open";
+#endif
+    pid_t pid = 0;
+    std::string urlCopy = url;
+    char* argv[] = {const_cast<char*>(program), urlCopy.data(), nullptr};
+    if (posix_spawnp(&pid, program, nullptr, nullptr, argv, environ) != 0) return false;
+    int status = 0;
+    return waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+// The success half of a token answer, as the TokenExchangeCallback takes it.
+struct TokenAnswer {
+    std::string accessToken, refreshToken, scopes;
+    int32_t expiresIn = 0;
+};
+
+TokenAnswer ReadTokenAnswer(const boost::json::value& json) {
+    return {JsonString(json, "access_token"), JsonString(json, "refresh_token"), JsonString(json, "scope"),
+            static_cast<int32_t>(JsonInt(json, "expires_in"))};
+}
+
+}  // namespace
+
+// ---- Authorize ----
+
+void Client::Impl::OpenAuthorizeUrl(const std::string& url) {
+    std::string consentUser;
+    std::shared_ptr<AuthorizeUrlOpener> customOpener;
+    {
+        std::lock_guard lock(mutex);
+        consentUser = emulatorConsentUser;
+        customOpener = opener;
+    }
+    if (!consentUser.empty()) {
+        // The emulator's headless consent: it answers the authorize URL with the redirect itself.
+        net::HttpRequest request;
+        request.url = url + "&emulator_user=" + net::PercentEncode(consentUser) + "&emulator_consent=allow";
+        request.route = "GET /oauth2/authorize";
+        http.Send(std::move(request), [this](net::HttpResponse response) {
+            const std::string* location = response.Header("Location");
+            if (response.status / 100 == 3 && location != nullptr) {
+                const std::string redirect = *location;
+                HandleRedirect(redirect);
+                return;
+            }
+            auto result = response.error ? ClientResult::Failure(ErrorType::NetworkError, response.errorDetail)
+                                         : ClientResult::Failure(ErrorType::AuthorizationFailed,
+                                                                 "the emulator refused headless consent (HTTP " +
+                                                                     std::to_string(response.status) + ")");
+            FinishAuthorization(std::move(result), "");
+        });
+        return;
+    }
+    if (customOpener) {
+        Deliver([customOpener, url] { (*customOpener)(url); });
+        return;
+    }
+    if (!OpenInSystemBrowser(url)) {
+        FinishAuthorization(ClientResult::Failure(ErrorType::AuthorizationFailed,
+                                                  "could not open the system browser; set an authorize URL opener"),
+                            "");
+    }
+}
+
+bool Client::Impl::FinishAuthorization(ClientResult result, std::string code) {
+    std::optional<PendingAuthorization> pending;
+    {
+        std::lock_guard lock(mutex);
+        pending = std::exchange(pendingAuthorization, std::nullopt);
+    }
+    if (!pending) return false;
+    Log(result.Successful() ? LoggingSeverity::Info : LoggingSeverity::Warning,
+        "authorization " + (result.Successful() ? std::string("succeeded") : "failed: " + result.ToString()));
+    Deliver([callback = pending->callback, result = std::move(result), code = std::move(code),
+             redirectUri = pending->redirectUri] { (*callback)(result, code, redirectUri); });
+    return true;
+}
+
+bool Client::Impl::HandleRedirect(const std::string& url) {
+    std::string expectedState, redirectUri;
+    {
+        std::lock_guard lock(mutex);
+        if (!pendingAuthorization) return false;
+        expectedState = pendingAuthorization->state;
+        redirectUri = pendingAuthorization->redirectUri;
+    }
+    if (url.compare(0, redirectUri.size(), redirectUri) != 0 ||
+        (url.size() > redirectUri.size() && url[redirectUri.size()] != '?' && url[redirectUri.size()] != '#')) {
+        return false;  // not the redirect this authorization waits for
+    }
+    const auto state = net::QueryParameter(url, "state");
+    if (!state || *state != expectedState) {
+        return FinishAuthorization(ClientResult::Failure(ErrorType::AuthorizationFailed,
+                                                         "state mismatch: the redirect is not for this authorization"),
+                                   "");
+    }
+    if (const auto error = net::QueryParameter(url, "error")) {
+        const auto description = net::QueryParameter(url, "error_description");
+        return FinishAuthorization(
+            ClientResult::Failure(ErrorType::AuthorizationFailed, *error + (description ? ": " + *description : "")), "");
+    }
+    const auto code = net::QueryParameter(url, "code");
+    if (!code || code->empty()) {
+        return FinishAuthorization(ClientResult::Failure(ErrorType::AuthorizationFailed, "the redirect carries no code"),
+                                   "");
+    }
+    return FinishAuthorization(ClientResult::Success(), *code);
+}
+
+void Client::Authorize(AuthorizationArgs args, AuthorizationCallback callback) {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(callback));
+    std::string url, state, redirectUri;
+    try {
+        if (!args) throw ValidationError("args", "is a null AuthorizationArgs");
+        if (args.Scopes().find_first_not_of(' ') == std::string::npos)
+            throw ValidationError("Scopes", "is required (e.g. Client::GetDefaultCommunicationScopes())");
+        const uint64_t clientId = authorize::ResolveClientId(args, GetApplicationId());
+        redirectUri = authorize::ResolveRedirectUri(args, clientId);
+        state = authorize::ResolveState(args);
+        url = impl.webBase + "/oauth2/authorize?response_type=code&client_id=" + std::to_string(clientId) +
+              "&scope=" + net::PercentEncode(args.Scopes()) + "&state=" + net::PercentEncode(state) +
+              "&redirect_uri=" + net::PercentEncode(redirectUri);
+        if (const auto challenge = args.CodeChallenge()) {
+            url += "&code_challenge=" + net::PercentEncode(challenge->Challenge()) + "&code_challenge_method=S256";
+        }
+        if (const auto nonce = args.Nonce()) url += "&nonce=" + net::PercentEncode(*nonce);
+        if (const auto integration = args.IntegrationType()) {
+            url += "&integration_type=" + std::to_string(static_cast<int>(*integration));
+        }
+    } catch (const ValidationError& error) {
+        return RejectInvalid(impl, shared, error, std::string(), std::string());
+    }
+    impl.FinishAuthorization(ClientResult::Failure(ErrorType::Aborted, "superseded by a newer Authorize"), "");
+    {
+        std::lock_guard lock(impl.mutex);
+        impl.pendingAuthorization = PendingAuthorization{state, redirectUri, shared};
+    }
+    impl.Log(LoggingSeverity::Info, "authorizing: opening " + url);
+    impl.OpenAuthorizeUrl(url);
+}
+
+void Client::AbortAuthorize() {
+    RequireImpl().FinishAuthorization(ClientResult::Failure(ErrorType::Aborted, "AbortAuthorize was called"), "");
+}
+
+bool Client::HandleAuthorizeRedirect(std::string url) { return RequireImpl().HandleRedirect(url); }
+
+void Client::SetAuthorizeUrlOpener(AuthorizeUrlOpener opener) {
+    Impl& impl = RequireImpl();
+    std::lock_guard lock(impl.mutex);
+    impl.opener = opener ? std::make_shared<AuthorizeUrlOpener>(std::move(opener)) : nullptr;
+}
+
+void Client::SetEmulatorConsentUser(std::string user) {
+    Impl& impl = RequireImpl();
+    std::lock_guard lock(impl.mutex);
+    impl.emulatorConsentUser = std::move(user);
+}
+
+// ---- tokens ----
+
+namespace {
+
+void ExchangeTokens(Client::Impl& impl, client::ApiRequest request, std::shared_ptr<Client::TokenExchangeCallback> callback,
+                    bool refresh) {
+    request.method = "POST";
+    request.path = "/oauth2/token";
+    request.route = "POST /oauth2/token";
+    request.bodyKind = client::Body::Form;
+    request.oauthEndpoint = true;
+    impl.Call(std::move(request), [&impl, callback, refresh](ClientResult result, boost::json::value json) {
+        TokenAnswer answer;
+        if (result.Successful()) {
+            answer = ReadTokenAnswer(json);
+            if (answer.accessToken.empty()) {
+                result = ClientResult::Failure(ErrorType::AuthorizationFailed, "the token answer has no access_token");
+            } else if (answer.expiresIn > 0) {
+                std::lock_guard lock(impl.mutex);
+                impl.knownExpiries.emplace_back(answer.accessToken,
+                                                std::chrono::steady_clock::now() + std::chrono::seconds(answer.expiresIn));
+            }
+        } else if (refresh && result.Type() == ErrorType::AuthorizationFailed &&
+                   result.Error().rfind("invalid_grant", 0) == 0) {
+            // Seed, Authentication 7: as good as the APPLICATION_DEAUTHORIZED webhook.
+            result.SetDeauthorized(true);
+        }
+        impl.Deliver([callback, result = std::move(result), answer = std::move(answer)] {
+            (*callback)(result, answer.accessToken, answer.refreshToken, AuthorizationTokenType::Bearer, answer.expiresIn,
+                        answer.scopes);
+        });
+    });
+}
+
+}  // namespace
+
+void Client::GetToken(uint64_t applicationId, std::string code, std::string codeVerifier, std::string redirectUri,
+                      TokenExchangeCallback callback) {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(callback));
+    try {
+        RequireApplicationId(applicationId);
+        RequireNonEmpty(code, "code");
+        RequireNonEmpty(codeVerifier, "codeVerifier");
+        RequireNonEmpty(redirectUri, "redirectUri");
+    } catch (const ValidationError& error) {
+        return RejectInvalid(impl, shared, error, std::string(), std::string(), AuthorizationTokenType::Bearer, 0,
+                             std::string());
+    }
+    client::ApiRequest request;
+    request.form = {{"grant_type", "authorization_code"}, {"code", code}, {"redirect_uri", redirectUri},
+                    {"code_verifier", codeVerifier},     {"client_id", std::to_string(applicationId)}};
+    ExchangeTokens(impl, std::move(request), shared, false);
+}
+
+void Client::RefreshToken(uint64_t applicationId, std::string refreshToken, TokenExchangeCallback callback) {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(callback));
+    try {
+        RequireApplicationId(applicationId);
+        RequireNonEmpty(refreshToken, "refreshToken");
+    } catch (const ValidationError& error) {
+        return RejectInvalid(impl, shared, error, std::string(), std::string(), AuthorizationTokenType::Bearer, 0,
+                             std::string());
+    }
+    client::ApiRequest request;
+    request.form = {{"grant_type", "refresh_token"}, {"refresh_token", refreshToken},
+                    {"client_id", std::to_string(applicationId)}};
+    ExchangeTokens(impl, std::move(request), shared, true);
+}
+
+void Client::RevokeToken(uint64_t applicationId, std::string token, ResultCallback callback) {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(callback));
+    try {
+        RequireApplicationId(applicationId);
+        RequireNonEmpty(token, "token");
+    } catch (const ValidationError& error) {
+        return RejectInvalid(impl, shared, error);
+    }
+    client::ApiRequest request;
+    request.method = "POST";
+    request.path = "/oauth2/token/revoke";
+    request.bodyKind = client::Body::Form;
+    request.oauthEndpoint = true;
+    request.form = {{"token", token}, {"client_id", std::to_string(applicationId)}};
+    impl.Call(std::move(request), [&impl, shared, token](ClientResult result, boost::json::value) {
+        if (result.Successful()) {
+            std::lock_guard lock(impl.mutex);
+            if (impl.token == token) impl.authenticated = false;  // the whole authorization is gone
+        }
+        impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
+    });
+}
+
+void Client::UpdateToken(AuthorizationTokenType tokenType, std::string token, ResultCallback callback) {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(callback));
+    try {
+        RequireNonEmpty(token, "token");
+    } catch (const ValidationError& error) {
+        return RejectInvalid(impl, shared, error);
+    }
+    client::ApiRequest check;
+    check.path = "/users/@me";
+    check.authorization = "Bearer " + token;
+    impl.Call(std::move(check), [&impl, shared, tokenType, token](ClientResult result, boost::json::value json) {
+        if (result.Successful()) {
+            {
+                std::lock_guard lock(impl.mutex);
+                impl.token = token;
+                impl.tokenType = tokenType;
+                impl.authenticated = true;
+                impl.currentUserId = JsonSnowflake(json, "id");
+            }
+            if (impl.gateway) impl.gateway->UpdateToken(token);
+            impl.ScheduleTokenExpiry(token);
+            impl.Log(LoggingSeverity::Info, "token updated");
+        } else if (result.Status() == 401) {
+            result.SetType(ErrorType::AuthorizationFailed);
+        }
+        impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
+    });
+}
+
+bool Client::IsAuthenticated() const {
+    Impl& impl = RequireImpl();
+    std::lock_guard lock(impl.mutex);
+    return impl.authenticated;
+}
+
+void Client::FetchCurrentUser(AuthorizationTokenType, std::string token, FetchCurrentUserCallback callback) {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(callback));
+    try {
+        RequireNonEmpty(token, "token");
+    } catch (const ValidationError& error) {
+        return RejectInvalid(impl, shared, error, uint64_t{0}, std::string());
+    }
+    client::ApiRequest request;
+    request.path = "/users/@me";
+    request.authorization = "Bearer " + token;
+    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
+        const uint64_t id = result.Successful() ? JsonSnowflake(json, "id") : 0;
+        std::string name = result.Successful() ? JsonString(json, "username") : std::string();
+        impl.Deliver([shared, result = std::move(result), id, name = std::move(name)] { (*shared)(result, id, name); });
+    });
+}
+
+void Client::GetProvisionalToken(uint64_t applicationId, AuthenticationExternalAuthType externalAuthType,
+                                 std::string externalAuthToken, TokenExchangeCallback callback) {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(callback));
+    try {
+        RequireApplicationId(applicationId);
+        RequireNonEmpty(externalAuthToken, "externalAuthToken");
+    } catch (const ValidationError& error) {
+        return RejectInvalid(impl, shared, error, std::string(), std::string(), AuthorizationTokenType::Bearer, 0,
+                             std::string());
+    }
+    client::ApiRequest request;
+    request.method = "POST";
+    request.path = "/partner-sdk/token";
+    request.bodyKind = client::Body::Json;
+    request.json = {{"client_id", std::to_string(applicationId)},
+                    {"external_auth_type", ExternalAuthTypeWire(externalAuthType)},
+                    {"external_auth_token", externalAuthToken}};
+    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
+        TokenAnswer answer = result.Successful() ? ReadTokenAnswer(json) : TokenAnswer{};
+        if (result.Successful() && answer.expiresIn > 0) {
+            std::lock_guard lock(impl.mutex);
+            impl.knownExpiries.emplace_back(answer.accessToken,
+                                            std::chrono::steady_clock::now() + std::chrono::seconds(answer.expiresIn));
+        }
+        impl.Deliver([shared, result = std::move(result), answer = std::move(answer)] {
+            (*shared)(result, answer.accessToken, answer.refreshToken, AuthorizationTokenType::Bearer, answer.expiresIn,
+                      answer.scopes);
+        });
+    });
+}
+
+void Client::ExchangeChildToken(std::string parentApplicationToken, uint64_t childApplicationId,
+                                ExchangeChildTokenCallback callback) {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(callback));
+    try {
+        RequireNonEmpty(parentApplicationToken, "parentApplicationToken");
+        RequireApplicationId(childApplicationId, "childApplicationId");
+    } catch (const ValidationError& error) {
+        return RejectInvalid(impl, shared, error, std::string(), AuthorizationTokenType::Bearer, 0, std::string());
+    }
+    client::ApiRequest request;
+    request.method = "POST";
+    request.path = "/oauth2/token";
+    request.route = "POST /oauth2/token";
+    request.bodyKind = client::Body::Form;
+    request.oauthEndpoint = true;
+    request.form = {{"grant_type", kTokenExchangeGrant},
+                    {"subject_token", parentApplicationToken},
+                    {"subject_token_type", kAccessTokenType},
+                    {"client_id", std::to_string(childApplicationId)}};
+    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
+        TokenAnswer answer = result.Successful() ? ReadTokenAnswer(json) : TokenAnswer{};
+        impl.Deliver([shared, result = std::move(result), answer = std::move(answer)] {
+            (*shared)(result, answer.accessToken, AuthorizationTokenType::Bearer, answer.expiresIn, answer.scopes);
+        });
+    });
+}
+
+void Client::UnmergeIntoProvisionalAccount(uint64_t applicationId, AuthenticationExternalAuthType externalAuthType,
+                                           std::string externalAuthToken, ResultCallback callback) {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(callback));
+    try {
+        RequireApplicationId(applicationId);
+        RequireNonEmpty(externalAuthToken, "externalAuthToken");
+    } catch (const ValidationError& error) {
+        return RejectInvalid(impl, shared, error);
+    }
+    client::ApiRequest request;
+    request.method = "POST";
+    request.path = "/partner-sdk/provisional-accounts/unmerge";
+    request.bodyKind = client::Body::Json;
+    request.json = {{"client_id", std::to_string(applicationId)},
+                    {"external_auth_type", ExternalAuthTypeWire(externalAuthType)},
+                    {"external_auth_token", externalAuthToken}};
+    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value) {
+        impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
+    });
+}
+
+void Client::SetTokenExpirationCallback(TokenExpirationCallback callback) {
+    Impl& impl = RequireImpl();
+    std::lock_guard lock(impl.mutex);
+    impl.tokenExpirationCallback = callback ? std::make_shared<TokenExpirationCallback>(std::move(callback)) : nullptr;
+}
+
+void Client::RegisterAuthorizeRequestCallback(AuthorizeRequestCallback callback) {
+    Impl& impl = RequireImpl();
+    std::lock_guard lock(impl.mutex);
+    impl.authorizeRequestCallback = Share(std::move(callback));
+}
+
+void Client::RemoveAuthorizeRequestCallback() {
+    Impl& impl = RequireImpl();
+    std::lock_guard lock(impl.mutex);
+    impl.authorizeRequestCallback.reset();
+}
+
+}  // namespace platformpp

@@ -1,0 +1,190 @@
+#include "client/client_impl.hpp"
+
+#include <boost/asio/post.hpp>
+#include <boost/json/parse.hpp>
+
+#include "core/callback_queue.hpp"
+#include "core/redact.hpp"
+#include "net/tls.hpp"
+
+namespace platformpp {
+namespace {
+
+constexpr auto kShutdownGrace = std::chrono::milliseconds(2000);
+// The expiration callback fires this long before a token's expiry (or at 90% of a short lifetime).
+constexpr auto kExpiryWarning = std::chrono::minutes(5);
+
+bool IsFatalCloseCode(int code) { return code == 4004 || (code >= 4010 && code <= 4014); }
+
+}  // namespace
+
+Client::Impl::Impl(std::string apiBaseIn, std::string webBaseIn)
+  : apiBase(std::move(apiBaseIn)),
+    webBase(std::move(webBaseIn)),
+    tls(net::MakeClientTlsContext()),
+    http(io.Context(), tls, Sink()),
+    expiryTimer(io.Context()) {}
+
+Client::Impl::~Impl() { Shutdown(); }
+
+void Client::Impl::Shutdown() {
+    if (shuttingDown.exchange(true)) return;
+    alive->store(false);
+    // Pending calls complete with ClientDestroyed; the Gateway closes; then the thread is joined.
+    http.CancelAll();
+    boost::asio::post(io.Context(), [this] {
+        expiryTimer.cancel();
+        if (gateway) gateway->Stop();
+    });
+    io.Stop(kShutdownGrace);
+    std::optional<PendingAuthorization> pending;
+    {
+        std::lock_guard lock(mutex);
+        pending = std::exchange(pendingAuthorization, std::nullopt);
+    }
+    if (pending) {
+        auto callback = pending->callback;
+        Deliver([callback] {
+            (*callback)(ClientResult::Failure(ErrorType::ClientDestroyed, "the Client was destroyed"), "", "");
+        });
+    }
+}
+
+void Client::Impl::Deliver(std::function<void()> callback) { core::CallbackQueue::Global().Post(std::move(callback)); }
+
+void Client::Impl::DeliverEvent(std::function<void()> callback) {
+    core::CallbackQueue::Global().Post([alive = alive, callback = std::move(callback)] {
+        if (alive->load()) callback();
+    });
+}
+
+void Client::Impl::Log(LoggingSeverity severity, const std::string& line) {
+    std::vector<std::shared_ptr<LogCallback>> targets;
+    {
+        std::lock_guard lock(mutex);
+        for (const auto& [minimum, callback] : logCallbacks) {
+            if (minimum != LoggingSeverity::None && severity >= minimum) targets.push_back(callback);
+        }
+    }
+    if (targets.empty()) return;
+    auto redacted = std::make_shared<const std::string>(core::RedactSecrets(line));
+    for (auto& target : targets) {
+        DeliverEvent([target, redacted, severity] { (*target)(*redacted, severity); });
+    }
+}
+
+core::LogSink Client::Impl::Sink() {
+    return [this](LoggingSeverity severity, const std::string& line) { Log(severity, line); };
+}
+
+void Client::Impl::Call(client::ApiRequest request, std::function<void(ClientResult, boost::json::value)> done) {
+    const bool oauth = request.oauthEndpoint;
+    const bool usesClientToken = !request.authorization.empty() && request.authorization.rfind("Basic ", 0) != 0;
+    std::string sentAuthorization = request.authorization;
+    http.Send(client::ToHttpRequest(apiBase, request),
+              [this, oauth, usesClientToken, sentAuthorization = std::move(sentAuthorization),
+               done = std::move(done)](net::HttpResponse response) {
+                  boost::json::value json;
+                  ClientResult result = client::ToClientResult(response, oauth, shuttingDown.load(), json);
+                  if (usesClientToken && result.Status() == 401) {
+                      std::lock_guard lock(mutex);
+                      const bool current = authenticated && sentAuthorization == "Bearer " + token;
+                      if (current) boost::asio::post(io.Context(), [this] { TokenRejected(); });
+                  }
+                  done(std::move(result), std::move(json));
+              });
+}
+
+void Client::Impl::SetStatus(Status next, Error error, int32_t detail) {
+    std::shared_ptr<StatusChangedCallback> callback;
+    {
+        std::lock_guard lock(mutex);
+        if (status == next && error == Error::None) return;
+        status = next;
+        callback = statusCallback;
+    }
+    Log(error == Error::None ? LoggingSeverity::Info : LoggingSeverity::Warning,
+        "status " + StatusToString(next) + (error == Error::None ? "" : " (" + ErrorToString(error) + ", " +
+                                                                          std::to_string(detail) + ")"));
+    if (callback) DeliverEvent([callback, next, error, detail] { (*callback)(next, error, detail); });
+}
+
+void Client::Impl::OnGatewayState(net::GatewayState state, int closeCode, const std::string& detail) {
+    switch (state) {
+        case net::GatewayState::Connecting: return SetStatus(Status::Connecting, Error::None, 0);
+        case net::GatewayState::Ready: return SetStatus(Status::Ready, Error::None, 0);
+        case net::GatewayState::Reconnecting: return SetStatus(Status::Reconnecting, Error::None, 0);
+        case net::GatewayState::Disconnecting: return SetStatus(Status::Disconnecting, Error::None, 0);
+        case net::GatewayState::Disconnected: {
+            bool requested = false;
+            {
+                std::lock_guard lock(mutex);
+                requested = disconnectRequested;
+            }
+            if (!requested && IsFatalCloseCode(closeCode)) {
+                Log(LoggingSeverity::Error, "the Gateway closed the session for good: " + detail);
+                if (closeCode == 4004) TokenRejected();
+                return SetStatus(Status::Disconnected, Error::UnexpectedClose, closeCode);
+            }
+            return SetStatus(Status::Disconnected, Error::None, closeCode);
+        }
+    }
+}
+
+void Client::Impl::OnReady(const boost::json::object& ready) {
+    const auto* user = ready.if_contains("user");
+    if (user == nullptr || !user->is_object()) return;
+    const auto* id = user->as_object().if_contains("id");
+    if (id == nullptr || !id->is_string()) return;
+    try {
+        const uint64_t userId = std::stoull(std::string(id->as_string()));
+        std::lock_guard lock(mutex);
+        currentUserId = userId;
+    } catch (const std::exception&) {
+        Log(LoggingSeverity::Warning, "READY carries a malformed user id");
+    }
+}
+
+void Client::Impl::OnDispatch(std::string_view type, const boost::json::value&) {
+    if (type == "AUTHORIZE_REQUEST") {
+        std::shared_ptr<AuthorizeRequestCallback> callback;
+        {
+            std::lock_guard lock(mutex);
+            callback = authorizeRequestCallback;
+        }
+        if (callback) DeliverEvent([callback] { (*callback)(); });
+    }
+}
+
+void Client::Impl::ScheduleTokenExpiry(const std::string& tokenValue) {
+    std::optional<std::chrono::steady_clock::time_point> expiresAt;
+    {
+        std::lock_guard lock(mutex);
+        for (const auto& [known, at] : knownExpiries) {
+            if (known == tokenValue) expiresAt = at;
+        }
+    }
+    boost::asio::post(io.Context(), [this, expiresAt] {
+        expiryTimer.cancel();
+        if (!expiresAt) return;
+        const auto now = std::chrono::steady_clock::now();
+        const auto lifetime = *expiresAt - now;
+        const auto warnAt = lifetime > 10 * kExpiryWarning ? *expiresAt - kExpiryWarning : now + lifetime * 9 / 10;
+        expiryTimer.expires_at(warnAt);
+        expiryTimer.async_wait([this](const boost::system::error_code& ec) {
+            if (!ec) TokenRejected();
+        });
+    });
+}
+
+void Client::Impl::TokenRejected() {
+    std::shared_ptr<TokenExpirationCallback> callback;
+    {
+        std::lock_guard lock(mutex);
+        callback = tokenExpirationCallback;
+    }
+    Log(LoggingSeverity::Warning, "the access token expired or was rejected; refresh it and call UpdateToken");
+    if (callback) DeliverEvent([callback] { (*callback)(); });
+}
+
+}  // namespace platformpp

@@ -1,0 +1,101 @@
+#pragma once
+// Client's state and machinery. Private to the core.
+//
+// Threads: public Client methods run on the game's thread; network work runs on `io`'s thread.
+// State read by both is under `mutex`. User callbacks only ever run through Deliver(), which queues
+// them for platformpp::RunCallbacks().
+
+#include <boost/asio/ssl/context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/json/value.hpp>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "client/api.hpp"
+#include "core/io_thread.hpp"
+#include "net/gateway_connection.hpp"
+#include "net/http_client.hpp"
+#include "platformpp/client.hpp"
+
+namespace platformpp {
+
+struct PendingAuthorization {
+    std::string state;
+    std::string redirectUri;
+    std::shared_ptr<Client::AuthorizationCallback> callback;
+};
+
+struct Client::Impl {
+    Impl(std::string apiBase, std::string webBase);
+    ~Impl();
+
+    // ---- fixed at construction ----
+    const std::string apiBase;  // ".../api/v10", no trailing slash
+    const std::string webBase;  // scheme://host[:port], no trailing slash
+
+    // ---- shared between threads (mutex) ----
+    mutable std::mutex mutex;
+    uint64_t applicationId = 0;
+    std::string token;  // the token the Client acts with (UpdateToken)
+    AuthorizationTokenType tokenType = AuthorizationTokenType::Bearer;
+    bool authenticated = false;
+    uint64_t currentUserId = 0;  // from UpdateToken's check, and READY
+    Status status = Status::Disconnected;
+    bool disconnectRequested = false;
+    std::optional<PendingAuthorization> pendingAuthorization;
+    std::shared_ptr<AuthorizeUrlOpener> opener;
+    std::string emulatorConsentUser;
+    std::shared_ptr<StatusChangedCallback> statusCallback;
+    std::shared_ptr<TokenExpirationCallback> tokenExpirationCallback;
+    std::shared_ptr<AuthorizeRequestCallback> authorizeRequestCallback;
+    std::vector<std::pair<LoggingSeverity, std::shared_ptr<LogCallback>>> logCallbacks;
+    // Expiry of tokens this Client obtained, so UpdateToken can schedule the expiration callback.
+    std::vector<std::pair<std::string, std::chrono::steady_clock::time_point>> knownExpiries;
+    std::atomic<bool> shuttingDown{false};
+    const std::shared_ptr<std::atomic<bool>> alive = std::make_shared<std::atomic<bool>>(true);
+
+    // ---- network (io thread) ----
+    core::IoThread io;
+    boost::asio::ssl::context tls;
+    net::HttpClient http;
+    std::shared_ptr<net::GatewayConnection> gateway;
+    boost::asio::steady_timer expiryTimer;
+
+    // Queues `callback` for RunCallbacks(): the result of a call, which always runs.
+    void Deliver(std::function<void()> callback);
+    // Queues an event callback (status, log, token expiry...): skipped if the Client is destroyed
+    // before it runs, so that an event never reaches a game that has let its Client go.
+    void DeliverEvent(std::function<void()> callback);
+    // Redacts, then queues the line for each log callback that wants it.
+    void Log(LoggingSeverity severity, const std::string& line);
+    core::LogSink Sink();
+
+    // A call to the platform's API; `done` runs on the io thread with the mapped result and the
+    // parsed JSON body (null when empty or not JSON).
+    void Call(client::ApiRequest request, std::function<void(ClientResult, boost::json::value)> done);
+
+    void SetStatus(Status next, Error error, int32_t detail);
+    void OnGatewayState(net::GatewayState state, int closeCode, const std::string& detail);
+    // Gateway events, on the io thread: READY of the user session, then every dispatch in order.
+    void OnReady(const boost::json::object& ready);
+    void OnDispatch(std::string_view type, const boost::json::value& data);
+    void ScheduleTokenExpiry(const std::string& tokenValue);
+    void TokenRejected();
+
+    void OpenAuthorizeUrl(const std::string& url);
+    // Checks a redirect against the pending authorization (its URI and state) and completes it.
+    bool HandleRedirect(const std::string& url);
+    // Completes the pending authorization (if any) with `result`; returns whether there was one.
+    bool FinishAuthorization(ClientResult result, std::string code);
+
+    void Shutdown();
+};
+
+}  // namespace platformpp
