@@ -302,6 +302,30 @@ def test_admin_reconnect_and_invalidate(platformpp_emulator: Emulator) -> None:
     run(scenario())
 
 
+def test_admin_authorize_request_reaches_the_users_sdk_sessions(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    url = f"{emu.base_url}/_emulator/gateway/authorize-request"
+
+    async def scenario() -> None:
+        alice = await sdk_session(emu, ALICE)
+        bob = await sdk_session(emu, BOB)
+        assert httpx.post(url, json={"user_id": str(ALICE)}).json() == {"delivered": 1}
+        request = await alice.dispatch("AUTHORIZE_REQUEST")
+        assert request["d"] == {"application_id": str(APP_ID)} and request["s"] == 2  # after READY
+        await bob.no_dispatch("AUTHORIZE_REQUEST")
+        # Another application's sessions of the same user are not addressed.
+        assert httpx.post(url, json={"user_id": str(ALICE), "application_id": "1"}).json() == {"delivered": 0}
+        await alice.no_dispatch("AUTHORIZE_REQUEST")
+        await alice.close()
+        await bob.close()
+
+    run(scenario())
+    missing = httpx.post(url, json={})
+    assert missing.status_code == 400 and "user_id" in missing.json()["errors"]
+    unknown = httpx.post(url, json={"user_id": str(ALICE), "scopes": "openid"})
+    assert unknown.status_code == 400 and "scopes" in unknown.json()["errors"]
+
+
 def test_revoking_the_grant_closes_sdk_sessions_with_4004(platformpp_emulator: Emulator) -> None:
     emu = platformpp_emulator
 

@@ -12,6 +12,7 @@ from starlette.websockets import WebSocket
 
 from .. import auth, errors
 from ..errors import ApiError, Form, json_response, read_json
+from ..bus import Payload, Viewer, get_bus
 from ..social import emulator_state
 from .connection import Connection
 from .hub import GATEWAY_PATH, get_hub
@@ -135,6 +136,28 @@ async def invalidate(request: Request) -> Response:
     return json_response({"invalidated": len(sessions)})
 
 
+async def authorize_request(request: Request) -> Response:
+    """POST /_emulator/gateway/authorize-request ``{user_id, application_id?}``: publish an
+    AUTHORIZE_REQUEST dispatch ``{application_id}`` to that user's SDK-user sessions (of one
+    application, if given), as when an authorization starts from a client entry point. Sessions
+    awaiting a Resume get it on Resume. Answers ``{delivered: n}``."""
+    form = Form(await read_json(request))
+    form.unknown_keys({"user_id", "application_id"})
+    user_id = form.snowflake("user_id")
+    application_id = form.snowflake("application_id", required=False)
+    form.done()
+
+    def render(viewer: Viewer) -> Payload | None:
+        if viewer.kind != "bearer" or viewer.user_id != user_id:
+            return None
+        if application_id is not None and viewer.application_id != application_id:
+            return None
+        return {"application_id": str(viewer.application_id)}
+
+    delivered = get_bus(emulator_state(request)).publish("AUTHORIZE_REQUEST", render)
+    return json_response({"delivered": delivered})
+
+
 def routes() -> list[BaseRoute]:
     return [
         Route(f"{API}/gateway", get_gateway, methods=["GET"]),
@@ -146,5 +169,6 @@ def routes() -> list[BaseRoute]:
         Route(f"{ADMIN}/drop", drop, methods=["POST"]),
         Route(f"{ADMIN}/reconnect", reconnect, methods=["POST"]),
         Route(f"{ADMIN}/invalidate", invalidate, methods=["POST"]),
+        Route(f"{ADMIN}/authorize-request", authorize_request, methods=["POST"]),
     ]
 
