@@ -11,8 +11,8 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from .. import auth, errors
-from ..errors import ApiError, Form, json_response, read_json
 from ..bus import Payload, Viewer, get_bus
+from ..errors import ApiError, Form, json_response, read_json
 from ..social import emulator_state
 from .connection import Connection
 from .hub import GATEWAY_PATH, get_hub
