@@ -7,7 +7,8 @@ Two fix-ups make pybind11-stubgen's output what type checkers and stubtest expec
 - members of `py::native_enum` enums come out as `Name: typing.ClassVar[Enum]`, which type checkers
   read as an enum with no members: they become `Name = <value>`, as typeshed spells them, and the
   `__new__` / `__format__` that the enums inherit from `enum.IntEnum` are dropped;
-- classes bound with `py::is_final` cannot be subclassed: they get `@typing.final`.
+- classes bound with `py::is_final` cannot be subclassed: they get `@typing.final`;
+- the coroutine methods platformpp.aio adds come out as plain `def`: they become `async def`.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import argparse
 import difflib
 import enum
 import importlib
+import inspect
 import re
 import subprocess
 import sys
@@ -27,6 +29,7 @@ STUB = Path(__file__).resolve().parent / "platformpp" / "_platformpp.pyi"
 _CLASS = re.compile(r"^(\s*)class (\w+)[(:]")
 _CLASSVAR_MEMBER = re.compile(r"^(\s*)(\w+): typing\.ClassVar\[([\w.]+)\]$")
 _INHERITED_FROM_INTENUM = re.compile(r"^\s*(@classmethod|def __new__\(|def __format__\()")
+_DEF = re.compile(r"^(\s*)def (\w+)\(")
 _BASETYPE = 1 << 10  # Py_TPFLAGS_BASETYPE: the class can be subclassed
 
 
@@ -52,6 +55,8 @@ def _fix_up(text: str) -> str:
             lines.append(line)
             continue
         current = scopes[-1][1] if scopes else None
+        if (method := _DEF.match(line)) and inspect.iscoroutinefunction(getattr(current, method.group(2), None)):
+            line = f"{method.group(1)}async {line.lstrip()}"
         if isinstance(current, enum.EnumMeta):
             if _INHERITED_FROM_INTENUM.match(line):
                 if line.strip() != "@classmethod":

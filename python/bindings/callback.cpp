@@ -35,7 +35,7 @@ void GilSafeDeleter::operator()(py::object* callable) const {
     delete callable;  // holds no reference any more
 }
 
-SharedCallable Share(py::function callable) {
+SharedCallable Share(py::object callable) {
     return SharedCallable(new py::object(std::move(callable)), GilSafeDeleter{});
 }
 

@@ -11,6 +11,7 @@
 //   reported the same way, since its body would silently never run.
 
 #include <pybind11/pybind11.h>
+#include <pybind11/typing.h>
 
 #include <functional>
 #include <memory>
@@ -28,7 +29,7 @@ struct GilSafeDeleter {
     void operator()(pybind11::object* callable) const;
 };
 using SharedCallable = std::shared_ptr<pybind11::object>;
-SharedCallable Share(pybind11::function callable);
+SharedCallable Share(pybind11::object callable);
 
 // Calls `callable(args...)` under the GIL, reporting failures as described above.
 template <typename... Args>
@@ -45,12 +46,21 @@ void InvokeReported(const SharedCallable& callable, const char* what, Args&&... 
         }
     } catch (pybind11::error_already_set& error) {
         ReportCallbackError(error, what);
+    } catch (const std::exception&) {
+        // e.g. an argument that cannot be converted: reported like a Python exception.
+        pybind11::detail::try_translate_exceptions();
+        pybind11::error_already_set error;
+        ReportCallbackError(error, what);
     }
 }
 
+// A Python callable taking Args and returning None: typed as such in signatures and stubs.
+template <typename... Args>
+using PyCallback = pybind11::typing::Callable<void(Args...)>;
+
 // A std::function for the core that calls the Python callable; `what` names it in reports.
 template <typename... Args>
-std::function<void(Args...)> WrapCallback(pybind11::function callable, const char* what) {
+std::function<void(Args...)> WrapCallback(PyCallback<Args...> callable, const char* what) {
     return [shared = Share(std::move(callable)), what](Args... args) {
         InvokeReported(shared, what, std::move(args)...);
     };

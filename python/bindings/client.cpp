@@ -13,6 +13,8 @@ namespace {
 
 using Status = Client::Status;
 using ClientError = Client::Error;
+using TokenCallback = PyCallback<ClientResult, std::string, std::string, AuthorizationTokenType, int32_t, std::string>;
+using ChildTokenCallback = PyCallback<ClientResult, std::string, AuthorizationTokenType, int32_t, std::string>;
 
 void BindEnums(py::module_& m, py::class_<Client>& cls) {
     py::native_enum<Status>(cls, "Status", "enum.IntEnum", "The Client's connection state.")
@@ -46,9 +48,29 @@ void BindEnums(py::module_& m, py::class_<Client>& cls) {
 
 // Optional event callbacks: None clears them.
 template <typename... Args>
-std::function<void(Args...)> WrapOptional(const std::optional<py::function>& callable, const char* what) {
+std::function<void(Args...)> WrapOptional(const std::optional<PyCallback<Args...>>& callable, const char* what) {
     if (!callable) return nullptr;
     return WrapCallback<Args...>(*callable, what);
+}
+
+// Every Client's log lines go to the `platformpp` logger, from the level it has when the Client is
+// made (so a default WARNING logger costs nothing for VERBOSE lines).
+std::unique_ptr<Client> WithPythonLogging(std::unique_ptr<Client> client) {
+    py::object logger = py::module_::import("logging").attr("getLogger")("platformpp");
+    const int level = logger.attr("getEffectiveLevel")().cast<int>();
+    const LoggingSeverity minimum = level <= 10   ? LoggingSeverity::Verbose
+                                    : level <= 20 ? LoggingSeverity::Info
+                                    : level <= 30 ? LoggingSeverity::Warning
+                                    : level <= 40 ? LoggingSeverity::Error
+                                                  : LoggingSeverity::None;
+    if (minimum == LoggingSeverity::None) return client;
+    client->AddLogCallback(
+        [log = Share(logger.attr("log"))](std::string line, LoggingSeverity severity) {
+            static constexpr int kLevels[] = {10, 10, 20, 30, 40, 50};  // logging's levels by LoggingSeverity
+            InvokeReported(log, "log", kLevels[static_cast<int>(severity)], "%s", std::move(line));
+        },
+        minimum);
+    return client;
 }
 
 void BindConfiguration(py::class_<Client>& cls) {
@@ -61,8 +83,8 @@ void BindConfiguration(py::class_<Client>& cls) {
              "Timeout of each HTTP request (connect, send and receive). ValidationError if <= 0.")
         .def(
             "add_log_callback",
-            [](Client& self, py::function callback, LoggingSeverity minSeverity) {
-                self.AddLogCallback(WrapCallback<std::string, LoggingSeverity>(std::move(callback), "log"), minSeverity);
+            [](Client& self, PyCallback<std::string, LoggingSeverity> callback, LoggingSeverity minSeverity) {
+                self.AddLogCallback(WrapCallback(std::move(callback), "log"), minSeverity);
             },
             py::arg("callback"), py::arg("min_severity"),
             "Calls callback(message, severity) for each SDK log line at or above min_severity, secrets redacted.");
@@ -75,7 +97,7 @@ void BindConnection(py::class_<Client>& cls) {
         .def("get_status", &Client::GetStatus, "The connection state.")
         .def(
             "set_status_changed_callback",
-            [](Client& self, std::optional<py::function> callback) {
+            [](Client& self, std::optional<PyCallback<Status, ClientError, int32_t>> callback) {
                 self.SetStatusChangedCallback(WrapOptional<Status, ClientError, int32_t>(callback, "status changed"));
             },
             py::arg("callback").none(true),
@@ -86,9 +108,9 @@ void BindConnection(py::class_<Client>& cls) {
 void BindAuthorization(py::class_<Client>& cls) {
     cls.def(
            "authorize",
-           [](Client& self, AuthorizationArgs args, py::function callback) {
+           [](Client& self, AuthorizationArgs args, PyCallback<ClientResult, std::string, std::string> callback) {
                self.Authorize(std::move(args),
-                              WrapCallback<ClientResult, std::string, std::string>(std::move(callback), "authorize"));
+                              WrapCallback(std::move(callback), "authorize"));
            },
            py::arg("args"), py::arg("callback"),
            "Starts OAuth2 authorization: opens the authorize URL and calls callback(result, code, redirect_uri) when "
@@ -98,7 +120,7 @@ void BindAuthorization(py::class_<Client>& cls) {
              "Feeds back the redirect URL the OS handed the game. False when it is for no pending authorization.")
         .def(
             "set_authorize_url_opener",
-            [](Client& self, std::optional<py::function> opener) {
+            [](Client& self, std::optional<PyCallback<std::string>> opener) {
                 self.SetAuthorizeUrlOpener(WrapOptional<std::string>(opener, "authorize URL opener"));
             },
             py::arg("opener").none(true), "Replaces how the authorize URL is opened (None: the system browser).")
@@ -110,10 +132,9 @@ void BindAuthorization(py::class_<Client>& cls) {
         .def(
             "get_token",
             [](Client& self, uint64_t applicationId, std::string code, std::string codeVerifier, std::string redirectUri,
-               py::function callback) {
+               TokenCallback callback) {
                 self.GetToken(applicationId, std::move(code), std::move(codeVerifier), std::move(redirectUri),
-                              WrapCallback<ClientResult, std::string, std::string, AuthorizationTokenType, int32_t,
-                                           std::string>(std::move(callback), "get_token"));
+                              WrapCallback(std::move(callback), "get_token"));
             },
             py::arg("application_id"), py::arg("code"), py::arg("code_verifier"), py::arg("redirect_uri"),
             py::arg("callback"),
@@ -121,24 +142,23 @@ void BindAuthorization(py::class_<Client>& cls) {
             "refresh_token, token_type, expires_in, scopes).")
         .def(
             "refresh_token",
-            [](Client& self, uint64_t applicationId, std::string refreshToken, py::function callback) {
+            [](Client& self, uint64_t applicationId, std::string refreshToken, TokenCallback callback) {
                 self.RefreshToken(applicationId, std::move(refreshToken),
-                                  WrapCallback<ClientResult, std::string, std::string, AuthorizationTokenType, int32_t,
-                                               std::string>(std::move(callback), "refresh_token"));
+                                  WrapCallback(std::move(callback), "refresh_token"));
             },
             py::arg("application_id"), py::arg("refresh_token"), py::arg("callback"),
             "Trades a refresh token for a new pair. result.deauthorized is True on invalid_grant: unlink the user.")
         .def(
             "revoke_token",
-            [](Client& self, uint64_t applicationId, std::string token, py::function callback) {
-                self.RevokeToken(applicationId, std::move(token), WrapCallback<ClientResult>(std::move(callback), "revoke_token"));
+            [](Client& self, uint64_t applicationId, std::string token, PyCallback<ClientResult> callback) {
+                self.RevokeToken(applicationId, std::move(token), WrapCallback(std::move(callback), "revoke_token"));
             },
             py::arg("application_id"), py::arg("token"), py::arg("callback"),
             "Revokes the whole authorization (access and refresh token both), as unlinking requires.")
         .def(
             "update_token",
-            [](Client& self, AuthorizationTokenType tokenType, std::string token, py::function callback) {
-                self.UpdateToken(tokenType, std::move(token), WrapCallback<ClientResult>(std::move(callback), "update_token"));
+            [](Client& self, AuthorizationTokenType tokenType, std::string token, PyCallback<ClientResult> callback) {
+                self.UpdateToken(tokenType, std::move(token), WrapCallback(std::move(callback), "update_token"));
             },
             py::arg("token_type"), py::arg("token"), py::arg("callback"),
             "Sets the token the Client acts with, after checking it with the platform (the previous one is kept if "
@@ -146,9 +166,9 @@ void BindAuthorization(py::class_<Client>& cls) {
         .def("is_authenticated", &Client::IsAuthenticated, "Whether update_token has set a working token.")
         .def(
             "fetch_current_user",
-            [](Client& self, AuthorizationTokenType tokenType, std::string token, py::function callback) {
+            [](Client& self, AuthorizationTokenType tokenType, std::string token, PyCallback<ClientResult, uint64_t, std::string> callback) {
                 self.FetchCurrentUser(tokenType, std::move(token),
-                                      WrapCallback<ClientResult, uint64_t, std::string>(std::move(callback),
+                                      WrapCallback(std::move(callback),
                                                                                          "fetch_current_user"));
             },
             py::arg("token_type"), py::arg("token"), py::arg("callback"),
@@ -156,43 +176,41 @@ void BindAuthorization(py::class_<Client>& cls) {
         .def(
             "get_provisional_token",
             [](Client& self, uint64_t applicationId, AuthenticationExternalAuthType type, std::string externalToken,
-               py::function callback) {
+               TokenCallback callback) {
                 self.GetProvisionalToken(applicationId, type, std::move(externalToken),
-                                         WrapCallback<ClientResult, std::string, std::string, AuthorizationTokenType,
-                                                      int32_t, std::string>(std::move(callback), "get_provisional_token"));
+                                         WrapCallback(std::move(callback), "get_provisional_token"));
             },
             py::arg("application_id"), py::arg("external_auth_type"), py::arg("external_auth_token"), py::arg("callback"),
             "A provisional account's token from an identity provider's token: callback(result, access_token, "
             "refresh_token, token_type, expires_in, scopes).")
         .def(
             "exchange_child_token",
-            [](Client& self, std::string parentToken, uint64_t childApplicationId, py::function callback) {
+            [](Client& self, std::string parentToken, uint64_t childApplicationId, ChildTokenCallback callback) {
                 self.ExchangeChildToken(std::move(parentToken), childApplicationId,
-                                        WrapCallback<ClientResult, std::string, AuthorizationTokenType, int32_t,
-                                                     std::string>(std::move(callback), "exchange_child_token"));
+                                        WrapCallback(std::move(callback), "exchange_child_token"));
             },
             py::arg("parent_application_token"), py::arg("child_application_id"), py::arg("callback"),
             "Publisher-level linking: callback(result, access_token, token_type, expires_in, scopes) for the child.")
         .def(
             "unmerge_into_provisional_account",
             [](Client& self, uint64_t applicationId, AuthenticationExternalAuthType type, std::string externalToken,
-               py::function callback) {
+               PyCallback<ClientResult> callback) {
                 self.UnmergeIntoProvisionalAccount(applicationId, type, std::move(externalToken),
-                                                   WrapCallback<ClientResult>(std::move(callback), "unmerge"));
+                                                   WrapCallback(std::move(callback), "unmerge"));
             },
             py::arg("application_id"), py::arg("external_auth_type"), py::arg("external_auth_token"), py::arg("callback"),
             "Splits a merged account back into a provisional one: callback(result).")
         .def(
             "set_token_expiration_callback",
-            [](Client& self, std::optional<py::function> callback) {
+            [](Client& self, std::optional<PyCallback<>> callback) {
                 self.SetTokenExpirationCallback(WrapOptional<>(callback, "token expiration"));
             },
             py::arg("callback").none(true),
             "Calls callback() when the access token is about to expire or is rejected (None: stop).")
         .def(
             "register_authorize_request_callback",
-            [](Client& self, py::function callback) {
-                self.RegisterAuthorizeRequestCallback(WrapCallback<>(std::move(callback), "authorize request"));
+            [](Client& self, PyCallback<> callback) {
+                self.RegisterAuthorizeRequestCallback(WrapCallback(std::move(callback), "authorize request"));
             },
             py::arg("callback"), "Calls callback() for authorization requests from a client entry point.")
         .def("remove_authorize_request_callback", &Client::RemoveAuthorizeRequestCallback,
@@ -205,10 +223,13 @@ void BindClient(py::module_& m) {
     py::class_<Client> cls(m, "Client", py::is_final(),
                            "The SDK's entry point: one per signed-in player. Its callbacks run inside run_callbacks().");
     BindEnums(m, cls);
-    cls.def(py::init<>(),
+    cls.def(py::init([] { return WithPythonLogging(std::make_unique<Client>()); }),
             "A client of the configured service (the PLATFORMPP_API_BASE / PLATFORMPP_WEB_BASE environment variables "
             "when set).")
-        .def(py::init<std::string, std::string>(), py::arg("api_base"), py::arg("web_base"),
+        .def(py::init([](std::string apiBase, std::string webBase) {
+                 return WithPythonLogging(std::make_unique<Client>(std::move(apiBase), std::move(webBase)));
+             }),
+             py::arg("api_base"), py::arg("web_base"),
              "A client of another deployment, e.g. an emulator: Client(emu.api_base, emu.web_base).")
         .def("__bool__", [](const Client& self) { return static_cast<bool>(self); },
              "True when the instance holds a client; False for Client.nullobj.")

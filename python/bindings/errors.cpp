@@ -28,6 +28,27 @@ void BindErrors(py::module_& m) {
     if (gValidationErrorType == nullptr) throw py::error_already_set();
     m.add_object("ValidationError", py::reinterpret_steal<py::object>(gValidationErrorType));
 
+    // Failures of the async layer (platformpp.aio): a ClientResult that was not successful, raised as an
+    // exception carrying it (`.result`). One class per ErrorType; the core never throws these.
+    auto newError = [&m](const char* name, const char* doc, py::handle base) {
+        const std::string qualified = std::string("platformpp._platformpp.") + name;
+        PyObject* type = PyErr_NewExceptionWithDoc(qualified.c_str(), doc, base.ptr(), nullptr);
+        if (type == nullptr) throw py::error_already_set();
+        m.add_object(name, py::reinterpret_steal<py::object>(type));
+        return m.attr(name);
+    };
+    py::object clientError = newError(
+        "ClientError", "An SDK call failed: `result` is its ClientResult (type, status, error_code, error...).", error);
+    newError("NetworkError", "No HTTP answer: connect, TLS, timeout or a dropped connection.", clientError);
+    newError("HTTPError", "The platform answered with an error status (result.status, result.error_code).", clientError);
+    newError("ClientNotReady", "The call needs a connected or authenticated Client.", clientError);
+    newError("Disabled", "The feature is turned off.", clientError);
+    newError("ClientDestroyed", "The Client was destroyed before the call completed.", clientError);
+    newError("Aborted", "The call was cancelled (e.g. abort_authorize()).", clientError);
+    newError("AuthorizationFailed",
+             "OAuth2 refused: state mismatch, consent denied, invalid_grant (result.deauthorized)...", clientError);
+    newError("RPCError", "A client entry point request failed.", clientError);
+
     py::register_exception_translator([](std::exception_ptr p) {
         try {
             if (p) std::rethrow_exception(p);

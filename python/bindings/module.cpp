@@ -12,4 +12,8 @@ PYBIND11_MODULE(_platformpp, m, py::mod_gil_not_used(false)) {
     platformpp::python::BindClient(m);
     platformpp::python::BindCallbacks(m);
     platformpp::python::BindVersioning(m);
+    // The pure-Python glue that completes the classes (async methods, event subscription) lives beside
+    // the module in platformpp/aio.py and platformpp/events.py; installing it here means every import
+    // of the module (the package, stub generation, stubtest) sees the same classes.
+    py::module_::import("platformpp._install").attr("install")(m);
 }

@@ -12,6 +12,15 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ._platformpp import (
+        RPCError,
+        NetworkError,
+        HTTPError,
+        Disabled,
+        ClientNotReady,
+        ClientError,
+        ClientDestroyed,
+        AuthorizationFailed,
+        Aborted,
         AuthenticationCodeChallengeMethod,
         AuthenticationExternalAuthType,
         AuthorizationArgs,
@@ -35,6 +44,15 @@ if TYPE_CHECKING:
     )
 
 _EXTENSION_NAMES = (
+    "RPCError",
+    "NetworkError",
+    "HTTPError",
+    "Disabled",
+    "ClientNotReady",
+    "ClientError",
+    "ClientDestroyed",
+    "AuthorizationFailed",
+    "Aborted",
     "AuthenticationCodeChallengeMethod",
     "AuthenticationExternalAuthType",
     "AuthorizationArgs",
@@ -57,7 +75,7 @@ _EXTENSION_NAMES = (
     "set_callback_error_hook",
 )
 
-__all__ = [*_EXTENSION_NAMES, "__version__", "versioning"]
+__all__ = [*_EXTENSION_NAMES, "__version__", "aio", "events", "versioning"]
 
 
 def __getattr__(name: str) -> Any:
@@ -70,8 +88,8 @@ def __getattr__(name: str) -> Any:
         from ._version import __version__
 
         return __version__
-    if name == "versioning":
-        return importlib.import_module(".versioning", __name__)
+    if name in ("versioning", "aio", "events"):
+        return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -6,7 +6,7 @@ import collections.abc
 import datetime
 import enum
 import typing
-__all__: list[str] = ['AuthenticationCodeChallengeMethod', 'AuthenticationExternalAuthType', 'AuthorizationArgs', 'AuthorizationCodeChallenge', 'AuthorizationCodeVerifier', 'AuthorizationTokenType', 'Client', 'ClientResult', 'Error', 'ErrorType', 'IntegrationType', 'LoggingSeverity', 'NullHandleError', 'ReleaseCalendar', 'ValidationError', 'callback_wakeup_fd', 'get_callback_error_hook', 'resolve_authorize_redirect_uri', 'resolve_authorize_state', 'run_callbacks', 'set_callback_error_hook']
+__all__: list[str] = ['Aborted', 'AuthenticationCodeChallengeMethod', 'AuthenticationExternalAuthType', 'AuthorizationArgs', 'AuthorizationCodeChallenge', 'AuthorizationCodeVerifier', 'AuthorizationFailed', 'AuthorizationTokenType', 'Client', 'ClientDestroyed', 'ClientError', 'ClientNotReady', 'ClientResult', 'Disabled', 'Error', 'ErrorType', 'HTTPError', 'IntegrationType', 'LoggingSeverity', 'NetworkError', 'NullHandleError', 'RPCError', 'ReleaseCalendar', 'ValidationError', 'callback_wakeup_fd', 'get_callback_error_hook', 'resolve_authorize_redirect_uri', 'resolve_authorize_state', 'run_callbacks', 'set_callback_error_hook']
 class Error(Exception):
     """
     Base class of every error platformpp raises.
@@ -18,6 +18,42 @@ class NullHandleError(Error):
 class ValidationError(Error, ValueError):
     """
     An argument breaks a rule. `field` names the field; the message names the field and the rule.
+    """
+class ClientError(Error):
+    """
+    An SDK call failed: `result` is its ClientResult (type, status, error_code, error...).
+    """
+class NetworkError(ClientError):
+    """
+    No HTTP answer: connect, TLS, timeout or a dropped connection.
+    """
+class HTTPError(ClientError):
+    """
+    The platform answered with an error status (result.status, result.error_code).
+    """
+class ClientNotReady(ClientError):
+    """
+    The call needs a connected or authenticated Client.
+    """
+class Disabled(ClientError):
+    """
+    The feature is turned off.
+    """
+class ClientDestroyed(ClientError):
+    """
+    The Client was destroyed before the call completed.
+    """
+class Aborted(ClientError):
+    """
+    The call was cancelled (e.g. abort_authorize()).
+    """
+class AuthorizationFailed(ClientError):
+    """
+    OAuth2 refused: state mismatch, consent denied, invalid_grant (result.deauthorized)...
+    """
+class RPCError(ClientError):
+    """
+    A client entry point request failed.
     """
 class LoggingSeverity(enum.IntEnum):
     """
@@ -393,13 +429,17 @@ class Client:
         """
         Ends a pending authorize() with ErrorType.Aborted.
         """
-    def add_log_callback(self, callback: collections.abc.Callable, min_severity: LoggingSeverity) -> None:
+    def add_log_callback(self, callback: collections.abc.Callable[[str, LoggingSeverity], None], min_severity: LoggingSeverity) -> None:
         """
         Calls callback(message, severity) for each SDK log line at or above min_severity, secrets redacted.
         """
-    def authorize(self, args: AuthorizationArgs, callback: collections.abc.Callable) -> None:
+    def authorize(self, args: AuthorizationArgs, callback: collections.abc.Callable[[ClientResult, str, str], None]) -> None:
         """
         Starts OAuth2 authorization: opens the authorize URL and calls callback(result, code, redirect_uri) when the redirect comes back (handle_authorize_redirect) or the attempt fails.
+        """
+    async def authorize_async(self, args: AuthorizationArgs, *, timeout: float | None = None) -> tuple[str, str]:
+        """
+        Awaitable authorize(): returns what its callback receives after the result (tuple[str, str]), or raises the ClientError for a failed result. `timeout` in seconds.
         """
     def connect(self) -> None:
         """
@@ -413,13 +453,21 @@ class Client:
         """
         Closes the Gateway connection.
         """
-    def exchange_child_token(self, parent_application_token: str, child_application_id: typing.SupportsInt | typing.SupportsIndex, callback: collections.abc.Callable) -> None:
+    def exchange_child_token(self, parent_application_token: str, child_application_id: typing.SupportsInt | typing.SupportsIndex, callback: collections.abc.Callable[[ClientResult, str, AuthorizationTokenType, int, str], None]) -> None:
         """
         Publisher-level linking: callback(result, access_token, token_type, expires_in, scopes) for the child.
         """
-    def fetch_current_user(self, token_type: AuthorizationTokenType, token: str, callback: collections.abc.Callable) -> None:
+    async def exchange_child_token_async(self, parent_application_token: str, child_application_id: typing.SupportsInt | typing.SupportsIndex, *, timeout: float | None = None) -> tuple[str, AuthorizationTokenType, int, str]:
+        """
+        Awaitable exchange_child_token(): returns what its callback receives after the result (tuple[str, platformpp._platformpp.AuthorizationTokenType, int, str]), or raises the ClientError for a failed result. `timeout` in seconds.
+        """
+    def fetch_current_user(self, token_type: AuthorizationTokenType, token: str, callback: collections.abc.Callable[[ClientResult, int, str], None]) -> None:
         """
         Looks up the user a token belongs to: callback(result, id, name).
+        """
+    async def fetch_current_user_async(self, token_type: AuthorizationTokenType, token: str, *, timeout: float | None = None) -> tuple[int, str]:
+        """
+        Awaitable fetch_current_user(): returns what its callback receives after the result (tuple[int, str]), or raises the ClientError for a failed result. `timeout` in seconds.
         """
     def get_api_base(self) -> str:
         """
@@ -429,17 +477,25 @@ class Client:
         """
         The id given to set_application_id (0 if none).
         """
-    def get_provisional_token(self, application_id: typing.SupportsInt | typing.SupportsIndex, external_auth_type: AuthenticationExternalAuthType, external_auth_token: str, callback: collections.abc.Callable) -> None:
+    def get_provisional_token(self, application_id: typing.SupportsInt | typing.SupportsIndex, external_auth_type: AuthenticationExternalAuthType, external_auth_token: str, callback: collections.abc.Callable[[ClientResult, str, str, AuthorizationTokenType, int, str], None]) -> None:
         """
         A provisional account's token from an identity provider's token: callback(result, access_token, refresh_token, token_type, expires_in, scopes).
+        """
+    async def get_provisional_token_async(self, application_id: typing.SupportsInt | typing.SupportsIndex, external_auth_type: AuthenticationExternalAuthType, external_auth_token: str, *, timeout: float | None = None) -> tuple[str, str, AuthorizationTokenType, int, str]:
+        """
+        Awaitable get_provisional_token(): returns what its callback receives after the result (tuple[str, str, platformpp._platformpp.AuthorizationTokenType, int, str]), or raises the ClientError for a failed result. `timeout` in seconds.
         """
     def get_status(self) -> Client.Status:
         """
         The connection state.
         """
-    def get_token(self, application_id: typing.SupportsInt | typing.SupportsIndex, code: str, code_verifier: str, redirect_uri: str, callback: collections.abc.Callable) -> None:
+    def get_token(self, application_id: typing.SupportsInt | typing.SupportsIndex, code: str, code_verifier: str, redirect_uri: str, callback: collections.abc.Callable[[ClientResult, str, str, AuthorizationTokenType, int, str], None]) -> None:
         """
         Exchanges an authorization code (with its PKCE verifier) for tokens: callback(result, access_token, refresh_token, token_type, expires_in, scopes).
+        """
+    async def get_token_async(self, application_id: typing.SupportsInt | typing.SupportsIndex, code: str, code_verifier: str, redirect_uri: str, *, timeout: float | None = None) -> tuple[str, str, AuthorizationTokenType, int, str]:
+        """
+        Awaitable get_token(): returns what its callback receives after the result (tuple[str, str, platformpp._platformpp.AuthorizationTokenType, int, str]), or raises the ClientError for a failed result. `timeout` in seconds.
         """
     def get_web_base(self) -> str:
         """
@@ -453,11 +509,23 @@ class Client:
         """
         Whether update_token has set a working token.
         """
-    def refresh_token(self, application_id: typing.SupportsInt | typing.SupportsIndex, refresh_token: str, callback: collections.abc.Callable) -> None:
+    def off(self, event: str, handler: typing.Callable[..., typing.Any]) -> None:
+        """
+        Removes one `handler` of `event` (ValueError if it was not added).
+        """
+    def on(self, event: str, handler: typing.Callable[..., typing.Any] | None = None) -> typing.Any:
+        """
+        Adds `handler` for `event`; without a handler, returns a decorator that adds the function.
+        """
+    def refresh_token(self, application_id: typing.SupportsInt | typing.SupportsIndex, refresh_token: str, callback: collections.abc.Callable[[ClientResult, str, str, AuthorizationTokenType, int, str], None]) -> None:
         """
         Trades a refresh token for a new pair. result.deauthorized is True on invalid_grant: unlink the user.
         """
-    def register_authorize_request_callback(self, callback: collections.abc.Callable) -> None:
+    async def refresh_token_async(self, application_id: typing.SupportsInt | typing.SupportsIndex, refresh_token: str, *, timeout: float | None = None) -> tuple[str, str, AuthorizationTokenType, int, str]:
+        """
+        Awaitable refresh_token(): returns what its callback receives after the result (tuple[str, str, platformpp._platformpp.AuthorizationTokenType, int, str]), or raises the ClientError for a failed result. `timeout` in seconds.
+        """
+    def register_authorize_request_callback(self, callback: collections.abc.Callable[[], None]) -> None:
         """
         Calls callback() for authorization requests from a client entry point.
         """
@@ -465,15 +533,19 @@ class Client:
         """
         Stops the authorize request callback.
         """
-    def revoke_token(self, application_id: typing.SupportsInt | typing.SupportsIndex, token: str, callback: collections.abc.Callable) -> None:
+    def revoke_token(self, application_id: typing.SupportsInt | typing.SupportsIndex, token: str, callback: collections.abc.Callable[[ClientResult], None]) -> None:
         """
         Revokes the whole authorization (access and refresh token both), as unlinking requires.
+        """
+    async def revoke_token_async(self, application_id: typing.SupportsInt | typing.SupportsIndex, token: str, *, timeout: float | None = None) -> None:
+        """
+        Awaitable revoke_token(): returns what its callback receives after the result (None), or raises the ClientError for a failed result. `timeout` in seconds.
         """
     def set_application_id(self, application_id: typing.SupportsInt | typing.SupportsIndex) -> None:
         """
         Sets the default client_id of AuthorizationArgs.
         """
-    def set_authorize_url_opener(self, opener: collections.abc.Callable | None) -> None:
+    def set_authorize_url_opener(self, opener: collections.abc.Callable[[str], None] | None) -> None:
         """
         Replaces how the authorize URL is opened (None: the system browser).
         """
@@ -485,21 +557,29 @@ class Client:
         """
         Timeout of each HTTP request (connect, send and receive). ValidationError if <= 0.
         """
-    def set_status_changed_callback(self, callback: collections.abc.Callable | None) -> None:
+    def set_status_changed_callback(self, callback: collections.abc.Callable[[Client.Status, Client.Error, int], None] | None) -> None:
         """
         Calls callback(status, error, error_detail) on every change of state (None: stop). error_detail is the Gateway close code or HTTP status behind a failure.
         """
-    def set_token_expiration_callback(self, callback: collections.abc.Callable | None) -> None:
+    def set_token_expiration_callback(self, callback: collections.abc.Callable[[], None] | None) -> None:
         """
         Calls callback() when the access token is about to expire or is rejected (None: stop).
         """
-    def unmerge_into_provisional_account(self, application_id: typing.SupportsInt | typing.SupportsIndex, external_auth_type: AuthenticationExternalAuthType, external_auth_token: str, callback: collections.abc.Callable) -> None:
+    def unmerge_into_provisional_account(self, application_id: typing.SupportsInt | typing.SupportsIndex, external_auth_type: AuthenticationExternalAuthType, external_auth_token: str, callback: collections.abc.Callable[[ClientResult], None]) -> None:
         """
         Splits a merged account back into a provisional one: callback(result).
         """
-    def update_token(self, token_type: AuthorizationTokenType, token: str, callback: collections.abc.Callable) -> None:
+    async def unmerge_into_provisional_account_async(self, application_id: typing.SupportsInt | typing.SupportsIndex, external_auth_type: AuthenticationExternalAuthType, external_auth_token: str, *, timeout: float | None = None) -> None:
+        """
+        Awaitable unmerge_into_provisional_account(): returns what its callback receives after the result (None), or raises the ClientError for a failed result. `timeout` in seconds.
+        """
+    def update_token(self, token_type: AuthorizationTokenType, token: str, callback: collections.abc.Callable[[ClientResult], None]) -> None:
         """
         Sets the token the Client acts with, after checking it with the platform (the previous one is kept if the check fails).
+        """
+    async def update_token_async(self, token_type: AuthorizationTokenType, token: str, *, timeout: float | None = None) -> None:
+        """
+        Awaitable update_token(): returns what its callback receives after the result (None), or raises the ClientError for a failed result. `timeout` in seconds.
         """
 class AuthorizationTokenType(enum.IntEnum):
     """

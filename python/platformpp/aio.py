@@ -1,0 +1,113 @@
+"""asyncio for platformpp: awaitable counterparts of every callback method, and the pump that runs SDK
+callbacks the moment they arrive.
+
+Every Client method whose last parameter is ``callback(result, *values)`` gets ``<name>_async`` with
+the same parameters less the callback, plus ``timeout``: it returns the values (None for none, the
+value for one, a tuple for several) or raises the ``platformpp.ClientError`` subclass matching
+``result.type`` (``platformpp.ValidationError`` for invalid arguments), with ``.result`` attached.
+
+    code, redirect_uri = await client.authorize_async(args)
+
+The first await on an event loop registers the SDK's wake-up file descriptor with that loop
+(``loop.add_reader``), so callbacks run on the loop's thread as soon as they are queued: no polling.
+Drive the SDK from one event loop. Cancelling the awaiting task (or its timeout) abandons the call:
+its result is dropped when it arrives; a cancelled ``authorize_async`` also aborts the authorization.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import weakref
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from . import _signatures
+
+_extension: ModuleType | None = None
+_pumped_loops: weakref.WeakSet[asyncio.AbstractEventLoop] = weakref.WeakSet()
+
+# What to call when an awaiting task is cancelled, so that the platform side stops too.
+_ON_CANCEL = {"authorize": "abort_authorize"}
+
+
+def pump(loop: asyncio.AbstractEventLoop | None = None) -> None:
+    """Runs SDK callbacks on `loop` (default: the running loop) whenever they are queued. Idempotent."""
+    assert _extension is not None, "the extension installs this module"
+    loop = loop or asyncio.get_running_loop()
+    if loop not in _pumped_loops:
+        loop.add_reader(_extension.callback_wakeup_fd(), _extension.run_callbacks)
+        _pumped_loops.add(loop)
+
+
+def error_for(result: Any) -> Exception:
+    """The exception for an unsuccessful ClientResult, carrying it as `.result`."""
+    assert _extension is not None
+    type_name = result.type.name
+    if type_name == "ValidationError":
+        error = _extension.ValidationError(result.error)
+        error.field = result.error.partition(":")[0]
+    else:
+        error_class = getattr(_extension, type_name, _extension.ClientError)
+        if not (isinstance(error_class, type) and issubclass(error_class, _extension.ClientError)):
+            error_class = _extension.ClientError
+        error = error_class(result.to_string())
+    error.result = result
+    return error
+
+
+def _settle(future: asyncio.Future[Any], result: Any, values: tuple[Any, ...]) -> None:
+    if future.done():  # cancelled or timed out: nobody waits for it any more
+        return
+    if not result.successful:
+        future.set_exception(error_for(result))
+    elif not values:
+        future.set_result(None)
+    else:
+        future.set_result(values[0] if len(values) == 1 else values)
+
+
+def _make_async(signature: _signatures.Signature, value_types: list[str]) -> Callable[..., Any]:
+    name = signature.name
+    cancel_with = _ON_CANCEL.get(name)
+
+    async def method(self: Any, *args: Any, timeout: float | None = None, **kwargs: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        pump(loop)
+        future: asyncio.Future[Any] = loop.create_future()
+        getattr(self, name)(*args, **kwargs, callback=lambda result, *values: _settle(future, result, values))
+        try:
+            return await asyncio.wait_for(future, timeout)
+        except (asyncio.CancelledError, asyncio.TimeoutError):
+            if cancel_with is not None:
+                getattr(self, cancel_with)()
+            raise
+
+    returns = "None" if not value_types else value_types[0] if len(value_types) == 1 else (
+        f"tuple[{', '.join(value_types)}]")
+    parameters = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+    parameters += [inspect.Parameter(p.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=p.annotation)
+                   for p in signature.parameters[:-1]]
+    parameters.append(inspect.Parameter("timeout", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                        annotation="float | None"))
+    method.__signature__ = inspect.Signature(parameters, return_annotation=returns)  # type: ignore[attr-defined]
+    method.__name__ = method.__qualname__ = f"{name}_async"
+    method.__doc__ = (f"Awaitable {name}(): returns what its callback receives after the result "
+                      f"({returns}), or raises the ClientError for a failed result. `timeout` in seconds.")
+    return method
+
+
+def install(extension: ModuleType) -> None:
+    """Adds `<name>_async` to every class of `extension` for each method taking a trailing callback."""
+    global _extension
+    _extension = extension
+    for cls in (extension.Client,):
+        for name, member in list(vars(cls).items()):
+            signature = _signatures.parse(getattr(member, "__doc__", None))
+            if signature is None or not signature.parameters or signature.parameters[-1].name != "callback":
+                continue
+            arguments = _signatures.callback_arguments(signature.parameters[-1].annotation)
+            if not arguments or arguments[0] != "platformpp._platformpp.ClientResult":
+                continue  # an event callback (status, log...), not the completion of a call
+            setattr(cls, f"{name}_async", _make_async(signature, arguments[1:]))
