@@ -20,8 +20,8 @@ static_assert(std::is_nothrow_move_assignable_v<Client>);
 
 namespace {
 
-// Where Client() points: the PLATFORMPP_API_BASE / PLATFORMPP_WEB_BASE environment variables (the
-// emulator's pytest fixture and demo set them), else the build's configured service.
+// Where Client() points: the PLATFORMPP_API_BASE / PLATFORMPP_WEB_BASE environment variables (to
+// point a game at an emulator without rebuilding it), else the build's configured service.
 std::string EnvironmentOr(const char* name, const char* fallback) {
     const char* value = std::getenv(name);
     return value && *value ? value : fallback;
