@@ -75,7 +75,7 @@ _EXTENSION_NAMES = (
     "set_callback_error_hook",
 )
 
-__all__ = [*_EXTENSION_NAMES, "__version__", "aio", "events", "versioning"]
+__all__ = [*_EXTENSION_NAMES, "FrameLoop", "__version__", "aio", "events", "versioning"]
 
 
 def __getattr__(name: str) -> Any:
@@ -88,6 +88,10 @@ def __getattr__(name: str) -> Any:
         from ._version import __version__
 
         return __version__
+    if name == "FrameLoop":
+        from .frame import FrameLoop
+
+        return FrameLoop
     if name in ("versioning", "aio", "events"):
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
