@@ -73,7 +73,9 @@ def bind_socket(host: str, port: int) -> socket.socket:
 
 def make_server(state: EmulatorState, log_level: str = "warning") -> uvicorn.Server:
     config = uvicorn.Config(create_app(state), log_config=None, log_level=log_level, access_log=False,
-                            lifespan="on", timeout_graceful_shutdown=2, ws_max_size=1 << 20)
+                            lifespan="on", timeout_graceful_shutdown=2, ws_max_size=1 << 20,
+                            # The platform's Gateway compresses with zlib-stream only, never per-message.
+                            ws_per_message_deflate=False)
     logging.getLogger("uvicorn.error").addFilter(_QuietDrops())
     return uvicorn.Server(config)
 
