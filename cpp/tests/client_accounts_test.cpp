@@ -322,6 +322,21 @@ BOOST_AUTO_TEST_CASE(token_expiration_callback_when_the_emulator_clock_passes_th
     BOOST_REQUIRE(PumpUntil([&] { return expirations > 0; }));
 }
 
+BOOST_AUTO_TEST_CASE(token_expiration_callback_before_a_short_lived_token_expires) {
+    Admin("PUT", "/_emulator/token-lifetime", R"({"access_token_s": 2})");
+    const Tokens tokens = SignIn();
+    const auto received = std::chrono::steady_clock::now();
+    BOOST_REQUIRE_EQUAL(tokens.expiresIn, 2);
+    int expirations = 0;
+    client.SetTokenExpirationCallback([&] { ++expirations; });
+    BOOST_REQUIRE(Update(tokens.access).Successful());
+    // Lifetimes of 50 minutes or less warn at 90%: 1.8 s after the token answer.
+    BOOST_REQUIRE(PumpUntil([&] { return expirations > 0; }));
+    BOOST_TEST((std::chrono::steady_clock::now() - received >= std::chrono::milliseconds(1500)));
+    PumpUntil([] { return false; }, std::chrono::milliseconds(500));
+    BOOST_TEST(expirations == 1);
+}
+
 BOOST_AUTO_TEST_CASE(token_expiration_callback_when_the_gateway_closes_with_4004) {
     const Tokens tokens = SignIn();
     BOOST_REQUIRE(Update(tokens.access).Successful());

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime, timedelta
 
 import httpx
 import pytest
@@ -144,3 +145,23 @@ def test_new_ids_are_larger_than_loaded_ones(http: httpx.Client) -> None:
     minted = http.post("/api/v10/partner-sdk/token/bot", headers=bot_headers(), json={"external_user_id": "n"})
     me = http.get("/api/v10/users/@me", headers={"Authorization": f"Bearer {minted.json()['access_token']}"}).json()
     assert int(me["id"]) > int(far_future_id)
+
+
+
+def test_token_lifetime_shortens_new_access_tokens_until_reset(http: httpx.Client) -> None:
+    before = login(http)
+    assert http.put("/_emulator/token-lifetime", json={"access_token_s": 60}).json() == {"access_token_s": 60}
+    short = login(http)
+    assert short["expires_in"] == 60 and before["expires_in"] == 604800
+    # Two minutes later on the emulator clock the short token has expired; the earlier one has not.
+    now = datetime.fromisoformat(http.get("/_emulator/clock").json()["now"])
+    http.put("/_emulator/clock", json={"now": (now + timedelta(minutes=2)).isoformat()})
+    me = "/api/v10/users/@me"
+    assert http.get(me, headers={"Authorization": f"Bearer {short['access_token']}"}).status_code == 401
+    assert http.get(me, headers={"Authorization": f"Bearer {before['access_token']}"}).status_code == 200
+    for body, field in (({"access_token_s": 0}, "access_token_s"), ({"access_token_s": 604801}, "access_token_s"),
+                        ({"access_token_s": 5, "refresh_token_s": 5}, "refresh_token_s")):
+        refused = http.put("/_emulator/token-lifetime", json=body)
+        assert refused.status_code == 400 and field in refused.json()["errors"]
+    assert http.post("/_emulator/reset").status_code == 204
+    assert login(http)["expires_in"] == 604800

@@ -201,6 +201,21 @@ def test_token_expiration_callback_when_the_emulator_clock_passes_the_expiry(cli
     assert len(expired) == 1
 
 
+def test_token_expiration_callback_before_a_short_lived_token_expires(client: Client, platformpp_emulator: Any) -> None:
+    admin(platformpp_emulator, "PUT", "/_emulator/token-lifetime", {"access_token_s": 2})
+    access, _ = sign_in(client)
+    received = time.monotonic()
+    expired: list[float] = []
+    client.set_token_expiration_callback(lambda: expired.append(time.monotonic()))
+    assert update_token(client, access).successful
+    # Lifetimes of 50 minutes or less warn at 90%: 1.8 s after the token answer.
+    pump_until(lambda: bool(expired))
+    assert expired[0] - received >= 1.5
+    time.sleep(0.5)  # the timer fires once
+    platformpp.run_callbacks()
+    assert len(expired) == 1
+
+
 def test_token_expiration_callback_when_the_gateway_closes_with_4004(client: Client, platformpp_emulator: Any) -> None:
     access, _ = sign_in(client)
     assert update_token(client, access).successful

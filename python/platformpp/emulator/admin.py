@@ -17,6 +17,7 @@ from .fixtures import load_fixture
 from .ratelimit import DEFAULT_LIMIT, DEFAULT_WINDOW_S
 from .snowflake import parse_snowflake
 from .state import EmulatorState
+from .tokens import ACCESS_TOKEN_TTL_S
 from .webhooks import deliveries_json
 
 SNAPSHOT_FORMAT = "platformpp-emulator-snapshot/1"
@@ -41,6 +42,7 @@ async def reset(request: Request) -> Response:
     state.clock.set(state.initial_clock)
     state.faults.reset()
     state.limits.configure(DEFAULT_LIMIT, DEFAULT_WINDOW_S)
+    state.access_token_ttl_s = ACCESS_TOKEN_TTL_S
     state.requests.clear()
     state.events.publish("emulator.reset", {})
     state.events.publish("emulator.loaded", {})
@@ -150,6 +152,19 @@ async def put_rate_limits(request: Request) -> Response:
     return json_response({"limit": limit, "window_s": window})
 
 
+async def put_token_lifetime(request: Request) -> Response:
+    """``{"access_token_s": int}``: the lifetime (and ``expires_in``) of access tokens issued from now
+    on; tokens already issued keep theirs."""
+    state = _state(request)
+    form = await read_form(request)
+    lifetime = form.integer("access_token_s", minimum=1, maximum=ACCESS_TOKEN_TTL_S)
+    form.unknown_keys({"access_token_s"})
+    form.done()
+    assert lifetime is not None
+    state.access_token_ttl_s = lifetime
+    return json_response({"access_token_s": lifetime})
+
+
 async def get_requests(request: Request) -> Response:
     limit_text = request.query_params.get("limit", "")
     limit = int(limit_text) if limit_text.isascii() and limit_text.isdigit() else None
@@ -186,6 +201,7 @@ def routes() -> list[BaseRoute]:
         Route(f"{ADMIN}/faults", get_faults, methods=["GET"]),
         Route(f"{ADMIN}/faults", put_faults, methods=["PUT"]),
         Route(f"{ADMIN}/rate-limits", put_rate_limits, methods=["PUT"]),
+        Route(f"{ADMIN}/token-lifetime", put_token_lifetime, methods=["PUT"]),
         Route(f"{ADMIN}/requests", get_requests, methods=["GET"]),
         Route(f"{ADMIN}/requests", delete_requests, methods=["DELETE"]),
         Route(f"{ADMIN}/webhooks/deliveries", get_deliveries, methods=["GET"]),

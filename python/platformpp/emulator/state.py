@@ -14,6 +14,7 @@ from .ratelimit import RateLimiter
 from .requestlog import RequestLog
 from .snowflake import SnowflakeGenerator
 from .storage import Database
+from .tokens import ACCESS_TOKEN_TTL_S
 from .webhooks import DEFAULT_RETRY_DELAYS_S, WebhookDispatcher
 
 
@@ -30,6 +31,9 @@ class EmulatorState:
     # The fixture the emulator started with; POST /_emulator/reset returns to it.
     initial_seed: dict[str, Any] = field(default_factory=dict, repr=False)   # holds plaintext test credentials
     initial_clock: datetime | None = None
+    # Lifetime of new access tokens (their expires_in); PUT /_emulator/token-lifetime shortens it so
+    # that clients' expiry handling can be tested in seconds. POST /_emulator/reset restores it.
+    access_token_ttl_s: int = ACCESS_TOKEN_TTL_S
     # Free room for other modules' in-memory state (e.g. Gateway sessions), keyed by module.
     extras: dict[str, Any] = field(default_factory=dict, repr=False)
 

@@ -26,13 +26,14 @@ class IssuedTokens:
     access_token: str
     refresh_token: str | None
     scopes: frozenset[str]
+    expires_in: int = ACCESS_TOKEN_TTL_S
 
     def __repr__(self) -> str:   # never show the tokens themselves
         return f"IssuedTokens(scopes={sorted(self.scopes)}, refresh={'yes' if self.refresh_token else 'no'})"
 
     def response(self, **extra: Any) -> dict[str, Any]:
         body: dict[str, Any] = {"access_token": self.access_token, "token_type": "Bearer",
-                                "expires_in": ACCESS_TOKEN_TTL_S, "scope": " ".join(sorted(self.scopes))}
+                                "expires_in": self.expires_in, "scope": " ".join(sorted(self.scopes))}
         if self.refresh_token is not None:
             body["refresh_token"] = self.refresh_token
         body.update(extra)
@@ -54,15 +55,16 @@ def issue_tokens(state: EmulatorState, conn: sqlite3.Connection, grant_id: int, 
     conn.execute("DELETE FROM oauth_tokens WHERE authorization_id = ?", (grant_id,))
     now = state.clock.now()
     access = new_token()
+    lifetime = state.access_token_ttl_s
     conn.execute("INSERT INTO oauth_tokens (token_hash, authorization_id, kind, expires_at) VALUES (?, ?, 'access', ?)",
-                 (digest(access), grant_id, format_instant(now + timedelta(seconds=ACCESS_TOKEN_TTL_S))))
+                 (digest(access), grant_id, format_instant(now + timedelta(seconds=lifetime))))
     refresh = None
     if with_refresh:
         refresh = new_token()
         conn.execute("INSERT INTO oauth_tokens (token_hash, authorization_id, kind, expires_at)"
                      " VALUES (?, ?, 'refresh', ?)",
                      (digest(refresh), grant_id, format_instant(now + timedelta(seconds=REFRESH_TOKEN_TTL_S))))
-    return IssuedTokens(access, refresh, scopes)
+    return IssuedTokens(access, refresh, scopes, lifetime)
 
 
 def find_grant_by_token(state: EmulatorState, token: str, kind: str | None = None) -> sqlite3.Row | None:
