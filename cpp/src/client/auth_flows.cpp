@@ -239,6 +239,31 @@ void Client::SetEmulatorConsentUser(std::string user) {
 
 namespace {
 
+// Reads a token answer, remembers the access token's expiry (for the expiration callback) and
+// delivers it. A refresh refused with invalid_grant is marked Deauthorized.
+void CompleteTokenExchange(Client::Impl& impl, const std::shared_ptr<Client::TokenExchangeCallback>& callback,
+                           ClientResult result, const boost::json::value& json, bool refresh) {
+    TokenAnswer answer;
+    if (result.Successful()) {
+        answer = ReadTokenAnswer(json);
+        if (answer.accessToken.empty()) {
+            result = ClientResult::Failure(ErrorType::AuthorizationFailed, "the token answer has no access_token");
+        } else if (answer.expiresIn > 0) {
+            std::lock_guard lock(impl.mutex);
+            impl.knownExpiries.emplace_back(answer.accessToken,
+                                            std::chrono::steady_clock::now() + std::chrono::seconds(answer.expiresIn));
+        }
+    } else if (refresh && result.Type() == ErrorType::AuthorizationFailed &&
+               result.Error().rfind("invalid_grant", 0) == 0) {
+        // Seed, Authentication 7: as good as the APPLICATION_DEAUTHORIZED webhook.
+        result.SetDeauthorized(true);
+    }
+    impl.Deliver([callback, result = std::move(result), answer = std::move(answer)] {
+        (*callback)(result, answer.accessToken, answer.refreshToken, AuthorizationTokenType::Bearer, answer.expiresIn,
+                    answer.scopes);
+    });
+}
+
 void ExchangeTokens(Client::Impl& impl, client::ApiRequest request, std::shared_ptr<Client::TokenExchangeCallback> callback,
                     bool refresh) {
     request.method = "POST";
@@ -247,25 +272,7 @@ void ExchangeTokens(Client::Impl& impl, client::ApiRequest request, std::shared_
     request.bodyKind = client::Body::Form;
     request.oauthEndpoint = true;
     impl.Call(std::move(request), [&impl, callback, refresh](ClientResult result, boost::json::value json) {
-        TokenAnswer answer;
-        if (result.Successful()) {
-            answer = ReadTokenAnswer(json);
-            if (answer.accessToken.empty()) {
-                result = ClientResult::Failure(ErrorType::AuthorizationFailed, "the token answer has no access_token");
-            } else if (answer.expiresIn > 0) {
-                std::lock_guard lock(impl.mutex);
-                impl.knownExpiries.emplace_back(answer.accessToken,
-                                                std::chrono::steady_clock::now() + std::chrono::seconds(answer.expiresIn));
-            }
-        } else if (refresh && result.Type() == ErrorType::AuthorizationFailed &&
-                   result.Error().rfind("invalid_grant", 0) == 0) {
-            // Seed, Authentication 7: as good as the APPLICATION_DEAUTHORIZED webhook.
-            result.SetDeauthorized(true);
-        }
-        impl.Deliver([callback, result = std::move(result), answer = std::move(answer)] {
-            (*callback)(result, answer.accessToken, answer.refreshToken, AuthorizationTokenType::Bearer, answer.expiresIn,
-                        answer.scopes);
-        });
+        CompleteTokenExchange(impl, callback, std::move(result), json, refresh);
     });
 }
 
@@ -403,16 +410,7 @@ void Client::GetProvisionalToken(uint64_t applicationId, AuthenticationExternalA
                     {"external_auth_type", ExternalAuthTypeWire(externalAuthType)},
                     {"external_auth_token", externalAuthToken}};
     impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
-        TokenAnswer answer = result.Successful() ? ReadTokenAnswer(json) : TokenAnswer{};
-        if (result.Successful() && answer.expiresIn > 0) {
-            std::lock_guard lock(impl.mutex);
-            impl.knownExpiries.emplace_back(answer.accessToken,
-                                            std::chrono::steady_clock::now() + std::chrono::seconds(answer.expiresIn));
-        }
-        impl.Deliver([shared, result = std::move(result), answer = std::move(answer)] {
-            (*shared)(result, answer.accessToken, answer.refreshToken, AuthorizationTokenType::Bearer, answer.expiresIn,
-                      answer.scopes);
-        });
+        CompleteTokenExchange(impl, shared, std::move(result), json, false);
     });
 }
 
