@@ -14,9 +14,15 @@
 #include <unordered_map>
 #include <vector>
 
+#include "platformpp/activity.hpp"
 #include "platformpp/authorization.hpp"
 #include "platformpp/client_result.hpp"
+#include "platformpp/guild.hpp"
+#include "platformpp/lobby.hpp"
 #include "platformpp/logging.hpp"
+#include "platformpp/message.hpp"
+#include "platformpp/relationship.hpp"
+#include "platformpp/user.hpp"
 
 namespace platformpp {
 
@@ -147,6 +153,122 @@ public:
     void RegisterAuthorizeRequestCallback(AuthorizeRequestCallback callback);
     void RemoveAuthorizeRequestCallback();
 
+    // ==== social (lobbies, messages, rich presence, relationships, users, guilds) ====
+    // The calls below need an authenticated Client (UpdateToken), else their callback gets
+    // ClientNotReady. The caches behind the getters (lobbies, messages, relationships, users) start
+    // from the Gateway's READY after Connect() and are kept current by its dispatches; the getters
+    // return snapshots and never touch the network. Event callbacks run from RunCallbacks() after
+    // the cache has changed; one of each kind may be set (an empty function removes it).
+    using Properties = std::unordered_map<std::string, std::string>;
+    using CreateOrJoinLobbyCallback = std::function<void(ClientResult result, uint64_t lobbyId)>;
+    using LobbyCallback = std::function<void(uint64_t lobbyId)>;
+    using LobbyMemberCallback = std::function<void(uint64_t lobbyId, uint64_t memberId)>;
+    using SendMessageCallback = std::function<void(ClientResult result, uint64_t messageId)>;
+    using GetMessagesCallback = std::function<void(ClientResult result, std::vector<MessageHandle> messages)>;
+    using MessageCallback = std::function<void(uint64_t messageId)>;
+    using MessageDeletedCallback = std::function<void(uint64_t messageId, uint64_t channelId)>;
+    using RelationshipCallback = std::function<void(uint64_t userId, bool isPlatformRelationshipUpdate)>;
+    using UserUpdatedCallback = std::function<void(uint64_t userId)>;
+    using GetUserApplicationProfilesCallback =
+        std::function<void(ClientResult result, std::vector<UserApplicationProfileHandle> profiles)>;
+    using GetUserGuildsCallback = std::function<void(ClientResult result, std::vector<GuildMinimal> guilds)>;
+    using GetGuildChannelsCallback = std::function<void(ClientResult result, std::vector<GuildChannel> channels)>;
+
+    // -- lobbies --
+    // Creates this game's lobby for `secret` (1–250 characters) or joins the existing one. The
+    // callback can use GetLobbyHandle(lobbyId) at once. Metadata: at most 25 keys of 1–256
+    // characters, values at most 1024; memberMetadata is the caller's own member metadata.
+    void CreateOrJoinLobby(std::string secret, CreateOrJoinLobbyCallback callback);
+    void CreateOrJoinLobbyWithMetadata(std::string secret, Properties lobbyMetadata, Properties memberMetadata,
+                                       CreateOrJoinLobbyCallback callback);
+    void LeaveLobby(uint64_t lobbyId, ResultCallback callback);
+    std::optional<LobbyHandle> GetLobbyHandle(uint64_t lobbyId) const;
+    std::vector<uint64_t> GetLobbyIds() const;
+    // A lobby appeared in (created), changed its metadata in (updated) or left (deleted, or the user
+    // left or was removed) the cache; members were added, removed or changed.
+    void SetLobbyCreatedCallback(LobbyCallback callback);
+    void SetLobbyUpdatedCallback(LobbyCallback callback);
+    void SetLobbyDeletedCallback(LobbyCallback callback);
+    void SetLobbyMemberAddedCallback(LobbyMemberCallback callback);
+    void SetLobbyMemberRemovedCallback(LobbyMemberCallback callback);
+    void SetLobbyMemberUpdatedCallback(LobbyMemberCallback callback);
+
+    // -- messages --
+    // Content: 1–2000 characters. Metadata as for lobbies.
+    void SendLobbyMessage(uint64_t lobbyId, std::string content, SendMessageCallback callback);
+    void SendLobbyMessageWithMetadata(uint64_t lobbyId, std::string content, Properties metadata,
+                                      SendMessageCallback callback);
+    // A game direct message to another user of this game.
+    void SendUserMessage(uint64_t recipientId, std::string content, SendMessageCallback callback);
+    void SendUserMessageWithMetadata(uint64_t recipientId, std::string content, Properties metadata,
+                                     SendMessageCallback callback);
+    // The current user's own direct messages to recipientId.
+    void EditUserMessage(uint64_t recipientId, uint64_t messageId, std::string content, ResultCallback callback);
+    void DeleteUserMessage(uint64_t recipientId, uint64_t messageId, ResultCallback callback);
+    // The most recent `limit` (1–200) messages, oldest first.
+    void GetLobbyMessagesWithLimit(uint64_t lobbyId, int32_t limit, GetMessagesCallback callback);
+    // The same for the conversation with recipientId. Answered from the local cache, with no remote
+    // call, when the cache is known to hold the conversation's latest `limit` messages (received
+    // while the Gateway was Ready, or fetched before).
+    void GetUserMessagesWithLimit(uint64_t recipientId, int32_t limit, GetMessagesCallback callback);
+    std::optional<MessageHandle> GetMessageHandle(uint64_t messageId) const;
+    void SetMessageCreatedCallback(MessageCallback callback);
+    void SetMessageUpdatedCallback(MessageCallback callback);
+    // channelId as MessageHandle::ChannelId().
+    void SetMessageDeletedCallback(MessageDeletedCallback callback);
+
+    // -- rich presence --
+    // Shows `activity` on the current user's profile for this game (a CustomStatus activity sets the
+    // user's custom status instead). activity.Name() is the displayed application name;
+    // activity.Assets().InviteCoverImage() a URL or an asset key.
+    void UpdateRichPresence(Activity activity, ResultCallback callback);
+    // Clears this game's rich presence (failures are logged).
+    void ClearRichPresence();
+
+    // -- relationships --
+    std::vector<RelationshipHandle> GetRelationships() const;
+    // The relationship with userId (types None when there is none).
+    RelationshipHandle GetRelationshipHandle(uint64_t userId) const;
+    // Platform friend requests (across games) and game friend requests (this game only). Accepting,
+    // rejecting and cancelling need a matching pending request in the cache (else ValidationError
+    // naming userId), so that a stale call never sends a new request by accident.
+    void SendFriendRequestById(uint64_t userId, ResultCallback callback);
+    void SendGameFriendRequestById(uint64_t userId, ResultCallback callback);
+    void AcceptFriendRequest(uint64_t userId, ResultCallback callback);
+    void AcceptGameFriendRequest(uint64_t userId, ResultCallback callback);
+    void RejectFriendRequest(uint64_t userId, ResultCallback callback);
+    void RejectGameFriendRequest(uint64_t userId, ResultCallback callback);
+    void CancelFriendRequest(uint64_t userId, ResultCallback callback);
+    void CancelGameFriendRequest(uint64_t userId, ResultCallback callback);
+    void RemoveFriend(uint64_t userId, ResultCallback callback);
+    void RemoveGameFriend(uint64_t userId, ResultCallback callback);
+    void BlockUser(uint64_t userId, ResultCallback callback);
+    void UnblockUser(uint64_t userId, ResultCallback callback);
+    // A relationship appeared or changed (created), or went away (deleted). The flag says whether the
+    // platform relationship (rather than only the game one) changed.
+    void SetRelationshipCreatedCallback(RelationshipCallback callback);
+    void SetRelationshipDeletedCallback(RelationshipCallback callback);
+
+    // -- users --
+    std::optional<UserHandle> GetCurrentUser() const;
+    // A user the SDK knows (the current user, relationships, lobby members, message authors).
+    std::optional<UserHandle> GetUser(uint64_t userId) const;
+    // A known user's data, status or activities changed.
+    void SetUserUpdatedCallback(UserUpdatedCallback callback);
+    // Fetches the game identity data (external identities and game stats) of the current user or a
+    // friend, and keeps it for UserHandle::UserApplicationProfiles().
+    void GetUserApplicationProfiles(uint64_t userId, GetUserApplicationProfilesCallback callback);
+    // The profiles kept by the last GetUserApplicationProfiles. Takes no lock: it reads an immutable
+    // snapshot published atomically, so it never waits for the SDK's threads (usable anywhere, even
+    // from a log callback).
+    std::vector<UserApplicationProfileHandle> GetUserApplicationProfilesNoLock(uint64_t userId) const;
+
+    // -- guilds --
+    void GetUserGuilds(GetUserGuildsCallback callback);
+    // The channels of a guild the user can see, in the client's display order
+    // (SortGuildChannelsForDisplay).
+    void GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback callback);
+    // ==== end of social ====
 
     struct Impl;
 

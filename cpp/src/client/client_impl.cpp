@@ -6,6 +6,7 @@
 #include "core/callback_queue.hpp"
 #include "core/redact.hpp"
 #include "net/tls.hpp"
+#include "social/social_state.hpp"
 
 namespace platformpp {
 namespace {
@@ -23,7 +24,8 @@ Client::Impl::Impl(std::string apiBaseIn, std::string webBaseIn)
     webBase(std::move(webBaseIn)),
     tls(net::MakeClientTlsContext()),
     http(io.Context(), tls, Sink()),
-    expiryTimer(io.Context()) {}
+    expiryTimer(io.Context()),
+    social(std::make_unique<social::SocialState>()) {}
 
 Client::Impl::~Impl() { Shutdown(); }
 
@@ -132,6 +134,7 @@ void Client::Impl::OnGatewayState(net::GatewayState state, int closeCode, const 
 }
 
 void Client::Impl::OnReady(const boost::json::object& ready) {
+    social->OnReady(*this, ready);
     const auto* user = ready.if_contains("user");
     if (user == nullptr || !user->is_object()) return;
     const auto* id = user->as_object().if_contains("id");
@@ -145,7 +148,8 @@ void Client::Impl::OnReady(const boost::json::object& ready) {
     }
 }
 
-void Client::Impl::OnDispatch(std::string_view type, const boost::json::value&) {
+void Client::Impl::OnDispatch(std::string_view type, const boost::json::value& data) {
+    social->OnDispatch(*this, type, data);
     if (type == "AUTHORIZE_REQUEST") {
         std::shared_ptr<AuthorizeRequestCallback> callback;
         {

@@ -26,6 +26,10 @@
 
 namespace platformpp {
 
+namespace social {
+class SocialState;
+}  // namespace social
+
 struct PendingAuthorization {
     std::string state;
     std::string redirectUri;
@@ -67,6 +71,9 @@ struct Client::Impl {
     net::HttpClient http;
     std::shared_ptr<net::GatewayConnection> gateway;
     boost::asio::steady_timer expiryTimer;
+
+    // ---- social layer (src/social): its caches, fed by OnReady/OnDispatch; guarded by its own lock ----
+    const std::unique_ptr<social::SocialState> social;
 
     // Queues `callback` for RunCallbacks(): the result of a call, which always runs.
     void Deliver(std::function<void()> callback);

@@ -1,0 +1,77 @@
+#pragma once
+// Lobbies: groups of players of one game that share metadata and messages. Client::CreateOrJoinLobby
+// joins one by secret; Client::GetLobbyHandle returns a read-only SNAPSHOT of a lobby as the Client's
+// cache held it at that moment (kept current from the Gateway; the lobby callbacks say when it
+// changed). Snapshots never change and may be kept and used from any thread; see user.hpp for the
+// handle semantics.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "platformpp/user.hpp"
+
+namespace platformpp {
+
+namespace detail {
+struct LobbyView;
+struct LobbyMemberView;
+}  // namespace detail
+
+class LobbyMemberHandle {
+public:
+    static const LobbyMemberHandle nullobj;
+
+    explicit LobbyMemberHandle(std::shared_ptr<const detail::LobbyMemberView> view) noexcept;  // SDK-internal
+    LobbyMemberHandle(const LobbyMemberHandle&) = default;
+    LobbyMemberHandle& operator=(const LobbyMemberHandle&) = default;
+    LobbyMemberHandle(LobbyMemberHandle&&) noexcept = default;
+    LobbyMemberHandle& operator=(LobbyMemberHandle&&) noexcept = default;
+    ~LobbyMemberHandle() = default;
+
+    explicit operator bool() const noexcept { return view_ != nullptr; }
+
+    uint64_t Id() const;  // the member's user id
+    uint64_t LobbyId() const;
+    std::unordered_map<std::string, std::string> Metadata() const;
+    // Member flag CanLinkLobby (1 << 0): may link the lobby to a guild channel.
+    bool CanLinkLobby() const;
+    // Set by the game's backend; read-only in the SDK.
+    std::optional<std::string> AdditionalName() const;
+    // The member as a user, when the SDK knows them (friends, message authors, fetched users).
+    std::optional<UserHandle> User() const;
+
+private:
+    const detail::LobbyMemberView& View() const;
+    std::shared_ptr<const detail::LobbyMemberView> view_;
+};
+
+class LobbyHandle {
+public:
+    static const LobbyHandle nullobj;
+
+    explicit LobbyHandle(std::shared_ptr<const detail::LobbyView> view) noexcept;  // SDK-internal
+    LobbyHandle(const LobbyHandle&) = default;
+    LobbyHandle& operator=(const LobbyHandle&) = default;
+    LobbyHandle(LobbyHandle&&) noexcept = default;
+    LobbyHandle& operator=(LobbyHandle&&) noexcept = default;
+    ~LobbyHandle() = default;
+
+    explicit operator bool() const noexcept { return view_ != nullptr; }
+
+    uint64_t Id() const;
+    uint64_t ApplicationId() const;
+    std::unordered_map<std::string, std::string> Metadata() const;
+    std::vector<uint64_t> LobbyMemberIds() const;
+    std::vector<LobbyMemberHandle> LobbyMembers() const;
+    std::optional<LobbyMemberHandle> GetLobbyMemberHandle(uint64_t memberId) const;
+
+private:
+    const detail::LobbyView& View() const;
+    std::shared_ptr<const detail::LobbyView> view_;
+};
+
+}  // namespace platformpp

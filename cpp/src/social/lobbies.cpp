@@ -1,0 +1,82 @@
+// Client's lobby calls (WIRE.md: Social SDK server API; docs/emulator-gateway.md: Lobbies).
+#include <boost/json.hpp>
+
+#include "social/common.hpp"
+
+namespace platformpp {
+
+using social::Begin;
+using social::Share;
+
+void Client::CreateOrJoinLobby(std::string secret, CreateOrJoinLobbyCallback callback) {
+    CreateOrJoinLobbyWithMetadata(std::move(secret), {}, {}, std::move(callback));
+}
+
+void Client::CreateOrJoinLobbyWithMetadata(std::string secret, Properties lobbyMetadata, Properties memberMetadata,
+                                           CreateOrJoinLobbyCallback callback) {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(callback));
+    const auto authorization = Begin(
+        impl, shared,
+        [&] {
+            social::RequireLength(secret, "secret", 1, 250);
+            social::RequireMetadata(lobbyMetadata, "lobbyMetadata");
+            social::RequireMetadata(memberMetadata, "memberMetadata");
+        },
+        uint64_t{0});
+    if (!authorization) return;
+    client::ApiRequest request;
+    request.method = "PUT";
+    request.path = "/lobbies";
+    request.authorization = *authorization;
+    request.bodyKind = client::Body::Json;
+    boost::json::object body{{"secret", secret}};
+    if (!lobbyMetadata.empty()) body["lobby_metadata"] = social::ToJson(lobbyMetadata);
+    if (!memberMetadata.empty()) body["member_metadata"] = social::ToJson(memberMetadata);
+    request.json = std::move(body);
+    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
+        uint64_t lobbyId = 0;
+        if (result.Successful()) lobbyId = impl.social->ApplyLobby(impl, json);
+        impl.Deliver([shared, result = std::move(result), lobbyId] { (*shared)(result, lobbyId); });
+    });
+}
+
+void Client::LeaveLobby(uint64_t lobbyId, ResultCallback callback) {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(callback));
+    const auto authorization = Begin(impl, shared, [&] { social::RequireId(lobbyId, "lobbyId"); });
+    if (!authorization) return;
+    client::ApiRequest request;
+    request.method = "DELETE";
+    request.path = "/lobbies/" + std::to_string(lobbyId) + "/members/@me";
+    request.authorization = *authorization;
+    impl.Call(std::move(request), [&impl, shared, lobbyId](ClientResult result, boost::json::value) {
+        if (result.Successful()) impl.social->RemoveLobby(impl, lobbyId);
+        impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
+    });
+}
+
+std::optional<LobbyHandle> Client::GetLobbyHandle(uint64_t lobbyId) const { return RequireImpl().social->Lobby(lobbyId); }
+std::vector<uint64_t> Client::GetLobbyIds() const { return RequireImpl().social->LobbyIds(); }
+
+using Slots = social::SocialState::Callbacks;
+void Client::SetLobbyCreatedCallback(LobbyCallback callback) {
+    RequireImpl().social->Set(&Slots::lobbyCreated, std::move(callback));
+}
+void Client::SetLobbyUpdatedCallback(LobbyCallback callback) {
+    RequireImpl().social->Set(&Slots::lobbyUpdated, std::move(callback));
+}
+void Client::SetLobbyDeletedCallback(LobbyCallback callback) {
+    RequireImpl().social->Set(&Slots::lobbyDeleted, std::move(callback));
+}
+void Client::SetLobbyMemberAddedCallback(LobbyMemberCallback callback) {
+    RequireImpl().social->Set(&Slots::memberAdded, std::move(callback));
+}
+void Client::SetLobbyMemberRemovedCallback(LobbyMemberCallback callback) {
+    RequireImpl().social->Set(&Slots::memberRemoved, std::move(callback));
+}
+void Client::SetLobbyMemberUpdatedCallback(LobbyMemberCallback callback) {
+    RequireImpl().social->Set(&Slots::memberUpdated, std::move(callback));
+}
+
+}  // namespace platformpp

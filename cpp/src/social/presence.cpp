@@ -1,0 +1,110 @@
+// Rich presence (docs/emulator-gateway.md: Presence; seed: Client::UpdateRichPresence).
+#include <boost/json.hpp>
+
+#include "social/common.hpp"
+
+namespace platformpp {
+
+using social::Begin;
+using social::Share;
+
+namespace {
+
+constexpr std::size_t kText = 128;   // names, states, details, texts, ids
+constexpr std::size_t kImage = 512;  // asset keys and URLs
+
+void RequireOptionalLength(const std::optional<std::string>& value, const char* field, std::size_t max) {
+    if (value) social::RequireLength(*value, field, 0, max);
+}
+
+void ValidateActivity(const Activity& activity) {
+    if (!activity) throw ValidationError("activity", "is a null Activity");
+    social::RequireLength(activity.Name(), "activity.Name", 1, kText);
+    const auto type = static_cast<int32_t>(activity.Type());
+    if (type < 0 || type > 5) throw ValidationError("activity.Type", "must be an ActivityTypes value, got " + std::to_string(type));
+    RequireOptionalLength(activity.State(), "activity.State", kText);
+    RequireOptionalLength(activity.Details(), "activity.Details", kText);
+    if (const auto assets = activity.Assets()) {
+        RequireOptionalLength(assets->LargeImage(), "activity.Assets.LargeImage", kImage);
+        RequireOptionalLength(assets->LargeText(), "activity.Assets.LargeText", kText);
+        RequireOptionalLength(assets->SmallImage(), "activity.Assets.SmallImage", kImage);
+        RequireOptionalLength(assets->SmallText(), "activity.Assets.SmallText", kText);
+        RequireOptionalLength(assets->InviteCoverImage(), "activity.Assets.InviteCoverImage", kImage);
+    }
+    if (const auto timestamps = activity.Timestamps()) {
+        if (timestamps->End() != 0 && timestamps->End() < timestamps->Start())
+            throw ValidationError("activity.Timestamps.End", "must not be before Start");
+    }
+    if (const auto party = activity.Party()) {
+        social::RequireLength(party->Id(), "activity.Party.Id", 0, kText);
+        if (party->CurrentSize() < 0 || party->CurrentSize() > party->MaxSize())
+            throw ValidationError("activity.Party.CurrentSize", "must be 0–MaxSize");
+    }
+    if (const auto secrets = activity.Secrets()) social::RequireLength(secrets->Join(), "activity.Secrets.Join", 0, kText);
+    const auto buttons = activity.GetButtons();
+    if (buttons.size() > 2) throw ValidationError("activity.Buttons", "must be at most 2, got " + std::to_string(buttons.size()));
+    for (const auto& button : buttons) {
+        social::RequireLength(button.Label(), "activity.Buttons.Label", 1, 32);
+        social::RequireLength(button.Url(), "activity.Buttons.Url", 1, kImage);
+    }
+}
+
+// The current user's presence as the platform now has it, after a change the Gateway does not echo
+// back to the user's own session.
+void RefreshOwnPresence(Client::Impl& impl, const std::string& authorization) {
+    client::ApiRequest request;
+    request.path = "/users/@me/presence";
+    request.authorization = authorization;
+    impl.Call(std::move(request), [&impl](ClientResult result, boost::json::value json) {
+        if (result.Successful()) {
+            impl.social->ApplyPresence(impl, json);
+        } else {
+            impl.Log(LoggingSeverity::Warning, "could not read the current user's presence: " + result.ToString());
+        }
+    });
+}
+
+}  // namespace
+
+void Client::UpdateRichPresence(Activity activity, ResultCallback callback) {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(callback));
+    const auto authorization = Begin(impl, shared, [&] { ValidateActivity(activity); });
+    if (!authorization) return;
+    client::ApiRequest request;
+    request.method = "PUT";
+    request.path = "/users/@me/activity";
+    request.authorization = *authorization;
+    request.bodyKind = client::Body::Json;
+    request.json = social::ActivityToJson(activity);
+    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
+        if (result.Successful()) impl.social->ApplyPresence(impl, json);
+        impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
+    });
+}
+
+void Client::ClearRichPresence() {
+    Impl& impl = RequireImpl();
+    std::string authorization;
+    {
+        std::lock_guard lock(impl.mutex);
+        if (!impl.authenticated) {
+            impl.Log(LoggingSeverity::Warning, "ClearRichPresence needs a token: call UpdateToken first");
+            return;
+        }
+        authorization = "Bearer " + impl.token;
+    }
+    client::ApiRequest request;
+    request.method = "DELETE";
+    request.path = "/users/@me/activity";
+    request.authorization = authorization;
+    impl.Call(std::move(request), [&impl, authorization](ClientResult result, boost::json::value) {
+        if (!result.Successful()) {
+            impl.Log(LoggingSeverity::Warning, "ClearRichPresence failed: " + result.ToString());
+            return;
+        }
+        RefreshOwnPresence(impl, authorization);
+    });
+}
+
+}  // namespace platformpp

@@ -1,0 +1,217 @@
+#pragma once
+// The social layer's state: caches of lobbies, messages, relationships and users, fed by the
+// Gateway (READY, dispatches) and by the answers of the social calls, plus the event callbacks the
+// game set. Private to the core.
+//
+// Threads: the caches are written on the io thread and read by the Client's getters on the game
+// thread, both under `mutex`. Records are immutable once stored (a change stores a new record), so
+// snapshots handed to the game share them without copying. Events are queued with DeliverEvent
+// after the cache has changed, outside the lock.
+
+#include <boost/json/value.hpp>
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "platformpp/client.hpp"
+
+namespace platformpp {
+
+namespace detail {
+
+using Properties = std::unordered_map<std::string, std::string>;
+
+struct UserData {
+    uint64_t id = 0;
+    std::string username;
+    std::optional<std::string> globalName, avatar;
+    bool provisional = false;
+    std::string status = "offline";  // as the platform spells it: online, idle, dnd, offline
+    std::vector<Activity> activities;
+};
+bool SameUser(const UserData& a, const UserData& b);
+
+struct RelationshipData {
+    uint64_t id = 0;
+    int32_t type = 0, gameType = 0;
+};
+
+struct ProfileView {
+    uint64_t applicationId = 0, userId = 0;
+    std::string providerType, providerUserId, metadata;
+};
+
+struct UserView {
+    std::shared_ptr<const UserData> user;
+    RelationshipData relationship;
+    std::vector<std::shared_ptr<const ProfileView>> profiles;
+    uint64_t applicationId = 0;  // the Client's application, for GameActivity
+};
+
+struct RelationshipView {
+    RelationshipData relationship;
+    std::shared_ptr<const UserView> user;  // null when the user is not known
+};
+
+struct LobbyMemberData {
+    uint64_t id = 0;
+    Properties metadata;
+    int64_t flags = 0;
+    std::optional<std::string> additionalName;
+};
+bool operator==(const LobbyMemberData& a, const LobbyMemberData& b);
+
+struct LobbyData {
+    uint64_t id = 0, applicationId = 0;
+    Properties metadata;
+    std::vector<LobbyMemberData> members;
+};
+
+struct LobbyMemberView {
+    uint64_t lobbyId = 0;
+    LobbyMemberData member;
+    std::shared_ptr<const UserView> user;
+};
+
+struct LobbyView {
+    std::shared_ptr<const LobbyData> lobby;
+    std::vector<std::shared_ptr<const LobbyMemberView>> members;
+};
+
+struct MessageData {
+    uint64_t id = 0, authorId = 0;
+    std::string content;
+    std::optional<uint64_t> lobbyId, recipientId, applicationId;
+    Properties metadata, moderationMetadata;
+    std::optional<std::string> additionalName;
+    uint64_t editedTimestamp = 0;
+};
+bool operator==(const MessageData& a, const MessageData& b);
+
+struct MessageView {
+    std::shared_ptr<const MessageData> message;
+    uint64_t channelId = 0;
+    std::shared_ptr<const UserView> author;
+};
+
+}  // namespace detail
+
+namespace social {
+
+// Most messages kept per lobby and per conversation (the most a history call can ask for).
+constexpr std::size_t kMessagesKept = 200;
+
+// JSON helpers shared by the social translation units.
+uint64_t Snowflake(const boost::json::value* value);
+std::string String(const boost::json::object& object, std::string_view name);
+std::optional<std::string> OptionalString(const boost::json::object& object, std::string_view name);
+detail::Properties PropertiesOf(const boost::json::value* value);
+boost::json::object ToJson(const detail::Properties& properties);
+Activity ActivityFromJson(const boost::json::object& json);
+boost::json::object ActivityToJson(const Activity& activity);
+// "2026-11-21T06:16:18.123456+00:00" → Unix milliseconds (0 when not a timestamp).
+uint64_t IsoToMillis(std::string_view iso);
+
+class SocialState {
+public:
+    // ---- Gateway (io thread) ----
+    void OnReady(Client::Impl& impl, const boost::json::object& ready);
+    void OnDispatch(Client::Impl& impl, std::string_view type, const boost::json::value& data);
+
+    // ---- answers of the social calls (io thread); each announces what changed ----
+    uint64_t ApplyLobby(Client::Impl& impl, const boost::json::value& lobby);
+    void RemoveLobby(Client::Impl& impl, uint64_t lobbyId);
+    // announce: fire MessageCreated/Updated (false for history fetches, which are not news).
+    std::shared_ptr<const detail::MessageData> ApplyMessage(Client::Impl& impl, const boost::json::value& message,
+                                                            bool announce);
+    void RemoveMessage(Client::Impl& impl, uint64_t messageId);
+    // A fetched conversation history (newest first, as the API answers) for `limit`.
+    std::vector<MessageHandle> ApplyConversation(Client::Impl& impl, uint64_t otherId, const boost::json::value& messages,
+                                                 int32_t limit);
+    void ApplyRelationship(Client::Impl& impl, const boost::json::value& relationship);
+    void RemoveRelationship(Client::Impl& impl, uint64_t userId, bool platform);
+    void ApplyPresence(Client::Impl& impl, const boost::json::value& presence);
+    std::vector<UserApplicationProfileHandle> ApplyProfiles(uint64_t userId, const boost::json::value& profiles);
+
+    // ---- getters (game thread) ----
+    std::optional<LobbyHandle> Lobby(uint64_t lobbyId) const;
+    std::vector<uint64_t> LobbyIds() const;
+    std::optional<MessageHandle> Message(uint64_t messageId) const;
+    // The conversation's latest `limit` messages (oldest first) when the cache is known to hold them.
+    std::optional<std::vector<MessageHandle>> CachedConversation(uint64_t otherId, int32_t limit) const;
+    std::vector<RelationshipHandle> Relationships() const;
+    RelationshipHandle Relationship(uint64_t userId) const;
+    std::optional<UserHandle> User(uint64_t userId) const;
+    std::vector<UserApplicationProfileHandle> ProfilesNoLock(uint64_t userId) const;
+
+    // ---- event callbacks (set from the game thread) ----
+    struct Callbacks {
+        std::shared_ptr<Client::LobbyCallback> lobbyCreated, lobbyUpdated, lobbyDeleted;
+        std::shared_ptr<Client::LobbyMemberCallback> memberAdded, memberRemoved, memberUpdated;
+        std::shared_ptr<Client::MessageCallback> messageCreated, messageUpdated;
+        std::shared_ptr<Client::MessageDeletedCallback> messageDeleted;
+        std::shared_ptr<Client::RelationshipCallback> relationshipCreated, relationshipDeleted;
+        std::shared_ptr<Client::UserUpdatedCallback> userUpdated;
+    };
+    template <typename Callback>
+    void Set(std::shared_ptr<Callback> Callbacks::*slot, Callback callback) {
+        std::lock_guard lock(mutex_);
+        callbacks_.*slot = callback ? std::make_shared<Callback>(std::move(callback)) : nullptr;
+    }
+
+
+private:
+    using Events = std::vector<std::function<void()>>;
+    struct Conversation {
+        std::set<uint64_t> run;  // the conversation's newest messages, without a gap
+        bool complete = false;   // and there is nothing older
+    };
+
+    // Takes the current user's id and the application id from the Client (without mutex_ held).
+    void Refresh(Client::Impl& impl);
+    // All below under mutex_, with the events to deliver once it is released.
+    uint64_t UpsertLobby(const boost::json::object& json, Events& events);
+    void EraseLobby(uint64_t lobbyId, Events& events);
+    void UpsertMember(uint64_t lobbyId, const boost::json::object& member, Events& events);
+    void EraseMember(uint64_t lobbyId, uint64_t memberId, Events& events);
+    std::shared_ptr<const detail::MessageData> UpsertMessage(const boost::json::object& json, bool announce,
+                                                             bool track, Events& events);
+    void EraseMessage(uint64_t messageId, Events& events);
+    void UpsertUser(const boost::json::object& json, Events& events);
+    void UpsertPresence(const boost::json::object& json, Events& events);
+    void UpsertRelationship(const boost::json::object& json, Events& events);
+    void EraseRelationship(uint64_t userId, bool platform, Events& events);
+    void Evict(std::set<uint64_t>& ids);
+    uint64_t ConversationOf(const detail::MessageData& message) const;
+
+    std::shared_ptr<const detail::UserView> UserViewOf(uint64_t userId) const;
+    MessageHandle MessageHandleOf(const std::shared_ptr<const detail::MessageData>& message) const;
+    LobbyHandle LobbyHandleOf(const std::shared_ptr<const detail::LobbyData>& lobby) const;
+    static void Deliver(Client::Impl& impl, Events& events);
+
+    mutable std::mutex mutex_;
+    uint64_t me_ = 0;
+    uint64_t applicationId_ = 0;
+    Callbacks callbacks_;
+    std::map<uint64_t, std::shared_ptr<const detail::LobbyData>> lobbies_;
+    std::unordered_map<uint64_t, std::shared_ptr<const detail::MessageData>> messages_;
+    std::map<uint64_t, std::set<uint64_t>> lobbyMessages_;  // kept message ids per lobby
+    std::map<uint64_t, Conversation> conversations_;        // by the other participant
+    std::map<uint64_t, std::shared_ptr<const detail::UserData>> users_;
+    std::map<uint64_t, detail::RelationshipData> relationships_;
+    // Replaced as a whole and read with std::atomic_load (GetUserApplicationProfilesNoLock).
+    using ProfileMap = std::map<uint64_t, std::vector<std::shared_ptr<const detail::ProfileView>>>;
+    std::shared_ptr<const ProfileMap> profiles_ = std::make_shared<const ProfileMap>();
+};
+
+}  // namespace social
+}  // namespace platformpp

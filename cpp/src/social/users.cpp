@@ -1,0 +1,153 @@
+// Relationships, users and application profiles (docs/emulator-gateway.md: Relationships,
+// Application profiles and game stats).
+#include <boost/json.hpp>
+
+#include "social/common.hpp"
+
+namespace platformpp {
+
+using social::Begin;
+using social::Share;
+
+namespace {
+
+// What a relationship call needs in the cache first, so a stale call never turns into another
+// action on the server (a PUT that should accept would otherwise send a new request).
+struct Expect {
+    bool game = false;
+    RelationshipType type = RelationshipType::None;
+    const char* rule = nullptr;  // the ValidationError's rule when the cache disagrees
+};
+
+void Relate(Client::Impl& impl, uint64_t userId, Client::ResultCallback callback, bool game, const char* method,
+            int type, std::optional<Expect> expect) {
+    auto shared = Share(std::move(callback));
+    const auto authorization = Begin(impl, shared, [&] {
+        social::RequireId(userId, "userId");
+        if (!expect) return;
+        const RelationshipHandle current = impl.social->Relationship(userId);
+        const auto have = expect->game ? current.GameRelationshipType() : current.PlatformRelationshipType();
+        if (have != expect->type) throw ValidationError("userId", expect->rule);
+    });
+    if (!authorization) return;
+    const std::string base = game ? "/users/@me/game-relationships/" : "/users/@me/relationships/";
+    client::ApiRequest request;
+    request.method = method;
+    request.path = base + std::to_string(userId);
+    request.route = std::string(method) + " " + base + "{id}";
+    request.authorization = *authorization;
+    if (type != 0) {
+        request.bodyKind = client::Body::Json;
+        request.json = boost::json::object{{"type", type}};
+    }
+    impl.Call(std::move(request), [&impl, shared, userId, game](ClientResult result, boost::json::value json) {
+        if (result.Successful()) {
+            // 200 carries what remains of the relationship; 204 means nothing does.
+            if (json.is_object()) {
+                impl.social->ApplyRelationship(impl, json);
+            } else {
+                impl.social->RemoveRelationship(impl, userId, !game);
+            }
+        }
+        impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
+    });
+}
+
+constexpr int kFriend = 1;
+constexpr int kBlock = 2;
+
+Expect Incoming(bool game) { return {game, RelationshipType::PendingIncoming, "has no pending incoming friend request from this user"}; }
+Expect Outgoing(bool game) { return {game, RelationshipType::PendingOutgoing, "has no pending outgoing friend request to this user"}; }
+Expect Friends(bool game) { return {game, RelationshipType::Friend, "is not a friend"}; }
+
+}  // namespace
+
+std::vector<RelationshipHandle> Client::GetRelationships() const { return RequireImpl().social->Relationships(); }
+RelationshipHandle Client::GetRelationshipHandle(uint64_t userId) const {
+    return RequireImpl().social->Relationship(userId);
+}
+
+void Client::SendFriendRequestById(uint64_t userId, ResultCallback callback) {
+    Relate(RequireImpl(), userId, std::move(callback), false, "PUT", kFriend, std::nullopt);
+}
+void Client::SendGameFriendRequestById(uint64_t userId, ResultCallback callback) {
+    Relate(RequireImpl(), userId, std::move(callback), true, "PUT", kFriend, std::nullopt);
+}
+void Client::AcceptFriendRequest(uint64_t userId, ResultCallback callback) {
+    Relate(RequireImpl(), userId, std::move(callback), false, "PUT", kFriend, Incoming(false));
+}
+void Client::AcceptGameFriendRequest(uint64_t userId, ResultCallback callback) {
+    Relate(RequireImpl(), userId, std::move(callback), true, "PUT", kFriend, Incoming(true));
+}
+void Client::RejectFriendRequest(uint64_t userId, ResultCallback callback) {
+    Relate(RequireImpl(), userId, std::move(callback), false, "DELETE", 0, Incoming(false));
+}
+void Client::RejectGameFriendRequest(uint64_t userId, ResultCallback callback) {
+    Relate(RequireImpl(), userId, std::move(callback), true, "DELETE", 0, Incoming(true));
+}
+void Client::CancelFriendRequest(uint64_t userId, ResultCallback callback) {
+    Relate(RequireImpl(), userId, std::move(callback), false, "DELETE", 0, Outgoing(false));
+}
+void Client::CancelGameFriendRequest(uint64_t userId, ResultCallback callback) {
+    Relate(RequireImpl(), userId, std::move(callback), true, "DELETE", 0, Outgoing(true));
+}
+void Client::RemoveFriend(uint64_t userId, ResultCallback callback) {
+    Relate(RequireImpl(), userId, std::move(callback), false, "DELETE", 0, Friends(false));
+}
+void Client::RemoveGameFriend(uint64_t userId, ResultCallback callback) {
+    Relate(RequireImpl(), userId, std::move(callback), true, "DELETE", 0, Friends(true));
+}
+void Client::BlockUser(uint64_t userId, ResultCallback callback) {
+    Relate(RequireImpl(), userId, std::move(callback), false, "PUT", kBlock, std::nullopt);
+}
+void Client::UnblockUser(uint64_t userId, ResultCallback callback) {
+    Relate(RequireImpl(), userId, std::move(callback), false, "DELETE", 0,
+           Expect{false, RelationshipType::Blocked, "is not blocked"});
+}
+
+using Slots = social::SocialState::Callbacks;
+void Client::SetRelationshipCreatedCallback(RelationshipCallback callback) {
+    RequireImpl().social->Set(&Slots::relationshipCreated, std::move(callback));
+}
+void Client::SetRelationshipDeletedCallback(RelationshipCallback callback) {
+    RequireImpl().social->Set(&Slots::relationshipDeleted, std::move(callback));
+}
+
+std::optional<UserHandle> Client::GetCurrentUser() const {
+    Impl& impl = RequireImpl();
+    uint64_t me = 0;
+    {
+        std::lock_guard lock(impl.mutex);
+        me = impl.currentUserId;
+    }
+    return me == 0 ? std::nullopt : impl.social->User(me);
+}
+
+std::optional<UserHandle> Client::GetUser(uint64_t userId) const { return RequireImpl().social->User(userId); }
+
+void Client::SetUserUpdatedCallback(UserUpdatedCallback callback) {
+    RequireImpl().social->Set(&Slots::userUpdated, std::move(callback));
+}
+
+void Client::GetUserApplicationProfiles(uint64_t userId, GetUserApplicationProfilesCallback callback) {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(callback));
+    const auto authorization = Begin(impl, shared, [&] { social::RequireId(userId, "userId"); },
+                                     std::vector<UserApplicationProfileHandle>());
+    if (!authorization) return;
+    client::ApiRequest request;
+    request.path = "/users/" + std::to_string(userId) + "/application-profiles";
+    request.route = "GET /users/{id}/application-profiles";
+    request.authorization = *authorization;
+    impl.Call(std::move(request), [&impl, shared, userId](ClientResult result, boost::json::value json) {
+        std::vector<UserApplicationProfileHandle> profiles;
+        if (result.Successful()) profiles = impl.social->ApplyProfiles(userId, json);
+        impl.Deliver([shared, result = std::move(result), profiles = std::move(profiles)] { (*shared)(result, profiles); });
+    });
+}
+
+std::vector<UserApplicationProfileHandle> Client::GetUserApplicationProfilesNoLock(uint64_t userId) const {
+    return RequireImpl().social->ProfilesNoLock(userId);
+}
+
+}  // namespace platformpp
