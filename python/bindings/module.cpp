@@ -10,6 +10,12 @@ PYBIND11_MODULE(_platformpp, m, py::mod_gil_not_used(false)) {
     platformpp::python::BindClientResult(m);
     platformpp::python::BindAuthorization(m);
     platformpp::python::BindClient(m);
+    platformpp::python::BindActivity(m);
+    platformpp::python::BindGuild(m);
+    platformpp::python::BindUser(m);
+    platformpp::python::BindRelationship(m);
+    platformpp::python::BindLobby(m);
+    platformpp::python::BindMessage(m);
     platformpp::python::BindCallbacks(m);
     platformpp::python::BindVersioning(m);
     // The pure-Python glue that completes the classes (async methods, event subscription) lives beside

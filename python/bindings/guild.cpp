@@ -1,0 +1,75 @@
+#include "platformpp/guild.hpp"
+
+#include <pybind11/native_enum.h>
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "callback.hpp"
+#include "handle_members.hpp"
+#include "platformpp/client.hpp"
+
+namespace py = pybind11;
+
+namespace platformpp::python {
+
+void BindGuild(py::module_& m) {
+    py::native_enum<ChannelType>(m, "ChannelType", "enum.IntEnum", "The platform's channel types.")
+        .value("GuildText", ChannelType::GuildText)
+        .value("Dm", ChannelType::Dm)
+        .value("GuildVoice", ChannelType::GuildVoice)
+        .value("GroupDm", ChannelType::GroupDm)
+        .value("GuildCategory", ChannelType::GuildCategory)
+        .value("GuildNews", ChannelType::GuildNews)
+        .value("GuildNewsThread", ChannelType::GuildNewsThread)
+        .value("GuildPublicThread", ChannelType::GuildPublicThread)
+        .value("GuildPrivateThread", ChannelType::GuildPrivateThread)
+        .value("GuildStageVoice", ChannelType::GuildStageVoice)
+        .value("GuildForum", ChannelType::GuildForum)
+        .value("GuildMedia", ChannelType::GuildMedia)
+        .finalize();
+
+    py::class_<GuildMinimal> guild(m, "GuildMinimal", py::is_final(), "A guild of the current user: id and name.");
+    guild.def(py::init<>(), "An empty guild record.")
+        .def_property("id", &GuildMinimal::Id, &GuildMinimal::SetId, "The guild's id.")
+        .def_property("name", &GuildMinimal::Name, &GuildMinimal::SetName, "The guild's name.");
+    DefHandleMembers(guild);
+
+    py::class_<GuildChannel> channel(m, "GuildChannel", py::is_final(),
+                                     "A guild channel: type, position and parent category, as the client shows it.");
+    channel.def(py::init<>(), "An empty channel record.")
+        .def_property("id", &GuildChannel::Id, &GuildChannel::SetId, "The channel's id.")
+        .def_property("name", &GuildChannel::Name, &GuildChannel::SetName, "The channel's name.")
+        .def_property("type", &GuildChannel::Type, &GuildChannel::SetType, "The ChannelType.")
+        .def_property("position", &GuildChannel::Position, &GuildChannel::SetPosition, "Position within its group.")
+        .def_property("parent_category_id", &GuildChannel::ParentCategoryId, &GuildChannel::SetParentCategoryId,
+                      "The category it belongs to, or None.");
+    DefHandleMembers(channel);
+
+    m.def(
+        "sort_guild_channels_for_display",
+        [](std::vector<GuildChannel> channels) {
+            SortGuildChannelsForDisplay(channels);
+            return channels;
+        },
+        py::arg("channels"),
+        "The channels in the client's display order: no category first, then each category and its channels; "
+        "text-like before voice, then by position, then by id.");
+
+    auto client = py::reinterpret_borrow<py::class_<Client>>(m.attr("Client"));
+    client
+        .def(
+            "get_user_guilds",
+            [](Client& self, PyCallback<ClientResult, std::vector<GuildMinimal>> callback) {
+                self.GetUserGuilds(WrapCallback(std::move(callback), "get_user_guilds"));
+            },
+            py::arg("callback"), "The current user's guilds: callback(result, guilds).")
+        .def(
+            "get_guild_channels",
+            [](Client& self, uint64_t guildId, PyCallback<ClientResult, std::vector<GuildChannel>> callback) {
+                self.GetGuildChannels(guildId, WrapCallback(std::move(callback), "get_guild_channels"));
+            },
+            py::arg("guild_id"), py::arg("callback"),
+            "The guild's channels the user can see, in display order: callback(result, channels).");
+}
+
+}  // namespace platformpp::python

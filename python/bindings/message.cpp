@@ -1,0 +1,123 @@
+#include "platformpp/message.hpp"
+
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "callback.hpp"
+#include "handle_members.hpp"
+#include "platformpp/client.hpp"
+
+namespace py = pybind11;
+
+namespace platformpp::python {
+
+void BindMessage(py::module_& m) {
+    py::class_<MessageHandle> message(m, "MessageHandle", py::is_final(),
+                                      "A lobby or direct message as the cache held it when obtained: a snapshot.");
+    message.def_property_readonly("id", &MessageHandle::Id, "The message's id.")
+        .def_property_readonly("content", &MessageHandle::Content, "The text.")
+        .def_property_readonly("author_id", &MessageHandle::AuthorId, "The author's user id.")
+        .def_property_readonly("author", &MessageHandle::Author, "The author, when known.")
+        .def_property_readonly("channel_id", &MessageHandle::ChannelId,
+                               "The lobby's id, or for a direct message the other participant's id.")
+        .def_property_readonly("lobby_id", &MessageHandle::LobbyId, "The lobby (lobby messages), else None.")
+        .def_property_readonly("recipient_id", &MessageHandle::RecipientId, "The recipient (direct messages), else None.")
+        .def_property_readonly("application_id", &MessageHandle::ApplicationId, "The game it was sent from.")
+        .def_property_readonly("metadata", &MessageHandle::Metadata, "Metadata the sender attached.")
+        .def_property_readonly("moderation_metadata", &MessageHandle::ModerationMetadata,
+                               "Key-value pairs set by the game's backend.")
+        .def_property_readonly("additional_name", &MessageHandle::AdditionalName,
+                               "The author's additional name in the lobby (set by the game's backend), or None.")
+        .def_property_readonly("sent_timestamp", &MessageHandle::SentTimestamp, "Unix milliseconds.")
+        .def_property_readonly("edited_timestamp", &MessageHandle::EditedTimestamp, "Unix milliseconds; 0 if never edited.");
+    DefHandleMembers(message);
+
+    using SendCallback = PyCallback<ClientResult, uint64_t>;
+    using MessagesCallback = PyCallback<ClientResult, std::vector<MessageHandle>>;
+    auto client = py::reinterpret_borrow<py::class_<Client>>(m.attr("Client"));
+    client
+        .def(
+            "send_lobby_message",
+            [](Client& self, uint64_t lobbyId, std::string content, SendCallback callback) {
+                self.SendLobbyMessage(lobbyId, std::move(content), WrapCallback(std::move(callback), "send_lobby_message"));
+            },
+            py::arg("lobby_id"), py::arg("content"), py::arg("callback"),
+            "Sends content (1–2000 characters) to the lobby: callback(result, message_id).")
+        .def(
+            "send_lobby_message_with_metadata",
+            [](Client& self, uint64_t lobbyId, std::string content, Client::Properties metadata, SendCallback callback) {
+                self.SendLobbyMessageWithMetadata(lobbyId, std::move(content), std::move(metadata),
+                                                  WrapCallback(std::move(callback), "send_lobby_message_with_metadata"));
+            },
+            py::arg("lobby_id"), py::arg("content"), py::arg("metadata"), py::arg("callback"),
+            "send_lobby_message with metadata.")
+        .def(
+            "send_user_message",
+            [](Client& self, uint64_t recipientId, std::string content, SendCallback callback) {
+                self.SendUserMessage(recipientId, std::move(content), WrapCallback(std::move(callback), "send_user_message"));
+            },
+            py::arg("recipient_id"), py::arg("content"), py::arg("callback"),
+            "A direct message to another user of this game: callback(result, message_id).")
+        .def(
+            "send_user_message_with_metadata",
+            [](Client& self, uint64_t recipientId, std::string content, Client::Properties metadata,
+               SendCallback callback) {
+                self.SendUserMessageWithMetadata(recipientId, std::move(content), std::move(metadata),
+                                                 WrapCallback(std::move(callback), "send_user_message_with_metadata"));
+            },
+            py::arg("recipient_id"), py::arg("content"), py::arg("metadata"), py::arg("callback"),
+            "send_user_message with metadata.")
+        .def(
+            "edit_user_message",
+            [](Client& self, uint64_t recipientId, uint64_t messageId, std::string content,
+               PyCallback<ClientResult> callback) {
+                self.EditUserMessage(recipientId, messageId, std::move(content),
+                                     WrapCallback(std::move(callback), "edit_user_message"));
+            },
+            py::arg("recipient_id"), py::arg("message_id"), py::arg("content"), py::arg("callback"),
+            "Edits one's own direct message: callback(result).")
+        .def(
+            "delete_user_message",
+            [](Client& self, uint64_t recipientId, uint64_t messageId, PyCallback<ClientResult> callback) {
+                self.DeleteUserMessage(recipientId, messageId, WrapCallback(std::move(callback), "delete_user_message"));
+            },
+            py::arg("recipient_id"), py::arg("message_id"), py::arg("callback"),
+            "Deletes one's own direct message: callback(result).")
+        .def(
+            "get_lobby_messages_with_limit",
+            [](Client& self, uint64_t lobbyId, int32_t limit, MessagesCallback callback) {
+                self.GetLobbyMessagesWithLimit(lobbyId, limit, WrapCallback(std::move(callback), "get_lobby_messages"));
+            },
+            py::arg("lobby_id"), py::arg("limit"), py::arg("callback"),
+            "The latest limit (1–200) lobby messages, oldest first: callback(result, messages).")
+        .def(
+            "get_user_messages_with_limit",
+            [](Client& self, uint64_t recipientId, int32_t limit, MessagesCallback callback) {
+                self.GetUserMessagesWithLimit(recipientId, limit, WrapCallback(std::move(callback), "get_user_messages"));
+            },
+            py::arg("recipient_id"), py::arg("limit"), py::arg("callback"),
+            "The latest limit (1–200) messages with a user, oldest first, from the cache when it holds them: "
+            "callback(result, messages).")
+        .def("get_message_handle", &Client::GetMessageHandle, py::arg("message_id"), "A cached message, or None.");
+    using MessageEvent = void (Client::*)(Client::MessageCallback);
+    const std::pair<const char*, MessageEvent> events[] = {
+        {"set_message_created_callback", &Client::SetMessageCreatedCallback},
+        {"set_message_updated_callback", &Client::SetMessageUpdatedCallback},
+    };
+    for (const auto& [name, setter] : events) {
+        client.def(
+            name,
+            [setter = setter, name = name](Client& self, std::optional<PyCallback<uint64_t>> callback) {
+                (self.*setter)(callback ? WrapCallback(std::move(*callback), name) : nullptr);
+            },
+            py::arg("callback").none(true), "callback(message_id) when a message is created or edited (None: stop).");
+    }
+    client.def(
+        "set_message_deleted_callback",
+        [](Client& self, std::optional<PyCallback<uint64_t, uint64_t>> callback) {
+            self.SetMessageDeletedCallback(callback ? WrapCallback(std::move(*callback), "message deleted") : nullptr);
+        },
+        py::arg("callback").none(true), "callback(message_id, channel_id) when a message is deleted (None: stop).");
+}
+
+}  // namespace platformpp::python

@@ -1,0 +1,86 @@
+#include "platformpp/relationship.hpp"
+
+#include <pybind11/native_enum.h>
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "callback.hpp"
+#include "handle_members.hpp"
+#include "platformpp/client.hpp"
+
+namespace py = pybind11;
+
+namespace platformpp::python {
+
+void BindRelationship(py::module_& m) {
+    py::native_enum<RelationshipType>(m, "RelationshipType", "enum.IntEnum", "A relationship between two users.")
+        .value("None_", RelationshipType::None, "No relationship (spelt None_ in Python: None is a keyword).")
+        .value("Friend", RelationshipType::Friend)
+        .value("Blocked", RelationshipType::Blocked)
+        .value("PendingIncoming", RelationshipType::PendingIncoming)
+        .value("PendingOutgoing", RelationshipType::PendingOutgoing)
+        .finalize();
+
+    py::class_<RelationshipHandle> relationship(m, "RelationshipHandle", py::is_final(),
+                                                "The current user's relationship with another: a read-only snapshot.");
+    relationship.def_property_readonly("id", &RelationshipHandle::Id, "The other user's id.")
+        .def_property_readonly("platform_relationship_type", &RelationshipHandle::PlatformRelationshipType,
+                               "The relationship across every game.")
+        .def_property_readonly("game_relationship_type", &RelationshipHandle::GameRelationshipType,
+                               "The relationship in this game only.")
+        .def_property_readonly("user", &RelationshipHandle::User, "The other user, when known.");
+    DefHandleMembers(relationship);
+    // Bound here, once RelationshipHandle exists, so that its type appears in the signature.
+    py::reinterpret_borrow<py::class_<UserHandle>>(m.attr("UserHandle"))
+        .def_property_readonly("relationship", &UserHandle::Relationship,
+                               "The current user's relationship with this user (types None_ when none).");
+
+    auto client = py::reinterpret_borrow<py::class_<Client>>(m.attr("Client"));
+    client.def("get_relationships", &Client::GetRelationships, "The current user's relationships.")
+        .def("get_relationship_handle", &Client::GetRelationshipHandle, py::arg("user_id"),
+             "The relationship with a user (types None_ when none).");
+    using Action = void (Client::*)(uint64_t, Client::ResultCallback);
+    const std::pair<const char*, Action> actions[] = {
+        {"send_friend_request_by_id", &Client::SendFriendRequestById},
+        {"send_game_friend_request_by_id", &Client::SendGameFriendRequestById},
+        {"accept_friend_request", &Client::AcceptFriendRequest},
+        {"accept_game_friend_request", &Client::AcceptGameFriendRequest},
+        {"reject_friend_request", &Client::RejectFriendRequest},
+        {"reject_game_friend_request", &Client::RejectGameFriendRequest},
+        {"cancel_friend_request", &Client::CancelFriendRequest},
+        {"cancel_game_friend_request", &Client::CancelGameFriendRequest},
+        {"remove_friend", &Client::RemoveFriend},
+        {"remove_game_friend", &Client::RemoveGameFriend},
+        {"block_user", &Client::BlockUser},
+        {"unblock_user", &Client::UnblockUser},
+    };
+    for (const auto& [name, action] : actions) {
+        client.def(
+            name,
+            [action = action, name = name](Client& self, uint64_t userId, PyCallback<ClientResult> callback) {
+                (self.*action)(userId, WrapCallback(std::move(callback), name));
+            },
+            py::arg("user_id"), py::arg("callback"),
+            "A relationship action (see the C++ Client of the same name): callback(result). Accepting, rejecting "
+            "and cancelling need the matching pending request, else a ValidationError result naming user_id.");
+    }
+    client
+        .def(
+            "set_relationship_created_callback",
+            [](Client& self, std::optional<PyCallback<uint64_t, bool>> callback) {
+                self.SetRelationshipCreatedCallback(callback ? WrapCallback(std::move(*callback), "relationship created")
+                                                             : nullptr);
+            },
+            py::arg("callback").none(true),
+            "callback(user_id, is_platform_relationship_update) when a relationship appears or changes (None: stop).")
+        .def(
+            "set_relationship_deleted_callback",
+            [](Client& self, std::optional<PyCallback<uint64_t, bool>> callback) {
+                self.SetRelationshipDeletedCallback(callback ? WrapCallback(std::move(*callback), "relationship deleted")
+                                                             : nullptr);
+            },
+            py::arg("callback").none(true),
+            "callback(user_id, is_platform_relationship_update) when a relationship goes away (None: stop).");
+}
+
+}  // namespace platformpp::python
