@@ -20,6 +20,8 @@ BOOST_AUTO_TEST_CASE(create_and_join_by_secret_with_dispatches_seen_by_the_other
     alice.SetLobbyMemberRemovedCallback([&](uint64_t lobby, uint64_t member) { aliceRemoved.emplace_back(lobby, member); });
     alice.SetLobbyDeletedCallback([&](uint64_t id) { aliceDeleted.push_back(id); });
     bob.SetLobbyDeletedCallback([&](uint64_t id) { bobDeleted.push_back(id); });
+    std::vector<uint64_t> aliceUsers;
+    alice.SetUserUpdatedCallback([&](uint64_t id) { aliceUsers.push_back(id); });
 
     Outcome<ClientResult, uint64_t> created;
     alice.CreateOrJoinLobbyWithMetadata("match-7", {{"mode", "ctf"}}, {{"team", "red"}}, created.Callback());
@@ -56,6 +58,10 @@ BOOST_AUTO_TEST_CASE(create_and_join_by_secret_with_dispatches_seen_by_the_other
     auto members = alice.GetLobbyHandle(lobbyId)->LobbyMemberIds();
     std::sort(members.begin(), members.end());
     BOOST_TEST(members == (std::vector<uint64_t>{kAliceId, kBobId}));
+    // The SDK fetches the users of members it does not know, and says so.
+    BOOST_REQUIRE(PumpUntil([&] { return alice.GetLobbyHandle(lobbyId)->GetLobbyMemberHandle(kBobId)->User().has_value(); }));
+    BOOST_TEST(alice.GetLobbyHandle(lobbyId)->GetLobbyMemberHandle(kBobId)->User()->Username() == "bob");
+    BOOST_REQUIRE(PumpUntil([&] { return std::count(aliceUsers.begin(), aliceUsers.end(), kBobId) == 1; }));
     // A snapshot taken earlier does not change.
     BOOST_TEST(aliceView->LobbyMemberIds().size() == 1u);
 

@@ -104,6 +104,14 @@ BOOST_AUTO_TEST_CASE(user_messages_are_answered_from_the_cache_without_a_remote_
     alice.GetUserMessagesWithLimit(kBobId, 3, own.Callback());
     BOOST_TEST(std::get<1>(own.Wait()).size() == 3u);
     BOOST_TEST(RequestsTo("/messages") == 1u);
+
+    // Without a live Gateway session new messages would go unseen, so the cache no longer answers.
+    bob.Disconnect();
+    BOOST_REQUIRE(PumpUntil([&] { return bob.GetStatus() == Client::Status::Disconnected; }));
+    Outcome<ClientResult, std::vector<MessageHandle>> offline;
+    bob.GetUserMessagesWithLimit(kAliceId, 2, offline.Callback());
+    BOOST_TEST(std::get<1>(offline.Wait()).size() == 2u);
+    BOOST_TEST(RequestsTo("/messages") == 2u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -253,7 +253,8 @@ public:
     std::optional<UserHandle> GetCurrentUser() const;
     // A user the SDK knows (the current user, relationships, lobby members, message authors).
     std::optional<UserHandle> GetUser(uint64_t userId) const;
-    // A known user's data, status or activities changed.
+    // A known user's data, status or activities changed, or a lobby member's user became known (the
+    // SDK fetches the users of lobby members it does not know).
     void SetUserUpdatedCallback(UserUpdatedCallback callback);
     // Fetches the game identity data (external identities and game stats) of the current user or a
     // friend, and keeps it for UserHandle::UserApplicationProfiles().

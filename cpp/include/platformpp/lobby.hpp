@@ -41,7 +41,8 @@ public:
     bool CanLinkLobby() const;
     // Set by the game's backend; read-only in the SDK.
     std::optional<std::string> AdditionalName() const;
-    // The member as a user, when the SDK knows them (friends, message authors, fetched users).
+    // The member as a user, when the SDK knows them: it fetches lobby members' users as they appear
+    // (Client::SetUserUpdatedCallback announces each arrival).
     std::optional<UserHandle> User() const;
 
 private:

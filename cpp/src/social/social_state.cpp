@@ -239,6 +239,15 @@ json::object ActivityToJson(const Activity& activity) {
 
 // ---- plumbing ----
 
+namespace {
+
+template <typename Callback, typename... Args>
+void Announce(std::vector<std::function<void()>>& events, const std::shared_ptr<Callback>& callback, Args... args) {
+    if (callback) events.push_back([callback, args...] { (*callback)(args...); });
+}
+
+}  // namespace
+
 void SocialState::Refresh(Client::Impl& impl) {
     uint64_t me = 0, app = 0;
     {
@@ -254,14 +263,54 @@ void SocialState::Refresh(Client::Impl& impl) {
 void SocialState::Deliver(Client::Impl& impl, Events& events) {
     for (auto& event : events) impl.DeliverEvent(std::move(event));
     events.clear();
+    std::vector<uint64_t> wanted;
+    {
+        std::lock_guard lock(mutex_);
+        wanted.swap(wanted_);
+    }
+    if (!wanted.empty()) FetchUsers(impl, wanted);
+}
+
+void SocialState::Want(uint64_t userId) {
+    if (userId != 0 && userId != me_ && !users_.count(userId) && fetching_.insert(userId).second)
+        wanted_.push_back(userId);
+}
+
+void SocialState::FetchUsers(Client::Impl& impl, const std::vector<uint64_t>& userIds) {
+    std::string authorization;
+    {
+        std::lock_guard lock(impl.mutex);
+        if (impl.authenticated) authorization = "Bearer " + impl.token;
+    }
+    if (authorization.empty()) {
+        std::lock_guard lock(mutex_);
+        for (uint64_t id : userIds) fetching_.erase(id);
+        return;
+    }
+    for (uint64_t id : userIds) {
+        client::ApiRequest request;
+        request.path = "/users/" + std::to_string(id);
+        request.route = "GET /users/{id}";
+        request.authorization = authorization;
+        impl.Call(std::move(request), [this, &impl, id](ClientResult result, json::value json) {
+            Events events;
+            {
+                std::lock_guard lock(mutex_);
+                fetching_.erase(id);
+                if (result.Successful() && json.is_object() && !users_.count(id)) {
+                    UpsertUser(json.as_object(), events);
+                    if (users_.count(id)) Announce(events, callbacks_.userUpdated, id);
+                }
+            }
+            if (!result.Successful()) {
+                impl.Log(LoggingSeverity::Warning, "could not fetch lobby member " + std::to_string(id) + ": " + result.ToString());
+            }
+            Deliver(impl, events);
+        });
+    }
 }
 
 namespace {
-
-template <typename Callback, typename... Args>
-void Announce(std::vector<std::function<void()>>& events, const std::shared_ptr<Callback>& callback, Args... args) {
-    if (callback) events.push_back([callback, args...] { (*callback)(args...); });
-}
 
 LobbyMemberData MemberFromJson(const json::object& object) {
     LobbyMemberData member;
@@ -517,6 +566,7 @@ uint64_t SocialState::UpsertLobby(const json::object& object, Events& events) {
             if (member.is_object()) next->members.push_back(MemberFromJson(member.as_object()));
         }
     }
+    for (const auto& member : next->members) Want(member.id);
     const auto found = lobbies_.find(next->id);
     if (found == lobbies_.end()) {
         lobbies_.emplace(next->id, next);
@@ -556,6 +606,7 @@ void SocialState::UpsertMember(uint64_t lobbyId, const json::object& object, Eve
     const auto found = lobbies_.find(lobbyId);
     if (found == lobbies_.end()) return;  // a lobby the cache does not hold: its LOBBY_CREATE brings it
     LobbyMemberData member = MemberFromJson(object);
+    Want(member.id);
     auto next = std::make_shared<LobbyData>(*found->second);
     auto at = std::find_if(next->members.begin(), next->members.end(), [&](const auto& m) { return m.id == member.id; });
     if (at == next->members.end()) {

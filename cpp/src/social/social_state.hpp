@@ -196,7 +196,12 @@ private:
     std::shared_ptr<const detail::UserView> UserViewOf(uint64_t userId) const;
     MessageHandle MessageHandleOf(const std::shared_ptr<const detail::MessageData>& message) const;
     LobbyHandle LobbyHandleOf(const std::shared_ptr<const detail::LobbyData>& lobby) const;
-    static void Deliver(Client::Impl& impl, Events& events);
+    // Queues the events, then fetches the users that changes made wanted (without mutex_ held).
+    void Deliver(Client::Impl& impl, Events& events);
+    // Lobby members the cache has no user for are fetched (GET /users/{id}) so that
+    // LobbyMemberHandle::User() gets one; their arrival is announced as a user update.
+    void Want(uint64_t userId);
+    void FetchUsers(Client::Impl& impl, const std::vector<uint64_t>& userIds);
 
     mutable std::mutex mutex_;
     uint64_t me_ = 0;
@@ -208,6 +213,8 @@ private:
     std::map<uint64_t, Conversation> conversations_;        // by the other participant
     std::map<uint64_t, std::shared_ptr<const detail::UserData>> users_;
     std::map<uint64_t, detail::RelationshipData> relationships_;
+    std::set<uint64_t> fetching_;   // users asked for and not answered yet
+    std::vector<uint64_t> wanted_;  // users to ask for once the lock is released
     // Replaced as a whole and read with std::atomic_load (GetUserApplicationProfilesNoLock).
     using ProfileMap = std::map<uint64_t, std::vector<std::shared_ptr<const detail::ProfileView>>>;
     std::shared_ptr<const ProfileMap> profiles_ = std::make_shared<const ProfileMap>();
