@@ -95,7 +95,10 @@ def test_direct_messages_come_from_the_cache(players: tuple[platformpp.Client, p
     assert not [entry for entry in log if "/messages" in entry["path"]]
 
 
-def test_presence_relationships_and_guild_channels(players: tuple[platformpp.Client, platformpp.Client]) -> None:
+Players = tuple[platformpp.Client, platformpp.Client]
+
+
+def test_presence_relationships_and_guild_channels(players: Players) -> None:
     alice, bob = players
     requested = Outcome()
     alice.send_friend_request_by_id(BOB, requested)
@@ -131,3 +134,15 @@ def test_presence_relationships_and_guild_channels(players: tuple[platformpp.Cli
     assert [c.name for c in listed] == ["Text Channels", "general", "moderators", "Voice Channels", "Lounge"]
     assert listed[1].parent_category_id == listed[0].id
     assert listed[4].type is platformpp.ChannelType.GuildVoice
+
+
+def test_the_guide_example_runs_as_written(players: tuple[platformpp.Client, platformpp.Client]) -> None:
+    import re
+    from pathlib import Path
+
+    guide = Path(__file__).resolve().parents[2] / "docs" / "social.md"
+    (example,) = re.findall(r"```python\n(.*?)```", guide.read_text(), re.S)
+    alice, _ = players
+    shown: list[str] = []
+    exec(example, {"client": alice, "show": shown.append})
+    pump_until(lambda: shown == ["gl hf"])
