@@ -477,7 +477,9 @@ std::vector<MessageHandle> SocialState::ApplyConversation(Client::Impl& impl, ui
         Conversation& conversation = conversations_[otherId];
         if (!fetched.empty()) {
             const uint64_t oldest = fetched.front()->id;
-            conversation.run.erase(conversation.run.begin(), conversation.run.lower_bound(oldest));
+            const auto dropped = conversation.run.lower_bound(oldest);
+            for (auto it = conversation.run.begin(); it != dropped; ++it) messages_.erase(*it);
+            conversation.run.erase(conversation.run.begin(), dropped);
             for (const auto& message : fetched) conversation.run.insert(message->id);
         }
         conversation.complete = static_cast<int32_t>(fetched.size()) < limit;
