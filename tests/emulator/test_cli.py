@@ -84,6 +84,15 @@ def test_ctrl_c_and_sigterm_shut_down_cleanly(stop_signal: signal.Signals) -> No
         assert process.stderr is not None and "Traceback" not in process.stderr.read()
 
 
+def test_sigterm_right_after_the_first_line_still_shuts_down() -> None:
+    # A test harness may stop the emulator at once (a test that needed nothing from it); the signal
+    # then arrives before uvicorn has installed its handlers, and must not be lost.
+    for _ in range(5):
+        with running("--db", ":memory:") as (process, _url):
+            process.send_signal(signal.SIGTERM)
+            assert process.wait(timeout=10) == 0
+
+
 def test_seed_flag_and_bad_seed(tmp_path: Path) -> None:
     seed = tmp_path / "tiny.json"
     seed.write_text('{"users": [{"id": "31", "username": "only-one"}, {"id": "32", "username": "friend"}],'

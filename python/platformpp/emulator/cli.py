@@ -55,11 +55,12 @@ def main(argv: list[str]) -> int:
         state.db.close()
         return 2
     port = sock.getsockname()[1]
-    print(f"platformpp emulator listening on http://{url_host(args.host)}:{port}", flush=True)
     server = make_server(state, args.log_level)
-    # uvicorn re-raises the signal that stopped it once it has shut down; after a clean shutdown that
-    # is not an error, so SIGTERM is made harmless and Ctrl-C's KeyboardInterrupt is absorbed.
-    signal.signal(signal.SIGTERM, lambda signum, frame: None)
+    # A SIGTERM may come as soon as the line below is read, before uvicorn installs its own handlers:
+    # it must still stop the server. uvicorn also re-raises the signal that stopped it once it has
+    # shut down, which this handler then makes harmless. Ctrl-C's KeyboardInterrupt is absorbed below.
+    signal.signal(signal.SIGTERM, lambda signum, frame: setattr(server, "should_exit", True))
+    print(f"platformpp emulator listening on http://{url_host(args.host)}:{port}", flush=True)
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:
