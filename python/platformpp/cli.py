@@ -13,6 +13,12 @@ def _run_emulator(argv: Sequence[str]) -> int:
     return emulator_main(list(argv))
 
 
+def _run_demo(argv: Sequence[str]) -> int:
+    from .demo import main as demo_main
+
+    return demo_main(list(argv))
+
+
 def _run_smoke(argv: Sequence[str]) -> int:
     from .smoke import main as smoke_main
 
@@ -20,6 +26,7 @@ def _run_smoke(argv: Sequence[str]) -> int:
 
 
 _COMMANDS = {
+    "demo": (_run_demo, "two players on the embedded emulator: sign-in, lobby, messages, presence, guilds"),
     "emulator": (_run_emulator, "run the local platform emulator"),
     "smoke": (_run_smoke, "a quick check that the installed SDK loads and works"),
 }
