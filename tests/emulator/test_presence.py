@@ -183,3 +183,20 @@ def test_gateway_presence_update_op3(platformpp_emulator: Emulator) -> None:
         await bob.close()
 
     asyncio.run(scenario())
+
+
+
+def test_activity_buttons_are_kept_and_validated(platformpp_emulator: Emulator) -> None:
+    buttons = [{"label": "Join", "url": "https://example.test/join"}, {"label": "Watch", "url": "https://example.test/w"}]
+    with api(platformpp_emulator, user_token(platformpp_emulator, ALICE)) as http:
+        ok = http.put("/users/@me/activity", json={"name": "Demo Game", "type": 0, "buttons": buttons})
+        assert ok.status_code // 100 == 2, ok.text
+        assert http.get("/users/@me/presence").json()["activities"][0]["buttons"] == buttons
+        too_many = http.put("/users/@me/activity", json={"name": "Demo Game", "type": 0, "buttons": buttons * 2})
+        assert too_many.status_code == 400 and too_many.json()["code"] == 50035
+        assert "buttons" in too_many.json()["errors"]
+        empty_label = http.put("/users/@me/activity",
+                               json={"name": "Demo Game", "type": 0, "buttons": [{"label": "", "url": "https://x.test"}]})
+        assert empty_label.status_code == 400 and "buttons" in empty_label.json()["errors"]
+        # Nothing of a refused request was applied.
+        assert http.get("/users/@me/presence").json()["activities"][0]["buttons"] == buttons

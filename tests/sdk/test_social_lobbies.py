@@ -116,6 +116,10 @@ def test_presence_relationships_and_guild_channels(players: Players) -> None:
     assets = platformpp.ActivityAssets()
     assets.invite_cover_image = "https://cdn.example.test/cover.png"
     activity.assets = assets
+    button = platformpp.ActivityButton()
+    button.label = "Join"
+    button.url = "https://example.test/join"
+    activity.add_button(button)
     updated = Outcome()
     alice.update_rich_presence(activity, updated)
     assert updated.wait()[0].successful, updated.args
@@ -124,6 +128,7 @@ def test_presence_relationships_and_guild_channels(players: Players) -> None:
     assert seen is not None and seen.game_activity is not None
     assert seen.game_activity.assets is not None
     assert seen.game_activity.assets.invite_cover_image == "https://cdn.example.test/cover.png"
+    assert [(b.label, b.url) for b in seen.game_activity.get_buttons()] == [("Join", "https://example.test/join")]
     assert seen.status is platformpp.StatusType.Online
     assert seen.relationship.platform_relationship_type is platformpp.RelationshipType.Friend
 

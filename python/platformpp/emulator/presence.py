@@ -34,6 +34,8 @@ LARGE_GUILD = 200
 GUILD_PRESENCES = 1 << 8
 _TEXT = 128
 _ASSET = 512
+_MAX_BUTTONS = 2   # an activity shows at most two buttons, each a label and a URL
+_BUTTON_LABEL = 32
 
 
 # --- the privacy rule -------------------------------------------------------------------------------
@@ -49,7 +51,7 @@ def activities_for_guild(activities: list[Payload], privacy: str, guild_member_c
 def parse_activity(form: Form) -> Payload:
     """An activity object (rich presence) from a client; field errors go to ``form``."""
     form.unknown_keys({"name", "type", "url", "state", "details", "timestamps", "party", "secrets",
-                       "assets", "emoji", "instance", "flags"})
+                       "assets", "emoji", "instance", "flags", "buttons"})
     activity: Payload = {"name": form.string("name", min_len=1, max_len=_TEXT),
                          "type": form.choice("type", ACTIVITY_TYPES)}
     for name in ("state", "details"):
@@ -92,6 +94,14 @@ def parse_activity(form: Form) -> Payload:
         # Images are an asset key or a URL (invite_cover_image too, per invite).
         activity["assets"] = {k: assets.string(k, max_len=_ASSET if not k.endswith("_text") else _TEXT)
                               for k in keys if k in assets.data}
+    buttons = form.array("buttons", required=False, max_items=_MAX_BUTTONS)
+    if buttons is not None:
+        activity["buttons"] = []
+        for index, raw in enumerate(buttons):
+            button = form.item("buttons", index, raw)
+            button.unknown_keys({"label", "url"})
+            activity["buttons"].append({"label": button.string("label", min_len=1, max_len=_BUTTON_LABEL),
+                                        "url": button.string("url", min_len=1, max_len=_ASSET)})
     emoji = form.obj("emoji", required=False, nullable=True)
     if emoji is not None:
         emoji.unknown_keys({"name", "id", "animated"})
