@@ -7,6 +7,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
 work="${1:-$root/build/native_game}"
 mkdir -p "$work"
+work="$(cd "$work" && pwd)"  # absolute: CMAKE_PREFIX_PATH must not depend on where cmake runs
 
 cmake -S "$root" -B "$work/core" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPLATFORMPP_BUILD_TESTS=OFF \
   -DPython_EXECUTABLE="$(command -v python3)" > "$work/core-configure.log" 2>&1 || { cat "$work/core-configure.log"; exit 1; }
