@@ -5,6 +5,7 @@
 
 #include "core/callback_queue.hpp"
 #include "core/redact.hpp"
+#include "net/gateway_policy.hpp"
 #include "net/tls.hpp"
 #include "social/social_state.hpp"
 
@@ -14,8 +15,6 @@ namespace {
 constexpr auto kShutdownGrace = std::chrono::milliseconds(2000);
 // The expiration callback fires this long before a token's expiry (or at 90% of a short lifetime).
 constexpr auto kExpiryWarning = std::chrono::minutes(5);
-
-bool IsFatalCloseCode(int code) { return code == 4004 || (code >= 4010 && code <= 4014); }
 
 }  // namespace
 
@@ -123,7 +122,7 @@ void Client::Impl::OnGatewayState(net::GatewayState state, int closeCode, const 
                 std::lock_guard lock(mutex);
                 requested = disconnectRequested;
             }
-            if (!requested && IsFatalCloseCode(closeCode)) {
+            if (!requested && net::ClassifyClose(closeCode) == net::CloseAction::Fatal) {
                 Log(LoggingSeverity::Error, "the Gateway closed the session for good: " + detail);
                 if (closeCode == 4004) TokenRejected();
                 return SetStatus(Status::Disconnected, Error::UnexpectedClose, closeCode);
