@@ -4,6 +4,7 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "core/json_fields.hpp"
 #include "net/url.hpp"
 
 namespace platformpp::client {
@@ -11,26 +12,18 @@ namespace {
 
 // The first field error of a 50035 body, as "path.to.field: message".
 std::string FirstFieldError(const boost::json::value& errors, const std::string& path) {
-    if (!errors.is_object()) return {};
-    const auto& object = errors.as_object();
-    if (const auto* list = object.if_contains("_errors"); list && list->is_array() && !list->as_array().empty()) {
-        const auto& first = list->as_array().front();
-        if (first.is_object()) {
-            if (const auto* message = first.as_object().if_contains("message"); message && message->is_string())
-                return path + ": " + std::string(message->as_string());
+    const auto* object = json_fields::Object(errors);
+    if (object == nullptr) return {};
+    if (const auto* list = json_fields::Array(*object, "_errors"); list && !list->empty()) {
+        if (const auto* first = json_fields::Object(list->front())) {
+            if (const auto message = json_fields::OptionalString(*first, "message")) return path + ": " + *message;
         }
     }
-    for (const auto& [key, value] : object) {
+    for (const auto& [key, value] : *object) {
         auto found = FirstFieldError(value, path.empty() ? std::string(key) : path + "." + std::string(key));
         if (!found.empty()) return found;
     }
     return {};
-}
-
-std::string StringMember(const boost::json::value& json, const char* name) {
-    if (!json.is_object()) return {};
-    const auto* value = json.as_object().if_contains(name);
-    return value && value->is_string() ? std::string(value->as_string()) : std::string();
 }
 
 }  // namespace
@@ -49,7 +42,9 @@ net::HttpRequest ToHttpRequest(const std::string& apiBase, const ApiRequest& api
     request.method = api.method;
     request.url = apiBase + api.path;
     request.route = api.route;
-    if (!api.authorization.empty()) request.headers.emplace_back("Authorization", api.authorization);
+    // The platform's user tokens are OAuth2 access tokens, whatever AuthorizationTokenType the game
+    // names them with: they always go as Bearer credentials.
+    if (!api.token.empty()) request.headers.emplace_back("Authorization", "Bearer " + api.token);
     if (api.bodyKind == Body::Json) {
         request.body = boost::json::serialize(api.json);
         request.contentType = "application/json";
@@ -80,21 +75,19 @@ ClientResult ToClientResult(const net::HttpResponse& response, bool oauthEndpoin
     ClientResult failure = ClientResult::Failure(ErrorType::HTTPError, "HTTP " + std::to_string(response.status));
     failure.SetStatus(response.status);
     failure.SetResponseBody(response.body);
-    if (json.is_object()) {
-        const auto& object = json.as_object();
-        if (const auto* code = object.if_contains("code"); code && code->is_int64())
-            failure.SetErrorCode(static_cast<int32_t>(code->as_int64()));
-        std::string message = StringMember(json, "message");
-        if (const auto* errors = object.if_contains("errors")) {
+    if (const auto* object = json_fields::Object(json)) {
+        if (const auto code = json_fields::OptionalInteger(*object, "code")) failure.SetErrorCode(static_cast<int32_t>(*code));
+        std::string message = json_fields::String(*object, "message");
+        if (const auto* errors = object->if_contains("errors")) {
             const std::string field = FirstFieldError(*errors, "");
             if (!field.empty()) message += message.empty() ? field : " (" + field + ")";
         }
         if (!message.empty()) failure.SetError(message);
         if (oauthEndpoint) {
-            const std::string error = StringMember(json, "error");
+            const std::string error = json_fields::String(*object, "error");
             if (!error.empty()) {
                 failure.SetType(ErrorType::AuthorizationFailed);
-                const std::string description = StringMember(json, "error_description");
+                const std::string description = json_fields::String(*object, "error_description");
                 failure.SetError(description.empty() ? error : error + ": " + description);
             }
         }

@@ -21,7 +21,9 @@ struct ApiRequest {
     Body bodyKind = Body::None;
     boost::json::value json;                                  // Body::Json
     std::vector<std::pair<std::string, std::string>> form;    // Body::Form
-    std::string authorization;                                // full header value, or empty
+    // The OAuth2 access token to send, as "Authorization: Bearer <token>" (ToHttpRequest writes the
+    // header, and only there); empty for a call without credentials.
+    std::string token;
     bool oauthEndpoint = false;  // errors are OAuth2 bodies ({"error": ...}): AuthorizationFailed
 };
 

@@ -5,37 +5,24 @@
 #include <spawn.h>
 #include <sys/wait.h>
 
+#include "client/begin.hpp"
 #include "client/client_impl.hpp"
+#include "core/json_fields.hpp"
 #include "net/url.hpp"
 #include "platformpp/errors.hpp"
 
 extern char** environ;
 
 namespace platformpp {
+
+using client::Begin;
+using client::Needs;
+using client::Share;
+
 namespace {
 
 constexpr const char* kTokenExchangeGrant = "urn:ietf:params:oauth:grant-type:token-exchange";
 constexpr const char* kAccessTokenType = "urn:ietf:params:oauth:token-type:access_token";
-
-std::string JsonString(const boost::json::value& json, const char* name) {
-    if (!json.is_object()) return {};
-    const auto* value = json.as_object().if_contains(name);
-    return value && value->is_string() ? std::string(value->as_string()) : std::string();
-}
-
-int64_t JsonInt(const boost::json::value& json, const char* name) {
-    if (!json.is_object()) return 0;
-    const auto* value = json.as_object().if_contains(name);
-    return value && value->is_int64() ? value->as_int64() : 0;
-}
-
-uint64_t JsonSnowflake(const boost::json::value& json, const char* name) {
-    try {
-        return std::stoull(JsonString(json, name));
-    } catch (...) {
-        return 0;
-    }
-}
 
 const char* ExternalAuthTypeWire(AuthenticationExternalAuthType type) {
     switch (type) {
@@ -46,20 +33,6 @@ const char* ExternalAuthTypeWire(AuthenticationExternalAuthType type) {
         case AuthenticationExternalAuthType::UnityServicesIdToken: return "UNITY_SERVICES_ID_TOKEN";
     }
     return "OIDC";
-}
-
-// Delivers a validation failure to a callback without touching the network.
-template <typename Callback, typename... Defaults>
-void RejectInvalid(Client::Impl& impl, const std::shared_ptr<Callback>& callback, const ValidationError& error,
-                   Defaults... defaults) {
-    auto result = ClientResult::Failure(ErrorType::ValidationError, error.what());
-    impl.Deliver([callback, result, defaults...] { (*callback)(result, defaults...); });
-}
-
-template <typename Callback>
-std::shared_ptr<Callback> Share(Callback callback, const char* name = "callback") {
-    if (!callback) throw ValidationError(name, "must not be empty");
-    return std::make_shared<Callback>(std::move(callback));
 }
 
 void RequireNonEmpty(const std::string& value, const char* field) {
@@ -92,8 +65,8 @@ struct TokenAnswer {
 };
 
 TokenAnswer ReadTokenAnswer(const boost::json::value& json) {
-    return {JsonString(json, "access_token"), JsonString(json, "refresh_token"), JsonString(json, "scope"),
-            static_cast<int32_t>(JsonInt(json, "expires_in"))};
+    return {json_fields::String(json, "access_token"), json_fields::String(json, "refresh_token"),
+            json_fields::String(json, "scope"), static_cast<int32_t>(json_fields::Integer(json, "expires_in"))};
 }
 
 }  // namespace
@@ -188,26 +161,28 @@ void Client::Authorize(AuthorizationArgs args, AuthorizationCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
     std::string url, state, redirectUri;
-    try {
-        if (!args) throw ValidationError("args", "is a null AuthorizationArgs");
-        if (args.Scopes().find_first_not_of(' ') == std::string::npos)
-            throw ValidationError("Scopes", "is required (e.g. Client::GetDefaultCommunicationScopes())");
-        const uint64_t clientId = authorize::ResolveClientId(args, GetApplicationId());
-        redirectUri = authorize::ResolveRedirectUri(args, clientId);
-        state = authorize::ResolveState(args);
-        url = impl.webBase + "/oauth2/authorize?response_type=code&client_id=" + std::to_string(clientId) +
-              "&scope=" + net::PercentEncode(args.Scopes()) + "&state=" + net::PercentEncode(state) +
-              "&redirect_uri=" + net::PercentEncode(redirectUri);
-        if (const auto challenge = args.CodeChallenge()) {
-            url += "&code_challenge=" + net::PercentEncode(challenge->Challenge()) + "&code_challenge_method=S256";
-        }
-        if (const auto nonce = args.Nonce()) url += "&nonce=" + net::PercentEncode(*nonce);
-        if (const auto integration = args.IntegrationType()) {
-            url += "&integration_type=" + std::to_string(static_cast<int>(*integration));
-        }
-    } catch (const ValidationError& error) {
-        return RejectInvalid(impl, shared, error, std::string(), std::string());
-    }
+    const auto valid = Begin(
+        impl, Needs::ValidArguments, shared,
+        [&] {
+            if (!args) throw ValidationError("args", "is a null AuthorizationArgs");
+            if (args.Scopes().find_first_not_of(' ') == std::string::npos)
+                throw ValidationError("Scopes", "is required (e.g. Client::GetDefaultCommunicationScopes())");
+            const uint64_t clientId = authorize::ResolveClientId(args, GetApplicationId());
+            redirectUri = authorize::ResolveRedirectUri(args, clientId);
+            state = authorize::ResolveState(args);
+            url = impl.webBase + "/oauth2/authorize?response_type=code&client_id=" + std::to_string(clientId) +
+                  "&scope=" + net::PercentEncode(args.Scopes()) + "&state=" + net::PercentEncode(state) +
+                  "&redirect_uri=" + net::PercentEncode(redirectUri);
+            if (const auto challenge = args.CodeChallenge()) {
+                url += "&code_challenge=" + net::PercentEncode(challenge->Challenge()) + "&code_challenge_method=S256";
+            }
+            if (const auto nonce = args.Nonce()) url += "&nonce=" + net::PercentEncode(*nonce);
+            if (const auto integration = args.IntegrationType()) {
+                url += "&integration_type=" + std::to_string(static_cast<int>(*integration));
+            }
+        },
+        std::string(), std::string());
+    if (!valid) return;
     impl.FinishAuthorization(ClientResult::Failure(ErrorType::Aborted, "superseded by a newer Authorize"), "");
     {
         std::lock_guard lock(impl.mutex);
@@ -282,15 +257,16 @@ void Client::GetToken(uint64_t applicationId, std::string code, std::string code
                       TokenExchangeCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    try {
-        RequireApplicationId(applicationId);
-        RequireNonEmpty(code, "code");
-        RequireNonEmpty(codeVerifier, "codeVerifier");
-        RequireNonEmpty(redirectUri, "redirectUri");
-    } catch (const ValidationError& error) {
-        return RejectInvalid(impl, shared, error, std::string(), std::string(), AuthorizationTokenType::Bearer, 0,
-                             std::string());
-    }
+    const bool valid = Begin(
+        impl, Needs::ValidArguments, shared,
+        [&] {
+            RequireApplicationId(applicationId);
+            RequireNonEmpty(code, "code");
+            RequireNonEmpty(codeVerifier, "codeVerifier");
+            RequireNonEmpty(redirectUri, "redirectUri");
+        },
+        std::string(), std::string(), AuthorizationTokenType::Bearer, 0, std::string()).has_value();
+    if (!valid) return;
     client::ApiRequest request;
     request.form = {{"grant_type", "authorization_code"}, {"code", code}, {"redirect_uri", redirectUri},
                     {"code_verifier", codeVerifier},     {"client_id", std::to_string(applicationId)}};
@@ -300,13 +276,14 @@ void Client::GetToken(uint64_t applicationId, std::string code, std::string code
 void Client::RefreshToken(uint64_t applicationId, std::string refreshToken, TokenExchangeCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    try {
-        RequireApplicationId(applicationId);
-        RequireNonEmpty(refreshToken, "refreshToken");
-    } catch (const ValidationError& error) {
-        return RejectInvalid(impl, shared, error, std::string(), std::string(), AuthorizationTokenType::Bearer, 0,
-                             std::string());
-    }
+    const bool valid = Begin(
+        impl, Needs::ValidArguments, shared,
+        [&] {
+            RequireApplicationId(applicationId);
+            RequireNonEmpty(refreshToken, "refreshToken");
+        },
+        std::string(), std::string(), AuthorizationTokenType::Bearer, 0, std::string()).has_value();
+    if (!valid) return;
     client::ApiRequest request;
     request.form = {{"grant_type", "refresh_token"}, {"refresh_token", refreshToken},
                     {"client_id", std::to_string(applicationId)}};
@@ -316,12 +293,11 @@ void Client::RefreshToken(uint64_t applicationId, std::string refreshToken, Toke
 void Client::RevokeToken(uint64_t applicationId, std::string token, ResultCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    try {
+    const bool valid = Begin(impl, Needs::ValidArguments, shared, [&] {
         RequireApplicationId(applicationId);
         RequireNonEmpty(token, "token");
-    } catch (const ValidationError& error) {
-        return RejectInvalid(impl, shared, error);
-    }
+    }).has_value();
+    if (!valid) return;
     client::ApiRequest request;
     request.method = "POST";
     request.path = "/oauth2/token/revoke";
@@ -337,25 +313,21 @@ void Client::RevokeToken(uint64_t applicationId, std::string token, ResultCallba
     });
 }
 
-void Client::UpdateToken(AuthorizationTokenType tokenType, std::string token, ResultCallback callback) {
+void Client::UpdateToken(AuthorizationTokenType, std::string token, ResultCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    try {
-        RequireNonEmpty(token, "token");
-    } catch (const ValidationError& error) {
-        return RejectInvalid(impl, shared, error);
-    }
+    const bool valid = Begin(impl, Needs::ValidArguments, shared, [&] { RequireNonEmpty(token, "token"); }).has_value();
+    if (!valid) return;
     client::ApiRequest check;
     check.path = "/users/@me";
-    check.authorization = "Bearer " + token;
-    impl.Call(std::move(check), [&impl, shared, tokenType, token](ClientResult result, boost::json::value json) {
+    check.token = token;
+    impl.Call(std::move(check), [&impl, shared, token](ClientResult result, boost::json::value json) {
         if (result.Successful()) {
             {
                 std::lock_guard lock(impl.mutex);
                 impl.token = token;
-                impl.tokenType = tokenType;
                 impl.authenticated = true;
-                impl.currentUserId = JsonSnowflake(json, "id");
+                impl.currentUserId = json_fields::Snowflake(json, "id");
             }
             if (impl.gateway) impl.gateway->UpdateToken(token);
             impl.ScheduleTokenExpiry(token);
@@ -376,17 +348,16 @@ bool Client::IsAuthenticated() const {
 void Client::FetchCurrentUser(AuthorizationTokenType, std::string token, FetchCurrentUserCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    try {
-        RequireNonEmpty(token, "token");
-    } catch (const ValidationError& error) {
-        return RejectInvalid(impl, shared, error, uint64_t{0}, std::string());
-    }
+    const bool valid =
+        Begin(impl, Needs::ValidArguments, shared, [&] { RequireNonEmpty(token, "token"); }, uint64_t{0}, std::string())
+            .has_value();
+    if (!valid) return;
     client::ApiRequest request;
     request.path = "/users/@me";
-    request.authorization = "Bearer " + token;
+    request.token = token;
     impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
-        const uint64_t id = result.Successful() ? JsonSnowflake(json, "id") : 0;
-        std::string name = result.Successful() ? JsonString(json, "username") : std::string();
+        const uint64_t id = result.Successful() ? json_fields::Snowflake(json, "id") : 0;
+        std::string name = result.Successful() ? json_fields::String(json, "username") : std::string();
         impl.Deliver([shared, result = std::move(result), id, name = std::move(name)] { (*shared)(result, id, name); });
     });
 }
@@ -395,13 +366,14 @@ void Client::GetProvisionalToken(uint64_t applicationId, AuthenticationExternalA
                                  std::string externalAuthToken, TokenExchangeCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    try {
-        RequireApplicationId(applicationId);
-        RequireNonEmpty(externalAuthToken, "externalAuthToken");
-    } catch (const ValidationError& error) {
-        return RejectInvalid(impl, shared, error, std::string(), std::string(), AuthorizationTokenType::Bearer, 0,
-                             std::string());
-    }
+    const bool valid = Begin(
+        impl, Needs::ValidArguments, shared,
+        [&] {
+            RequireApplicationId(applicationId);
+            RequireNonEmpty(externalAuthToken, "externalAuthToken");
+        },
+        std::string(), std::string(), AuthorizationTokenType::Bearer, 0, std::string()).has_value();
+    if (!valid) return;
     client::ApiRequest request;
     request.method = "POST";
     request.path = "/partner-sdk/token";
@@ -418,12 +390,14 @@ void Client::ExchangeChildToken(std::string parentApplicationToken, uint64_t chi
                                 ExchangeChildTokenCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    try {
-        RequireNonEmpty(parentApplicationToken, "parentApplicationToken");
-        RequireApplicationId(childApplicationId, "childApplicationId");
-    } catch (const ValidationError& error) {
-        return RejectInvalid(impl, shared, error, std::string(), AuthorizationTokenType::Bearer, 0, std::string());
-    }
+    const bool valid = Begin(
+        impl, Needs::ValidArguments, shared,
+        [&] {
+            RequireNonEmpty(parentApplicationToken, "parentApplicationToken");
+            RequireApplicationId(childApplicationId, "childApplicationId");
+        },
+        std::string(), AuthorizationTokenType::Bearer, 0, std::string()).has_value();
+    if (!valid) return;
     client::ApiRequest request;
     request.method = "POST";
     request.path = "/oauth2/token";
@@ -446,12 +420,11 @@ void Client::UnmergeIntoProvisionalAccount(uint64_t applicationId, Authenticatio
                                            std::string externalAuthToken, ResultCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    try {
+    const bool valid = Begin(impl, Needs::ValidArguments, shared, [&] {
         RequireApplicationId(applicationId);
         RequireNonEmpty(externalAuthToken, "externalAuthToken");
-    } catch (const ValidationError& error) {
-        return RejectInvalid(impl, shared, error);
-    }
+    }).has_value();
+    if (!valid) return;
     client::ApiRequest request;
     request.method = "POST";
     request.path = "/partner-sdk/provisional-accounts/unmerge";

@@ -10,6 +10,7 @@
 
 #include "auth/pkce.hpp"
 #include "client/client_impl.hpp"
+#include "core/json_fields.hpp"
 #include "net/url.hpp"
 #include "platformpp/errors.hpp"
 
@@ -154,13 +155,9 @@ void Client::Connect() {
     impl.SetStatus(Status::HttpWait, Error::None, 0);
     client::ApiRequest discover;
     discover.path = "/gateway";
-    discover.authorization = "Bearer " + token;
+    discover.token = token;
     impl.Call(std::move(discover), [&impl, token](ClientResult result, boost::json::value json) {
-        std::string url;
-        if (result.Successful() && json.is_object()) {
-            if (const auto* value = json.as_object().if_contains("url"); value && value->is_string())
-                url = std::string(value->as_string());
-        }
+        const std::string url = result.Successful() ? json_fields::String(json, "url") : std::string();
         bool cancelled = false;
         {
             std::lock_guard lock(impl.mutex);

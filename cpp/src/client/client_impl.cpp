@@ -4,6 +4,7 @@
 #include <boost/json/parse.hpp>
 
 #include "core/callback_queue.hpp"
+#include "core/json_fields.hpp"
 #include "core/redact.hpp"
 #include "net/gateway_policy.hpp"
 #include "net/tls.hpp"
@@ -51,6 +52,12 @@ void Client::Impl::Shutdown() {
     }
 }
 
+std::optional<std::string> Client::Impl::CurrentToken() const {
+    std::lock_guard lock(mutex);
+    if (!authenticated) return std::nullopt;
+    return token;
+}
+
 void Client::Impl::Deliver(std::function<void()> callback) { core::CallbackQueue::Global().Post(std::move(callback)); }
 
 void Client::Impl::DeliverEvent(std::function<void()> callback) {
@@ -80,17 +87,14 @@ core::LogSink Client::Impl::Sink() {
 
 void Client::Impl::Call(client::ApiRequest request, std::function<void(ClientResult, boost::json::value)> done) {
     const bool oauth = request.oauthEndpoint;
-    const bool usesClientToken = !request.authorization.empty() && request.authorization.rfind("Basic ", 0) != 0;
-    std::string sentAuthorization = request.authorization;
+    std::string sentToken = request.token;
     http.Send(client::ToHttpRequest(apiBase, request),
-              [this, oauth, usesClientToken, sentAuthorization = std::move(sentAuthorization),
-               done = std::move(done)](net::HttpResponse response) {
+              [this, oauth, sentToken = std::move(sentToken), done = std::move(done)](net::HttpResponse response) {
                   boost::json::value json;
                   ClientResult result = client::ToClientResult(response, oauth, shuttingDown.load(), json);
-                  if (usesClientToken && result.Status() == 401) {
-                      std::lock_guard lock(mutex);
-                      const bool current = authenticated && sentAuthorization == "Bearer " + token;
-                      if (current) boost::asio::post(io.Context(), [this] { TokenRejected(); });
+                  // A 401 for the token the Client acts with means the game must refresh it.
+                  if (!sentToken.empty() && result.Status() == 401 && CurrentToken() == sentToken) {
+                      boost::asio::post(io.Context(), [this] { TokenRejected(); });
                   }
                   done(std::move(result), std::move(json));
               });
@@ -134,17 +138,12 @@ void Client::Impl::OnGatewayState(net::GatewayState state, int closeCode, const 
 
 void Client::Impl::OnReady(const boost::json::object& ready) {
     social->OnReady(*this, ready);
-    const auto* user = ready.if_contains("user");
-    if (user == nullptr || !user->is_object()) return;
-    const auto* id = user->as_object().if_contains("id");
-    if (id == nullptr || !id->is_string()) return;
-    try {
-        const uint64_t userId = std::stoull(std::string(id->as_string()));
-        std::lock_guard lock(mutex);
-        currentUserId = userId;
-    } catch (const std::exception&) {
-        Log(LoggingSeverity::Warning, "READY carries a malformed user id");
-    }
+    const auto* user = json_fields::Object(ready, "user");
+    if (user == nullptr || !user->contains("id")) return;
+    const uint64_t userId = json_fields::Snowflake(*user, "id");
+    if (userId == 0) return Log(LoggingSeverity::Warning, "READY carries a malformed user id");
+    std::lock_guard lock(mutex);
+    currentUserId = userId;
 }
 
 void Client::Impl::OnDispatch(std::string_view type, const boost::json::value& data) {

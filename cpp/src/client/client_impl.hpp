@@ -47,8 +47,7 @@ struct Client::Impl {
     // ---- shared between threads (mutex) ----
     mutable std::mutex mutex;
     uint64_t applicationId = 0;
-    std::string token;  // the token the Client acts with (UpdateToken)
-    AuthorizationTokenType tokenType = AuthorizationTokenType::Bearer;
+    std::string token;  // the token the Client acts with (UpdateToken), sent as a Bearer token
     bool authenticated = false;
     uint64_t currentUserId = 0;  // from UpdateToken's check, and READY
     Status status = Status::Disconnected;
@@ -74,6 +73,9 @@ struct Client::Impl {
 
     // ---- social layer (src/social): its caches, fed by OnReady/OnDispatch; guarded by its own lock ----
     const std::unique_ptr<social::SocialState> social;
+
+    // The token the Client acts with, when UpdateToken has set one (and it was not revoked).
+    std::optional<std::string> CurrentToken() const;
 
     // Queues `callback` for RunCallbacks(): the result of a call, which always runs.
     void Deliver(std::function<void()> callback);

@@ -20,7 +20,6 @@ public:
     IoThread& operator=(const IoThread&) = delete;
 
     boost::asio::io_context& Context() noexcept { return io_; }
-    bool OnThread() const noexcept { return std::this_thread::get_id() == thread_.get_id(); }
     // Lets the work already queued run for up to `grace` (so cancelled operations complete), then stops
     // the io_context and joins. Idempotent; must not be called from the io thread.
     void Stop(std::chrono::milliseconds grace = std::chrono::milliseconds(0));

@@ -1,40 +1,17 @@
 #pragma once
-// What every social call does first: validate its arguments and require an authenticated Client,
-// delivering a ValidationError or ClientNotReady result to the callback otherwise. Private.
+// The argument rules the social calls validate with (client::Begin runs them). Private.
 
 #include <memory>
 #include <optional>
 #include <string>
 
+#include "client/begin.hpp"
 #include "client/client_impl.hpp"
 #include "platformpp/errors.hpp"
+#include "social/codecs.hpp"
 #include "social/social_state.hpp"
 
 namespace platformpp::social {
-
-template <typename Callback>
-std::shared_ptr<Callback> Share(Callback callback) {
-    if (!callback) throw ValidationError("callback", "must not be empty");
-    return std::make_shared<Callback>(std::move(callback));
-}
-
-// Runs `validate` (which throws ValidationError), then checks that the Client has a token. Returns
-// the Authorization header, or nullopt after delivering the failure with `defaults` to `callback`.
-template <typename Callback, typename Validate, typename... Defaults>
-std::optional<std::string> Begin(Client::Impl& impl, const std::shared_ptr<Callback>& callback, Validate&& validate,
-                                 Defaults... defaults) {
-    ClientResult failure = ClientResult::Success();
-    try {
-        validate();
-        std::lock_guard lock(impl.mutex);
-        if (impl.authenticated) return "Bearer " + impl.token;
-        failure = ClientResult::Failure(ErrorType::ClientNotReady, "the Client has no token: call UpdateToken first");
-    } catch (const ValidationError& error) {
-        failure = ClientResult::Failure(ErrorType::ValidationError, error.what());
-    }
-    impl.Deliver([callback, failure, defaults...] { (*callback)(failure, defaults...); });
-    return std::nullopt;
-}
 
 inline void RequireId(uint64_t id, const char* field) {
     if (id == 0) throw ValidationError(field, "must be an id, got 0");

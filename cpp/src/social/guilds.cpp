@@ -2,29 +2,31 @@
 // SDK users; seed: Client::GetGuildChannels).
 #include <boost/json.hpp>
 
+#include "core/json_fields.hpp"
 #include "social/common.hpp"
 
 namespace platformpp {
 
-using social::Begin;
-using social::Share;
+using client::Begin;
+using client::Needs;
+using client::Share;
 
 void Client::GetUserGuilds(GetUserGuildsCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    const auto authorization = Begin(impl, shared, [] {}, std::vector<GuildMinimal>());
-    if (!authorization) return;
+    const auto token = Begin(impl, Needs::Token, shared, [] {}, std::vector<GuildMinimal>());
+    if (!token) return;
     client::ApiRequest request;
     request.path = "/users/@me/guilds";
-    request.authorization = *authorization;
+    request.token = *token;
     impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
         std::vector<GuildMinimal> guilds;
         if (result.Successful() && json.is_array()) {
             for (const auto& item : json.as_array()) {
                 if (!item.is_object()) continue;
                 GuildMinimal guild;
-                guild.SetId(social::Snowflake(item.as_object().if_contains("id")));
-                guild.SetName(social::String(item.as_object(), "name"));
+                guild.SetId(json_fields::Snowflake(item.as_object(), "id"));
+                guild.SetName(json_fields::String(item.as_object(), "name"));
                 guilds.push_back(std::move(guild));
             }
         }
@@ -35,12 +37,12 @@ void Client::GetUserGuilds(GetUserGuildsCallback callback) {
 void Client::GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    const auto authorization = Begin(impl, shared, [&] { social::RequireId(guildId, "guildId"); },
+    const auto token = Begin(impl, Needs::Token, shared, [&] { social::RequireId(guildId, "guildId"); },
                                      std::vector<GuildChannel>());
-    if (!authorization) return;
+    if (!token) return;
     client::ApiRequest request;
     request.path = "/guilds/" + std::to_string(guildId) + "/channels";
-    request.authorization = *authorization;
+    request.token = *token;
     impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
         std::vector<GuildChannel> channels;
         if (result.Successful() && json.is_array()) {
@@ -48,13 +50,13 @@ void Client::GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback callbac
                 if (!item.is_object()) continue;
                 const auto& object = item.as_object();
                 GuildChannel channel;
-                channel.SetId(social::Snowflake(object.if_contains("id")));
-                channel.SetName(social::String(object, "name"));
-                if (const auto* type = object.if_contains("type"); type && type->is_int64())
-                    channel.SetType(static_cast<ChannelType>(type->as_int64()));
-                if (const auto* position = object.if_contains("position"); position && position->is_int64())
-                    channel.SetPosition(static_cast<int32_t>(position->as_int64()));
-                if (const uint64_t parent = social::Snowflake(object.if_contains("parent_id")))
+                channel.SetId(json_fields::Snowflake(object, "id"));
+                channel.SetName(json_fields::String(object, "name"));
+                if (const auto type = json_fields::OptionalInteger(object, "type"))
+                    channel.SetType(static_cast<ChannelType>(*type));
+                if (const auto position = json_fields::OptionalInteger(object, "position"))
+                    channel.SetPosition(static_cast<int32_t>(*position));
+                if (const uint64_t parent = json_fields::Snowflake(object, "parent_id"))
                     channel.SetParentCategoryId(parent);
                 channels.push_back(std::move(channel));
             }

@@ -5,8 +5,9 @@
 
 namespace platformpp {
 
-using social::Begin;
-using social::Share;
+using client::Begin;
+using client::Needs;
+using client::Share;
 
 void Client::CreateOrJoinLobby(std::string secret, CreateOrJoinLobbyCallback callback) {
     CreateOrJoinLobbyWithMetadata(std::move(secret), {}, {}, std::move(callback));
@@ -16,19 +17,18 @@ void Client::CreateOrJoinLobbyWithMetadata(std::string secret, Properties lobbyM
                                            CreateOrJoinLobbyCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    const auto authorization = Begin(
-        impl, shared,
+    const auto token = Begin(impl, Needs::Token, shared,
         [&] {
             social::RequireLength(secret, "secret", 1, 250);
             social::RequireMetadata(lobbyMetadata, "lobbyMetadata");
             social::RequireMetadata(memberMetadata, "memberMetadata");
         },
         uint64_t{0});
-    if (!authorization) return;
+    if (!token) return;
     client::ApiRequest request;
     request.method = "PUT";
     request.path = "/lobbies";
-    request.authorization = *authorization;
+    request.token = *token;
     request.bodyKind = client::Body::Json;
     boost::json::object body{{"secret", secret}};
     if (!lobbyMetadata.empty()) body["lobby_metadata"] = social::ToJson(lobbyMetadata);
@@ -44,12 +44,12 @@ void Client::CreateOrJoinLobbyWithMetadata(std::string secret, Properties lobbyM
 void Client::LeaveLobby(uint64_t lobbyId, ResultCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    const auto authorization = Begin(impl, shared, [&] { social::RequireId(lobbyId, "lobbyId"); });
-    if (!authorization) return;
+    const auto token = Begin(impl, Needs::Token, shared, [&] { social::RequireId(lobbyId, "lobbyId"); });
+    if (!token) return;
     client::ApiRequest request;
     request.method = "DELETE";
     request.path = "/lobbies/" + std::to_string(lobbyId) + "/members/@me";
-    request.authorization = *authorization;
+    request.token = *token;
     impl.Call(std::move(request), [&impl, shared, lobbyId](ClientResult result, boost::json::value) {
         if (result.Successful()) impl.social->RemoveLobby(impl, lobbyId);
         impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });

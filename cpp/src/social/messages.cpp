@@ -8,27 +8,27 @@
 
 namespace platformpp {
 
-using social::Begin;
-using social::Share;
+using client::Begin;
+using client::Needs;
+using client::Share;
 
 namespace {
 
 void SendMessage(Client::Impl& impl, const std::string& path, std::string route, std::string content, const Client::Properties& metadata,
                  std::shared_ptr<Client::SendMessageCallback> shared, const char* idField, uint64_t id) {
-    const auto authorization = Begin(
-        impl, shared,
+    const auto token = Begin(impl, Needs::Token, shared,
         [&] {
             social::RequireId(id, idField);
             social::RequireLength(content, "content", 1, 2000);
             social::RequireMetadata(metadata, "metadata");
         },
         uint64_t{0});
-    if (!authorization) return;
+    if (!token) return;
     client::ApiRequest request;
     request.method = "POST";
     request.path = path;
     request.route = std::move(route);
-    request.authorization = *authorization;
+    request.token = *token;
     request.bodyKind = client::Body::Json;
     boost::json::object body{{"content", content}};
     if (!metadata.empty()) body["metadata"] = social::ToJson(metadata);
@@ -81,17 +81,17 @@ void Client::SendUserMessageWithMetadata(uint64_t recipientId, std::string conte
 void Client::EditUserMessage(uint64_t recipientId, uint64_t messageId, std::string content, ResultCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    const auto authorization = Begin(impl, shared, [&] {
+    const auto token = Begin(impl, Needs::Token, shared, [&] {
         social::RequireId(recipientId, "recipientId");
         social::RequireId(messageId, "messageId");
         social::RequireLength(content, "content", 1, 2000);
     });
-    if (!authorization) return;
+    if (!token) return;
     client::ApiRequest request;
     request.method = "PATCH";
     request.path = "/users/" + std::to_string(recipientId) + "/messages/" + std::to_string(messageId);
     request.route = "PATCH /users/{id}/messages/{id}";
-    request.authorization = *authorization;
+    request.token = *token;
     request.bodyKind = client::Body::Json;
     request.json = boost::json::object{{"content", content}};
     impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
@@ -103,16 +103,16 @@ void Client::EditUserMessage(uint64_t recipientId, uint64_t messageId, std::stri
 void Client::DeleteUserMessage(uint64_t recipientId, uint64_t messageId, ResultCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    const auto authorization = Begin(impl, shared, [&] {
+    const auto token = Begin(impl, Needs::Token, shared, [&] {
         social::RequireId(recipientId, "recipientId");
         social::RequireId(messageId, "messageId");
     });
-    if (!authorization) return;
+    if (!token) return;
     client::ApiRequest request;
     request.method = "DELETE";
     request.path = "/users/" + std::to_string(recipientId) + "/messages/" + std::to_string(messageId);
     request.route = "DELETE /users/{id}/messages/{id}";
-    request.authorization = *authorization;
+    request.token = *token;
     impl.Call(std::move(request), [&impl, shared, messageId](ClientResult result, boost::json::value) {
         if (result.Successful()) impl.social->RemoveMessage(impl, messageId);
         impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
@@ -122,18 +122,17 @@ void Client::DeleteUserMessage(uint64_t recipientId, uint64_t messageId, ResultC
 void Client::GetLobbyMessagesWithLimit(uint64_t lobbyId, int32_t limit, GetMessagesCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    const auto authorization = Begin(
-        impl, shared,
+    const auto token = Begin(impl, Needs::Token, shared,
         [&] {
             social::RequireId(lobbyId, "lobbyId");
             social::RequireLimit(limit);
         },
         std::vector<MessageHandle>());
-    if (!authorization) return;
+    if (!token) return;
     client::ApiRequest request;
     request.path = "/lobbies/" + std::to_string(lobbyId) + "/messages?limit=" + std::to_string(limit);
     request.route = "GET /lobbies/" + std::to_string(lobbyId) + "/messages";
-    request.authorization = *authorization;
+    request.token = *token;
     impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
         auto handles = result.Successful() ? OldestFirst(impl, json) : std::vector<MessageHandle>();
         impl.Deliver([shared, result = std::move(result), handles = std::move(handles)] { (*shared)(result, handles); });
@@ -143,14 +142,13 @@ void Client::GetLobbyMessagesWithLimit(uint64_t lobbyId, int32_t limit, GetMessa
 void Client::GetUserMessagesWithLimit(uint64_t recipientId, int32_t limit, GetMessagesCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    const auto authorization = Begin(
-        impl, shared,
+    const auto token = Begin(impl, Needs::Token, shared,
         [&] {
             social::RequireId(recipientId, "recipientId");
             social::RequireLimit(limit);
         },
         std::vector<MessageHandle>());
-    if (!authorization) return;
+    if (!token) return;
     bool live = false;
     {
         std::lock_guard lock(impl.mutex);
@@ -167,7 +165,7 @@ void Client::GetUserMessagesWithLimit(uint64_t recipientId, int32_t limit, GetMe
     client::ApiRequest request;
     request.path = "/users/" + std::to_string(recipientId) + "/messages?limit=" + std::to_string(limit);
     request.route = "GET /users/{id}/messages";
-    request.authorization = *authorization;
+    request.token = *token;
     impl.Call(std::move(request), [&impl, shared, recipientId, limit](ClientResult result, boost::json::value json) {
         std::vector<MessageHandle> handles;
         if (result.Successful()) handles = impl.social->ApplyConversation(impl, recipientId, json, limit);

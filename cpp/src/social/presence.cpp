@@ -5,8 +5,9 @@
 
 namespace platformpp {
 
-using social::Begin;
-using social::Share;
+using client::Begin;
+using client::Needs;
+using client::Share;
 
 namespace {
 
@@ -51,10 +52,10 @@ void ValidateActivity(const Activity& activity) {
 
 // The current user's presence as the platform now has it, after a change the Gateway does not echo
 // back to the user's own session.
-void RefreshOwnPresence(Client::Impl& impl, const std::string& authorization) {
+void RefreshOwnPresence(Client::Impl& impl, const std::string& token) {
     client::ApiRequest request;
     request.path = "/users/@me/presence";
-    request.authorization = authorization;
+    request.token = token;
     impl.Call(std::move(request), [&impl](ClientResult result, boost::json::value json) {
         if (result.Successful()) {
             impl.social->ApplyPresence(impl, json);
@@ -69,12 +70,12 @@ void RefreshOwnPresence(Client::Impl& impl, const std::string& authorization) {
 void Client::UpdateRichPresence(Activity activity, ResultCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    const auto authorization = Begin(impl, shared, [&] { ValidateActivity(activity); });
-    if (!authorization) return;
+    const auto token = Begin(impl, Needs::Token, shared, [&] { ValidateActivity(activity); });
+    if (!token) return;
     client::ApiRequest request;
     request.method = "PUT";
     request.path = "/users/@me/activity";
-    request.authorization = *authorization;
+    request.token = *token;
     request.bodyKind = client::Body::Json;
     request.json = social::ActivityToJson(activity);
     impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
@@ -85,25 +86,22 @@ void Client::UpdateRichPresence(Activity activity, ResultCallback callback) {
 
 void Client::ClearRichPresence() {
     Impl& impl = RequireImpl();
-    std::string authorization;
-    {
-        std::lock_guard lock(impl.mutex);
-        if (!impl.authenticated) {
-            impl.Log(LoggingSeverity::Warning, "ClearRichPresence needs a token: call UpdateToken first");
-            return;
-        }
-        authorization = "Bearer " + impl.token;
+    // No callback to answer: a call that cannot begin is logged instead.
+    auto token = impl.CurrentToken();
+    if (!token) {
+        impl.Log(LoggingSeverity::Warning, "ClearRichPresence needs a token: call UpdateToken first");
+        return;
     }
     client::ApiRequest request;
     request.method = "DELETE";
     request.path = "/users/@me/activity";
-    request.authorization = authorization;
-    impl.Call(std::move(request), [&impl, authorization](ClientResult result, boost::json::value) {
+    request.token = *token;
+    impl.Call(std::move(request), [&impl, token = *token](ClientResult result, boost::json::value) {
         if (!result.Successful()) {
             impl.Log(LoggingSeverity::Warning, "ClearRichPresence failed: " + result.ToString());
             return;
         }
-        RefreshOwnPresence(impl, authorization);
+        RefreshOwnPresence(impl, token);
     });
 }
 

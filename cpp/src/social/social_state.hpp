@@ -11,7 +11,7 @@
 #include <boost/json/value.hpp>
 
 #include <cstdint>
-#include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -110,17 +110,9 @@ namespace social {
 // Most messages kept per lobby and per conversation (the most a history call can ask for).
 constexpr std::size_t kMessagesKept = 200;
 
-// JSON helpers shared by the social translation units.
-uint64_t Snowflake(const boost::json::value* value);
-std::string String(const boost::json::object& object, std::string_view name);
-std::optional<std::string> OptionalString(const boost::json::object& object, std::string_view name);
-detail::Properties PropertiesOf(const boost::json::value* value);
-boost::json::object ToJson(const detail::Properties& properties);
-Activity ActivityFromJson(const boost::json::object& json);
-boost::json::object ActivityToJson(const Activity& activity);
-// "2026-11-21T06:16:18.123456+00:00" → Unix milliseconds (0 when not a timestamp).
-uint64_t IsoToMillis(std::string_view iso);
-
+// The cache is split by purpose: dispatch.cpp routes READY and the Gateway's dispatches to the
+// changes and fetches the users they ask for; cache.cpp holds the changes, the calls' answers and the
+// snapshots; codecs.cpp reads the wire objects.
 class SocialState {
 public:
     // ---- Gateway (io thread) ----
@@ -171,6 +163,14 @@ public:
 
 private:
     using Events = std::vector<std::function<void()>>;
+    // What a dispatch does to the cache, by its type (dispatch.cpp).
+    using Route = void (*)(SocialState& state, const boost::json::object& data, Events& events);
+    static const std::unordered_map<std::string_view, Route>& Routes();
+
+    template <typename Callback, typename... Args>
+    static void Announce(Events& events, const std::shared_ptr<Callback>& callback, Args... args) {
+        if (callback) events.push_back([callback, args...] { (*callback)(args...); });
+    }
     struct Conversation {
         std::set<uint64_t> run;  // the conversation's newest messages, without a gap
         bool complete = false;   // and there is nothing older

@@ -6,8 +6,9 @@
 
 namespace platformpp {
 
-using social::Begin;
-using social::Share;
+using client::Begin;
+using client::Needs;
+using client::Share;
 
 namespace {
 
@@ -22,20 +23,20 @@ struct Expect {
 void Relate(Client::Impl& impl, uint64_t userId, Client::ResultCallback callback, bool game, const char* method,
             int type, std::optional<Expect> expect) {
     auto shared = Share(std::move(callback));
-    const auto authorization = Begin(impl, shared, [&] {
+    const auto token = Begin(impl, Needs::Token, shared, [&] {
         social::RequireId(userId, "userId");
         if (!expect) return;
         const RelationshipHandle current = impl.social->Relationship(userId);
         const auto have = expect->game ? current.GameRelationshipType() : current.PlatformRelationshipType();
         if (have != expect->type) throw ValidationError("userId", expect->rule);
     });
-    if (!authorization) return;
+    if (!token) return;
     const std::string base = game ? "/users/@me/game-relationships/" : "/users/@me/relationships/";
     client::ApiRequest request;
     request.method = method;
     request.path = base + std::to_string(userId);
     request.route = std::string(method) + " " + base + "{id}";
-    request.authorization = *authorization;
+    request.token = *token;
     if (type != 0) {
         request.bodyKind = client::Body::Json;
         request.json = boost::json::object{{"type", type}};
@@ -132,13 +133,13 @@ void Client::SetUserUpdatedCallback(UserUpdatedCallback callback) {
 void Client::GetUserApplicationProfiles(uint64_t userId, GetUserApplicationProfilesCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    const auto authorization = Begin(impl, shared, [&] { social::RequireId(userId, "userId"); },
+    const auto token = Begin(impl, Needs::Token, shared, [&] { social::RequireId(userId, "userId"); },
                                      std::vector<UserApplicationProfileHandle>());
-    if (!authorization) return;
+    if (!token) return;
     client::ApiRequest request;
     request.path = "/users/" + std::to_string(userId) + "/application-profiles";
     request.route = "GET /users/{id}/application-profiles";
-    request.authorization = *authorization;
+    request.token = *token;
     impl.Call(std::move(request), [&impl, shared, userId](ClientResult result, boost::json::value json) {
         std::vector<UserApplicationProfileHandle> profiles;
         if (result.Successful()) profiles = impl.social->ApplyProfiles(userId, json);
