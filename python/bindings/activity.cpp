@@ -5,6 +5,7 @@
 
 #include "bindings.hpp"
 #include "callback.hpp"
+#include "calls.hpp"
 #include "handle_members.hpp"
 #include "platformpp/client.hpp"
 
@@ -12,7 +13,7 @@ namespace py = pybind11;
 
 namespace platformpp::python {
 
-void BindActivity(py::module_& m) {
+void BindActivity(py::module_& m, py::class_<Client>& client) {
     py::native_enum<ActivityTypes>(m, "ActivityTypes", "enum.IntEnum", "What an activity shows the user doing.")
         .value("Playing", ActivityTypes::Playing)
         .value("Streaming", ActivityTypes::Streaming)
@@ -78,17 +79,15 @@ void BindActivity(py::module_& m) {
         .def("equals", &Activity::Equals, py::arg("other"), "Whether both describe the same activity.");
     DefHandleMembers(activity);
 
-    auto client = py::reinterpret_borrow<py::class_<Client>>(m.attr("Client"));
-    client
-        .def(
-            "update_rich_presence",
-            [](Client& self, Activity activity, PyCallback<ClientResult> callback) {
-                self.UpdateRichPresence(std::move(activity), WrapCallback(std::move(callback), "update_rich_presence"));
-            },
-            py::arg("activity"), py::arg("callback"),
-            "Shows activity as the user's rich presence in this game (activity.name is the displayed application "
-            "name; assets.invite_cover_image a URL or asset key): callback(result).")
-        .def("clear_rich_presence", &Client::ClearRichPresence, "Clears this game's rich presence.");
+    DefCall(
+        client, "update_rich_presence",
+        [](Client& self, Activity activity, PyCallback<ClientResult> callback) {
+            self.UpdateRichPresence(std::move(activity), WrapCallback(std::move(callback), "update_rich_presence"));
+        },
+        py::arg("activity"), py::arg("callback"),
+        "Shows activity as the user's rich presence in this game (activity.name is the displayed application "
+        "name; assets.invite_cover_image a URL or asset key): callback(result).");
+    client.def("clear_rich_presence", &Client::ClearRichPresence, "Clears this game's rich presence.");
 }
 
 }  // namespace platformpp::python

@@ -1,7 +1,15 @@
 #pragma once
 // One Bind* function per area, each in the file named after the header it binds.
+//
+// The Client is bound in parts: BindClient makes the class with its own members, then each social area
+// adds its Client methods to it after binding its classes. pybind11 writes a method's signature when
+// the method is bound, so the classes a method names must exist by then (else the signature and the
+// stub show C++ type names); binding each area's methods beside its classes keeps that order.
 
 #include <pybind11/pybind11.h>
+
+#include "platformpp/client.hpp"
+#include "platformpp/user.hpp"
 
 namespace platformpp::python {
 
@@ -9,14 +17,14 @@ void BindErrors(pybind11::module_& m);
 void BindLogging(pybind11::module_& m);
 void BindClientResult(pybind11::module_& m);
 void BindAuthorization(pybind11::module_& m);
-void BindClient(pybind11::module_& m);
-// The social areas add their classes, and their Client methods to the bound Client (after BindClient).
-void BindActivity(pybind11::module_& m);
-void BindGuild(pybind11::module_& m);
-void BindUser(pybind11::module_& m);
-void BindRelationship(pybind11::module_& m);  // after BindUser: adds UserHandle.relationship
-void BindLobby(pybind11::module_& m);
-void BindMessage(pybind11::module_& m);
+pybind11::class_<Client> BindClient(pybind11::module_& m);
+void BindActivity(pybind11::module_& m, pybind11::class_<Client>& client);
+void BindGuild(pybind11::module_& m, pybind11::class_<Client>& client);
+pybind11::class_<UserHandle> BindUser(pybind11::module_& m, pybind11::class_<Client>& client);
+// Adds UserHandle.relationship too, once RelationshipHandle exists.
+void BindRelationship(pybind11::module_& m, pybind11::class_<Client>& client, pybind11::class_<UserHandle>& user);
+void BindLobby(pybind11::module_& m, pybind11::class_<Client>& client);
+void BindMessage(pybind11::module_& m, pybind11::class_<Client>& client);
 void BindCallbacks(pybind11::module_& m);
 void BindVersioning(pybind11::module_& m);
 

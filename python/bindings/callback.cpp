@@ -50,20 +50,41 @@ void ReleaseParkedCallbacks() {
     for (PyObject* object : parked) Py_DECREF(object);
 }
 
-void ReportCallbackError(py::error_already_set& error, const char* what) {
+namespace {
+
+void Report(py::handle type, py::handle value, py::handle trace, const std::string& what) {
     try {
         py::object hook = ErrorHook();
         if (hook && !hook.is_none()) {
-            hook(error.value());
+            hook(value);
         } else {
             py::module_::import("logging").attr("getLogger")("platformpp").attr("error")(
                 "exception in a platformpp %s callback", what,
-                py::arg("exc_info") = py::make_tuple(error.type(), error.value(), error.trace()));
+                py::arg("exc_info") = py::make_tuple(type, value, trace));
         }
     } catch (py::error_already_set& hookError) {
         // The hook itself failed: fall back to the interpreter's unraisable-exception report.
         hookError.discard_as_unraisable(py::str("platformpp callback error hook"));
     }
+}
+
+}  // namespace
+
+void ReportCallbackError(py::error_already_set& error, const char* what) {
+    Report(error.type(), error.value(), error.trace(), what);
+}
+
+void ReportCallbackError(py::handle exception, const std::string& what) {
+    Report(py::type::handle_of(exception), exception, exception.attr("__traceback__"), what);
+}
+
+py::cpp_function CallbackErrorReporter() {
+    return py::cpp_function(
+        [](const py::object& exception, const std::string& what) {
+            if (!PyExceptionInstance_Check(exception.ptr())) throw py::type_error("exception: expected an exception");
+            ReportCallbackError(exception, what);
+        },
+        py::arg("exception"), py::arg("what"));
 }
 
 void BindCallbackSupport(py::module_& m) {

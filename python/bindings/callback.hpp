@@ -15,14 +15,20 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 
 namespace platformpp::python {
 
 // Releases Python references parked by callbacks destroyed without the GIL. Needs the GIL.
 void ReleaseParkedCallbacks();
 
-// Reports an exception raised by (or about) a callback. Needs the GIL; clears nothing it does not own.
+// Reports an exception raised by (or about) a callback: the error hook, else the `platformpp` logger
+// with its traceback; a failing hook goes to sys.unraisablehook. Needs the GIL; clears nothing it does
+// not own. `what` names the callback in the log line.
 void ReportCallbackError(pybind11::error_already_set& error, const char* what);
+void ReportCallbackError(pybind11::handle exception, const std::string& what);
+// ReportCallbackError for Python code (platformpp.events' handlers), given to it at install.
+pybind11::cpp_function CallbackErrorReporter();
 
 // Drops a callable's reference: now if the GIL is held, else at the next run_callbacks().
 struct GilSafeDeleter {

@@ -5,6 +5,7 @@
 
 #include "bindings.hpp"
 #include "callback.hpp"
+#include "calls.hpp"
 
 namespace py = pybind11;
 
@@ -106,16 +107,15 @@ void BindConnection(py::class_<Client>& cls) {
 }
 
 void BindAuthorization(py::class_<Client>& cls) {
-    cls.def(
-           "authorize",
-           [](Client& self, AuthorizationArgs args, PyCallback<ClientResult, std::string, std::string> callback) {
-               self.Authorize(std::move(args),
-                              WrapCallback(std::move(callback), "authorize"));
-           },
-           py::arg("args"), py::arg("callback"),
-           "Starts OAuth2 authorization: opens the authorize URL and calls callback(result, code, redirect_uri) when "
-           "the redirect comes back (handle_authorize_redirect) or the attempt fails.")
-        .def("abort_authorize", &Client::AbortAuthorize, "Ends a pending authorize() with ErrorType.Aborted.")
+    DefCall(
+        cls, "authorize",
+        [](Client& self, AuthorizationArgs args, PyCallback<ClientResult, std::string, std::string> callback) {
+            self.Authorize(std::move(args), WrapCallback(std::move(callback), "authorize"));
+        },
+        py::arg("args"), py::arg("callback"),
+        "Starts OAuth2 authorization: opens the authorize URL and calls callback(result, code, redirect_uri) when "
+        "the redirect comes back (handle_authorize_redirect) or the attempt fails.");
+    cls.def("abort_authorize", &Client::AbortAuthorize, "Ends a pending authorize() with ErrorType.Aborted.")
         .def("handle_authorize_redirect", &Client::HandleAuthorizeRedirect, py::arg("url"),
              "Feeds back the redirect URL the OS handed the game. False when it is for no pending authorization.")
         .def(
@@ -128,85 +128,83 @@ void BindAuthorization(py::class_<Client>& cls) {
              "Emulator only: consent headlessly as this test user (id or username) instead of opening a browser. "
              "'' turns it off.")
         .def("create_authorization_code_verifier", &Client::CreateAuthorizationCodeVerifier,
-             "A fresh PKCE pair: 32 CSPRNG bytes as a base64url verifier and its S256 challenge.")
-        .def(
-            "get_token",
-            [](Client& self, uint64_t applicationId, std::string code, std::string codeVerifier, std::string redirectUri,
-               TokenCallback callback) {
-                self.GetToken(applicationId, std::move(code), std::move(codeVerifier), std::move(redirectUri),
-                              WrapCallback(std::move(callback), "get_token"));
-            },
-            py::arg("application_id"), py::arg("code"), py::arg("code_verifier"), py::arg("redirect_uri"),
-            py::arg("callback"),
-            "Exchanges an authorization code (with its PKCE verifier) for tokens: callback(result, access_token, "
-            "refresh_token, token_type, expires_in, scopes).")
-        .def(
-            "refresh_token",
-            [](Client& self, uint64_t applicationId, std::string refreshToken, TokenCallback callback) {
-                self.RefreshToken(applicationId, std::move(refreshToken),
-                                  WrapCallback(std::move(callback), "refresh_token"));
-            },
-            py::arg("application_id"), py::arg("refresh_token"), py::arg("callback"),
-            "Trades a refresh token for a new pair. result.deauthorized is True on invalid_grant: unlink the user.")
-        .def(
-            "revoke_token",
-            [](Client& self, uint64_t applicationId, std::string token, PyCallback<ClientResult> callback) {
-                self.RevokeToken(applicationId, std::move(token), WrapCallback(std::move(callback), "revoke_token"));
-            },
-            py::arg("application_id"), py::arg("token"), py::arg("callback"),
-            "Revokes the whole authorization (access and refresh token both), as unlinking requires.")
-        .def(
-            "update_token",
-            [](Client& self, AuthorizationTokenType tokenType, std::string token, PyCallback<ClientResult> callback) {
-                self.UpdateToken(tokenType, std::move(token), WrapCallback(std::move(callback), "update_token"));
-            },
-            py::arg("token_type"), py::arg("token"), py::arg("callback"),
-            "Sets the token the Client acts with, after checking it with the platform (the previous one is kept if "
-            "the check fails).")
-        .def("is_authenticated", &Client::IsAuthenticated, "Whether update_token has set a working token.")
-        .def(
-            "fetch_current_user",
-            [](Client& self, AuthorizationTokenType tokenType, std::string token, PyCallback<ClientResult, uint64_t, std::string> callback) {
-                self.FetchCurrentUser(tokenType, std::move(token),
-                                      WrapCallback(std::move(callback),
-                                                                                         "fetch_current_user"));
-            },
-            py::arg("token_type"), py::arg("token"), py::arg("callback"),
-            "Looks up the user a token belongs to: callback(result, id, name).")
-        .def(
-            "get_provisional_token",
-            [](Client& self, uint64_t applicationId, AuthenticationExternalAuthType type, std::string externalToken,
-               TokenCallback callback) {
-                self.GetProvisionalToken(applicationId, type, std::move(externalToken),
-                                         WrapCallback(std::move(callback), "get_provisional_token"));
-            },
-            py::arg("application_id"), py::arg("external_auth_type"), py::arg("external_auth_token"), py::arg("callback"),
-            "A provisional account's token from an identity provider's token: callback(result, access_token, "
-            "refresh_token, token_type, expires_in, scopes).")
-        .def(
-            "exchange_child_token",
-            [](Client& self, std::string parentToken, uint64_t childApplicationId, ChildTokenCallback callback) {
-                self.ExchangeChildToken(std::move(parentToken), childApplicationId,
-                                        WrapCallback(std::move(callback), "exchange_child_token"));
-            },
-            py::arg("parent_application_token"), py::arg("child_application_id"), py::arg("callback"),
-            "Publisher-level linking: callback(result, access_token, token_type, expires_in, scopes) for the child.")
-        .def(
-            "unmerge_into_provisional_account",
-            [](Client& self, uint64_t applicationId, AuthenticationExternalAuthType type, std::string externalToken,
-               PyCallback<ClientResult> callback) {
-                self.UnmergeIntoProvisionalAccount(applicationId, type, std::move(externalToken),
-                                                   WrapCallback(std::move(callback), "unmerge"));
-            },
-            py::arg("application_id"), py::arg("external_auth_type"), py::arg("external_auth_token"), py::arg("callback"),
-            "Splits a merged account back into a provisional one: callback(result).")
-        .def(
-            "set_token_expiration_callback",
-            [](Client& self, std::optional<PyCallback<>> callback) {
-                self.SetTokenExpirationCallback(WrapOptional<>(callback, "token expiration"));
-            },
-            py::arg("callback").none(true),
-            "Calls callback() when the access token is about to expire or is rejected (None: stop).")
+             "A fresh PKCE pair: 32 CSPRNG bytes as a base64url verifier and its S256 challenge.");
+    DefCall(
+        cls, "get_token",
+        [](Client& self, uint64_t applicationId, std::string code, std::string codeVerifier, std::string redirectUri,
+           TokenCallback callback) {
+            self.GetToken(applicationId, std::move(code), std::move(codeVerifier), std::move(redirectUri),
+                          WrapCallback(std::move(callback), "get_token"));
+        },
+        py::arg("application_id"), py::arg("code"), py::arg("code_verifier"), py::arg("redirect_uri"),
+        py::arg("callback"),
+        "Exchanges an authorization code (with its PKCE verifier) for tokens: callback(result, access_token, "
+        "refresh_token, token_type, expires_in, scopes).");
+    DefCall(
+        cls, "refresh_token",
+        [](Client& self, uint64_t applicationId, std::string refreshToken, TokenCallback callback) {
+            self.RefreshToken(applicationId, std::move(refreshToken), WrapCallback(std::move(callback), "refresh_token"));
+        },
+        py::arg("application_id"), py::arg("refresh_token"), py::arg("callback"),
+        "Trades a refresh token for a new pair. result.deauthorized is True on invalid_grant: unlink the user.");
+    DefCall(
+        cls, "revoke_token",
+        [](Client& self, uint64_t applicationId, std::string token, PyCallback<ClientResult> callback) {
+            self.RevokeToken(applicationId, std::move(token), WrapCallback(std::move(callback), "revoke_token"));
+        },
+        py::arg("application_id"), py::arg("token"), py::arg("callback"),
+        "Revokes the whole authorization (access and refresh token both), as unlinking requires.");
+    DefCall(
+        cls, "update_token",
+        [](Client& self, AuthorizationTokenType tokenType, std::string token, PyCallback<ClientResult> callback) {
+            self.UpdateToken(tokenType, std::move(token), WrapCallback(std::move(callback), "update_token"));
+        },
+        py::arg("token_type"), py::arg("token"), py::arg("callback"),
+        "Sets the token the Client acts with, after checking it with the platform (the previous one is kept if "
+        "the check fails).");
+    cls.def("is_authenticated", &Client::IsAuthenticated, "Whether update_token has set a working token.");
+    DefCall(
+        cls, "fetch_current_user",
+        [](Client& self, AuthorizationTokenType tokenType, std::string token,
+           PyCallback<ClientResult, uint64_t, std::string> callback) {
+            self.FetchCurrentUser(tokenType, std::move(token), WrapCallback(std::move(callback), "fetch_current_user"));
+        },
+        py::arg("token_type"), py::arg("token"), py::arg("callback"),
+        "Looks up the user a token belongs to: callback(result, id, name).");
+    DefCall(
+        cls, "get_provisional_token",
+        [](Client& self, uint64_t applicationId, AuthenticationExternalAuthType type, std::string externalToken,
+           TokenCallback callback) {
+            self.GetProvisionalToken(applicationId, type, std::move(externalToken),
+                                     WrapCallback(std::move(callback), "get_provisional_token"));
+        },
+        py::arg("application_id"), py::arg("external_auth_type"), py::arg("external_auth_token"), py::arg("callback"),
+        "A provisional account's token from an identity provider's token: callback(result, access_token, "
+        "refresh_token, token_type, expires_in, scopes).");
+    DefCall(
+        cls, "exchange_child_token",
+        [](Client& self, std::string parentToken, uint64_t childApplicationId, ChildTokenCallback callback) {
+            self.ExchangeChildToken(std::move(parentToken), childApplicationId,
+                                    WrapCallback(std::move(callback), "exchange_child_token"));
+        },
+        py::arg("parent_application_token"), py::arg("child_application_id"), py::arg("callback"),
+        "Publisher-level linking: callback(result, access_token, token_type, expires_in, scopes) for the child.");
+    DefCall(
+        cls, "unmerge_into_provisional_account",
+        [](Client& self, uint64_t applicationId, AuthenticationExternalAuthType type, std::string externalToken,
+           PyCallback<ClientResult> callback) {
+            self.UnmergeIntoProvisionalAccount(applicationId, type, std::move(externalToken),
+                                               WrapCallback(std::move(callback), "unmerge"));
+        },
+        py::arg("application_id"), py::arg("external_auth_type"), py::arg("external_auth_token"), py::arg("callback"),
+        "Splits a merged account back into a provisional one: callback(result).");
+    cls.def(
+           "set_token_expiration_callback",
+           [](Client& self, std::optional<PyCallback<>> callback) {
+               self.SetTokenExpirationCallback(WrapOptional<>(callback, "token expiration"));
+           },
+           py::arg("callback").none(true),
+           "Calls callback() when the access token is about to expire or is rejected (None: stop).")
         .def(
             "register_authorize_request_callback",
             [](Client& self, PyCallback<> callback) {
@@ -219,7 +217,7 @@ void BindAuthorization(py::class_<Client>& cls) {
 
 }  // namespace
 
-void BindClient(py::module_& m) {
+py::class_<Client> BindClient(py::module_& m) {
     py::class_<Client> cls(m, "Client", py::is_final(),
                            "The SDK's entry point: one per signed-in player. Its callbacks run inside run_callbacks().");
     BindEnums(m, cls);
@@ -247,6 +245,7 @@ void BindClient(py::module_& m) {
     BindAuthorization(cls);
     // Client is move-only; Python shares the one static null instance by reference.
     cls.attr("nullobj") = py::cast(&Client::nullobj, py::return_value_policy::reference);
+    return cls;
 }
 
 }  // namespace platformpp::python

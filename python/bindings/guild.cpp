@@ -5,6 +5,7 @@
 
 #include "bindings.hpp"
 #include "callback.hpp"
+#include "calls.hpp"
 #include "handle_members.hpp"
 #include "platformpp/client.hpp"
 
@@ -12,7 +13,7 @@ namespace py = pybind11;
 
 namespace platformpp::python {
 
-void BindGuild(py::module_& m) {
+void BindGuild(py::module_& m, py::class_<Client>& client) {
     py::native_enum<ChannelType>(m, "ChannelType", "enum.IntEnum", "The platform's channel types.")
         .value("GuildText", ChannelType::GuildText)
         .value("Dm", ChannelType::Dm)
@@ -55,21 +56,19 @@ void BindGuild(py::module_& m) {
         "The channels in the client's display order: no category first, then each category and its channels; "
         "text-like before voice, then by position, then by id.");
 
-    auto client = py::reinterpret_borrow<py::class_<Client>>(m.attr("Client"));
-    client
-        .def(
-            "get_user_guilds",
-            [](Client& self, PyCallback<ClientResult, std::vector<GuildMinimal>> callback) {
-                self.GetUserGuilds(WrapCallback(std::move(callback), "get_user_guilds"));
-            },
-            py::arg("callback"), "The current user's guilds: callback(result, guilds).")
-        .def(
-            "get_guild_channels",
-            [](Client& self, uint64_t guildId, PyCallback<ClientResult, std::vector<GuildChannel>> callback) {
-                self.GetGuildChannels(guildId, WrapCallback(std::move(callback), "get_guild_channels"));
-            },
-            py::arg("guild_id"), py::arg("callback"),
-            "The guild's channels the user can see, in display order: callback(result, channels).");
+    DefCall(
+        client, "get_user_guilds",
+        [](Client& self, PyCallback<ClientResult, std::vector<GuildMinimal>> callback) {
+            self.GetUserGuilds(WrapCallback(std::move(callback), "get_user_guilds"));
+        },
+        py::arg("callback"), "The current user's guilds: callback(result, guilds).");
+    DefCall(
+        client, "get_guild_channels",
+        [](Client& self, uint64_t guildId, PyCallback<ClientResult, std::vector<GuildChannel>> callback) {
+            self.GetGuildChannels(guildId, WrapCallback(std::move(callback), "get_guild_channels"));
+        },
+        py::arg("guild_id"), py::arg("callback"),
+        "The guild's channels the user can see, in display order: callback(result, channels).");
 }
 
 }  // namespace platformpp::python

@@ -4,6 +4,7 @@
 
 #include "bindings.hpp"
 #include "callback.hpp"
+#include "calls.hpp"
 #include "handle_members.hpp"
 #include "platformpp/client.hpp"
 
@@ -19,7 +20,7 @@ std::function<void(Args...)> Optional(std::optional<PyCallback<Args...>> callbac
 
 }  // namespace
 
-void BindLobby(py::module_& m) {
+void BindLobby(py::module_& m, py::class_<Client>& client) {
     py::class_<LobbyMemberHandle> member(m, "LobbyMemberHandle", py::is_final(),
                                          "A member of a lobby, as in the lobby snapshot it came from.");
     member.def_property_readonly("id", &LobbyMemberHandle::Id, "The member's user id.")
@@ -43,31 +44,29 @@ void BindLobby(py::module_& m) {
              "One member, or None.");
     DefHandleMembers(lobby);
 
-    auto client = py::reinterpret_borrow<py::class_<Client>>(m.attr("Client"));
-    client
-        .def(
-            "create_or_join_lobby",
-            [](Client& self, std::string secret, PyCallback<ClientResult, uint64_t> callback) {
-                self.CreateOrJoinLobby(std::move(secret), WrapCallback(std::move(callback), "create_or_join_lobby"));
-            },
-            py::arg("secret"), py::arg("callback"),
-            "Creates this game's lobby for secret (1–250 characters) or joins it: callback(result, lobby_id).")
-        .def(
-            "create_or_join_lobby_with_metadata",
-            [](Client& self, std::string secret, Client::Properties lobbyMetadata, Client::Properties memberMetadata,
-               PyCallback<ClientResult, uint64_t> callback) {
-                self.CreateOrJoinLobbyWithMetadata(std::move(secret), std::move(lobbyMetadata), std::move(memberMetadata),
-                                                   WrapCallback(std::move(callback), "create_or_join_lobby_with_metadata"));
-            },
-            py::arg("secret"), py::arg("lobby_metadata"), py::arg("member_metadata"), py::arg("callback"),
-            "create_or_join_lobby with the lobby's metadata (for a new lobby) and the caller's member metadata.")
-        .def(
-            "leave_lobby",
-            [](Client& self, uint64_t lobbyId, PyCallback<ClientResult> callback) {
-                self.LeaveLobby(lobbyId, WrapCallback(std::move(callback), "leave_lobby"));
-            },
-            py::arg("lobby_id"), py::arg("callback"), "Leaves the lobby: callback(result).")
-        .def("get_lobby_handle", &Client::GetLobbyHandle, py::arg("lobby_id"), "A snapshot of the lobby, or None.")
+    DefCall(
+        client, "create_or_join_lobby",
+        [](Client& self, std::string secret, PyCallback<ClientResult, uint64_t> callback) {
+            self.CreateOrJoinLobby(std::move(secret), WrapCallback(std::move(callback), "create_or_join_lobby"));
+        },
+        py::arg("secret"), py::arg("callback"),
+        "Creates this game's lobby for secret (1–250 characters) or joins it: callback(result, lobby_id).");
+    DefCall(
+        client, "create_or_join_lobby_with_metadata",
+        [](Client& self, std::string secret, Client::Properties lobbyMetadata, Client::Properties memberMetadata,
+           PyCallback<ClientResult, uint64_t> callback) {
+            self.CreateOrJoinLobbyWithMetadata(std::move(secret), std::move(lobbyMetadata), std::move(memberMetadata),
+                                               WrapCallback(std::move(callback), "create_or_join_lobby_with_metadata"));
+        },
+        py::arg("secret"), py::arg("lobby_metadata"), py::arg("member_metadata"), py::arg("callback"),
+        "create_or_join_lobby with the lobby's metadata (for a new lobby) and the caller's member metadata.");
+    DefCall(
+        client, "leave_lobby",
+        [](Client& self, uint64_t lobbyId, PyCallback<ClientResult> callback) {
+            self.LeaveLobby(lobbyId, WrapCallback(std::move(callback), "leave_lobby"));
+        },
+        py::arg("lobby_id"), py::arg("callback"), "Leaves the lobby: callback(result).");
+    client.def("get_lobby_handle", &Client::GetLobbyHandle, py::arg("lobby_id"), "A snapshot of the lobby, or None.")
         .def("get_lobby_ids", &Client::GetLobbyIds, "The ids of the user's lobbies.");
     using LobbyEvent = void (Client::*)(Client::LobbyCallback);
     const std::pair<const char*, LobbyEvent> lobbyEvents[] = {

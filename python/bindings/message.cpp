@@ -4,6 +4,7 @@
 
 #include "bindings.hpp"
 #include "callback.hpp"
+#include "calls.hpp"
 #include "handle_members.hpp"
 #include "platformpp/client.hpp"
 
@@ -11,7 +12,7 @@ namespace py = pybind11;
 
 namespace platformpp::python {
 
-void BindMessage(py::module_& m) {
+void BindMessage(py::module_& m, py::class_<Client>& client) {
     py::class_<MessageHandle> message(m, "MessageHandle", py::is_final(),
                                       "A lobby or direct message as the cache held it when obtained: a snapshot.");
     message.def_property_readonly("id", &MessageHandle::Id, "The message's id.")
@@ -34,71 +35,69 @@ void BindMessage(py::module_& m) {
 
     using SendCallback = PyCallback<ClientResult, uint64_t>;
     using MessagesCallback = PyCallback<ClientResult, std::vector<MessageHandle>>;
-    auto client = py::reinterpret_borrow<py::class_<Client>>(m.attr("Client"));
-    client
-        .def(
-            "send_lobby_message",
-            [](Client& self, uint64_t lobbyId, std::string content, SendCallback callback) {
-                self.SendLobbyMessage(lobbyId, std::move(content), WrapCallback(std::move(callback), "send_lobby_message"));
-            },
-            py::arg("lobby_id"), py::arg("content"), py::arg("callback"),
-            "Sends content (1–2000 characters) to the lobby: callback(result, message_id).")
-        .def(
-            "send_lobby_message_with_metadata",
-            [](Client& self, uint64_t lobbyId, std::string content, Client::Properties metadata, SendCallback callback) {
-                self.SendLobbyMessageWithMetadata(lobbyId, std::move(content), std::move(metadata),
-                                                  WrapCallback(std::move(callback), "send_lobby_message_with_metadata"));
-            },
-            py::arg("lobby_id"), py::arg("content"), py::arg("metadata"), py::arg("callback"),
-            "send_lobby_message with metadata.")
-        .def(
-            "send_user_message",
-            [](Client& self, uint64_t recipientId, std::string content, SendCallback callback) {
-                self.SendUserMessage(recipientId, std::move(content), WrapCallback(std::move(callback), "send_user_message"));
-            },
-            py::arg("recipient_id"), py::arg("content"), py::arg("callback"),
-            "A direct message to another user of this game: callback(result, message_id).")
-        .def(
-            "send_user_message_with_metadata",
-            [](Client& self, uint64_t recipientId, std::string content, Client::Properties metadata,
-               SendCallback callback) {
-                self.SendUserMessageWithMetadata(recipientId, std::move(content), std::move(metadata),
-                                                 WrapCallback(std::move(callback), "send_user_message_with_metadata"));
-            },
-            py::arg("recipient_id"), py::arg("content"), py::arg("metadata"), py::arg("callback"),
-            "send_user_message with metadata.")
-        .def(
-            "edit_user_message",
-            [](Client& self, uint64_t recipientId, uint64_t messageId, std::string content,
-               PyCallback<ClientResult> callback) {
-                self.EditUserMessage(recipientId, messageId, std::move(content),
-                                     WrapCallback(std::move(callback), "edit_user_message"));
-            },
-            py::arg("recipient_id"), py::arg("message_id"), py::arg("content"), py::arg("callback"),
-            "Edits one's own direct message: callback(result).")
-        .def(
-            "delete_user_message",
-            [](Client& self, uint64_t recipientId, uint64_t messageId, PyCallback<ClientResult> callback) {
-                self.DeleteUserMessage(recipientId, messageId, WrapCallback(std::move(callback), "delete_user_message"));
-            },
-            py::arg("recipient_id"), py::arg("message_id"), py::arg("callback"),
-            "Deletes one's own direct message: callback(result).")
-        .def(
-            "get_lobby_messages_with_limit",
-            [](Client& self, uint64_t lobbyId, int32_t limit, MessagesCallback callback) {
-                self.GetLobbyMessagesWithLimit(lobbyId, limit, WrapCallback(std::move(callback), "get_lobby_messages"));
-            },
-            py::arg("lobby_id"), py::arg("limit"), py::arg("callback"),
-            "The latest limit (1–200) lobby messages, oldest first: callback(result, messages).")
-        .def(
-            "get_user_messages_with_limit",
-            [](Client& self, uint64_t recipientId, int32_t limit, MessagesCallback callback) {
-                self.GetUserMessagesWithLimit(recipientId, limit, WrapCallback(std::move(callback), "get_user_messages"));
-            },
-            py::arg("recipient_id"), py::arg("limit"), py::arg("callback"),
-            "The latest limit (1–200) messages with a user, oldest first, from the cache when it holds them: "
-            "callback(result, messages).")
-        .def("get_message_handle", &Client::GetMessageHandle, py::arg("message_id"), "A cached message, or None.");
+    DefCall(
+        client, "send_lobby_message",
+        [](Client& self, uint64_t lobbyId, std::string content, SendCallback callback) {
+            self.SendLobbyMessage(lobbyId, std::move(content), WrapCallback(std::move(callback), "send_lobby_message"));
+        },
+        py::arg("lobby_id"), py::arg("content"), py::arg("callback"),
+        "Sends content (1–2000 characters) to the lobby: callback(result, message_id).");
+    DefCall(
+        client, "send_lobby_message_with_metadata",
+        [](Client& self, uint64_t lobbyId, std::string content, Client::Properties metadata, SendCallback callback) {
+            self.SendLobbyMessageWithMetadata(lobbyId, std::move(content), std::move(metadata),
+                                              WrapCallback(std::move(callback), "send_lobby_message_with_metadata"));
+        },
+        py::arg("lobby_id"), py::arg("content"), py::arg("metadata"), py::arg("callback"),
+        "send_lobby_message with metadata.");
+    DefCall(
+        client, "send_user_message",
+        [](Client& self, uint64_t recipientId, std::string content, SendCallback callback) {
+            self.SendUserMessage(recipientId, std::move(content), WrapCallback(std::move(callback), "send_user_message"));
+        },
+        py::arg("recipient_id"), py::arg("content"), py::arg("callback"),
+        "A direct message to another user of this game: callback(result, message_id).");
+    DefCall(
+        client, "send_user_message_with_metadata",
+        [](Client& self, uint64_t recipientId, std::string content, Client::Properties metadata,
+           SendCallback callback) {
+            self.SendUserMessageWithMetadata(recipientId, std::move(content), std::move(metadata),
+                                             WrapCallback(std::move(callback), "send_user_message_with_metadata"));
+        },
+        py::arg("recipient_id"), py::arg("content"), py::arg("metadata"), py::arg("callback"),
+        "send_user_message with metadata.");
+    DefCall(
+        client, "edit_user_message",
+        [](Client& self, uint64_t recipientId, uint64_t messageId, std::string content,
+           PyCallback<ClientResult> callback) {
+            self.EditUserMessage(recipientId, messageId, std::move(content),
+                                 WrapCallback(std::move(callback), "edit_user_message"));
+        },
+        py::arg("recipient_id"), py::arg("message_id"), py::arg("content"), py::arg("callback"),
+        "Edits one's own direct message: callback(result).");
+    DefCall(
+        client, "delete_user_message",
+        [](Client& self, uint64_t recipientId, uint64_t messageId, PyCallback<ClientResult> callback) {
+            self.DeleteUserMessage(recipientId, messageId, WrapCallback(std::move(callback), "delete_user_message"));
+        },
+        py::arg("recipient_id"), py::arg("message_id"), py::arg("callback"),
+        "Deletes one's own direct message: callback(result).");
+    DefCall(
+        client, "get_lobby_messages_with_limit",
+        [](Client& self, uint64_t lobbyId, int32_t limit, MessagesCallback callback) {
+            self.GetLobbyMessagesWithLimit(lobbyId, limit, WrapCallback(std::move(callback), "get_lobby_messages"));
+        },
+        py::arg("lobby_id"), py::arg("limit"), py::arg("callback"),
+        "The latest limit (1–200) lobby messages, oldest first: callback(result, messages).");
+    DefCall(
+        client, "get_user_messages_with_limit",
+        [](Client& self, uint64_t recipientId, int32_t limit, MessagesCallback callback) {
+            self.GetUserMessagesWithLimit(recipientId, limit, WrapCallback(std::move(callback), "get_user_messages"));
+        },
+        py::arg("recipient_id"), py::arg("limit"), py::arg("callback"),
+        "The latest limit (1–200) messages with a user, oldest first, from the cache when it holds them: "
+        "callback(result, messages).");
+    client.def("get_message_handle", &Client::GetMessageHandle, py::arg("message_id"), "A cached message, or None.");
     using MessageEvent = void (Client::*)(Client::MessageCallback);
     const std::pair<const char*, MessageEvent> events[] = {
         {"set_message_created_callback", &Client::SetMessageCreatedCallback},

@@ -1,25 +1,31 @@
 #include "bindings.hpp"
+#include "callback.hpp"
+#include "calls.hpp"
 
 namespace py = pybind11;
 
 PYBIND11_MODULE(_platformpp, m, py::mod_gil_not_used(false)) {
+    namespace python = platformpp::python;
     m.doc() = "platformpp's C++ core. Import the names from `platformpp`, which re-exports them.";
     // Errors first: the other areas translate C++ exceptions into these types.
-    platformpp::python::BindErrors(m);
-    platformpp::python::BindLogging(m);
-    platformpp::python::BindClientResult(m);
-    platformpp::python::BindAuthorization(m);
-    platformpp::python::BindClient(m);
-    platformpp::python::BindActivity(m);
-    platformpp::python::BindGuild(m);
-    platformpp::python::BindUser(m);
-    platformpp::python::BindRelationship(m);
-    platformpp::python::BindLobby(m);
-    platformpp::python::BindMessage(m);
-    platformpp::python::BindCallbacks(m);
-    platformpp::python::BindVersioning(m);
+    python::BindErrors(m);
+    python::BindLogging(m);
+    python::BindClientResult(m);
+    python::BindAuthorization(m);
+    auto client = python::BindClient(m);
+    python::BindActivity(m, client);
+    python::BindGuild(m, client);
+    auto user = python::BindUser(m, client);
+    python::BindRelationship(m, client, user);
+    python::BindLobby(m, client);
+    python::BindMessage(m, client);
+    python::BindCallbacks(m);
+    python::BindVersioning(m);
     // The pure-Python glue that completes the classes (async methods, event subscription) lives beside
     // the module in platformpp/aio.py and platformpp/events.py; installing it here means every import
-    // of the module (the package, stub generation, stubtest) sees the same classes.
-    py::module_::import("platformpp._install").attr("install")(m);
+    // of the module (the package, stub generation, stubtest) sees the same classes. It gets the table
+    // of the Client's calls (calls.hpp) to derive the async methods from, and the one report of
+    // callback errors (callback.hpp) for the event handlers.
+    py::module_::import("platformpp._install").attr("install")(m, python::CallTableAsPython(),
+                                                               python::CallbackErrorReporter());
 }

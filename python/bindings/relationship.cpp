@@ -5,6 +5,7 @@
 
 #include "bindings.hpp"
 #include "callback.hpp"
+#include "calls.hpp"
 #include "handle_members.hpp"
 #include "platformpp/client.hpp"
 
@@ -12,7 +13,7 @@ namespace py = pybind11;
 
 namespace platformpp::python {
 
-void BindRelationship(py::module_& m) {
+void BindRelationship(py::module_& m, py::class_<Client>& client, py::class_<UserHandle>& user) {
     py::native_enum<RelationshipType>(m, "RelationshipType", "enum.IntEnum", "A relationship between two users.")
         .value("None_", RelationshipType::None, "No relationship (spelt None_ in Python: None is a keyword).")
         .value("Friend", RelationshipType::Friend)
@@ -31,11 +32,9 @@ void BindRelationship(py::module_& m) {
         .def_property_readonly("user", &RelationshipHandle::User, "The other user, when known.");
     DefHandleMembers(relationship);
     // Bound here, once RelationshipHandle exists, so that its type appears in the signature.
-    py::reinterpret_borrow<py::class_<UserHandle>>(m.attr("UserHandle"))
-        .def_property_readonly("relationship", &UserHandle::Relationship,
+    user.def_property_readonly("relationship", &UserHandle::Relationship,
                                "The current user's relationship with this user (types None_ when none).");
 
-    auto client = py::reinterpret_borrow<py::class_<Client>>(m.attr("Client"));
     client.def("get_relationships", &Client::GetRelationships, "The current user's relationships.")
         .def("get_relationship_handle", &Client::GetRelationshipHandle, py::arg("user_id"),
              "The relationship with a user (types None_ when none).");
@@ -55,8 +54,8 @@ void BindRelationship(py::module_& m) {
         {"unblock_user", &Client::UnblockUser},
     };
     for (const auto& [name, action] : actions) {
-        client.def(
-            name,
+        DefCall(
+            client, name,
             [action = action, name = name](Client& self, uint64_t userId, PyCallback<ClientResult> callback) {
                 (self.*action)(userId, WrapCallback(std::move(callback), name));
             },

@@ -5,6 +5,7 @@
 
 #include "bindings.hpp"
 #include "callback.hpp"
+#include "calls.hpp"
 #include "handle_members.hpp"
 #include "platformpp/client.hpp"
 
@@ -12,7 +13,7 @@ namespace py = pybind11;
 
 namespace platformpp::python {
 
-void BindUser(py::module_& m) {
+py::class_<UserHandle> BindUser(py::module_& m, py::class_<Client>& client) {
     py::native_enum<StatusType>(m, "StatusType", "enum.IntEnum", "A user's online status as their friends see it.")
         .value("Online", StatusType::Online)
         .value("Offline", StatusType::Offline)
@@ -51,7 +52,6 @@ void BindUser(py::module_& m) {
              "The profiles fetched by Client.get_user_application_profiles.");
     DefHandleMembers(user);
 
-    auto client = py::reinterpret_borrow<py::class_<Client>>(m.attr("Client"));
     client.def("get_current_user", &Client::GetCurrentUser, "The current user, once the Gateway is Ready (else None).")
         .def("get_user", &Client::GetUser, py::arg("user_id"), "A user the SDK knows, or None.")
         .def(
@@ -59,16 +59,17 @@ void BindUser(py::module_& m) {
             [](Client& self, std::optional<PyCallback<uint64_t>> callback) {
                 self.SetUserUpdatedCallback(callback ? WrapCallback(std::move(*callback), "user updated") : nullptr);
             },
-            py::arg("callback").none(true), "callback(user_id) when a known user changes (None: stop).")
-        .def(
-            "get_user_application_profiles",
-            [](Client& self, uint64_t userId, PyCallback<ClientResult, std::vector<UserApplicationProfileHandle>> callback) {
-                self.GetUserApplicationProfiles(userId, WrapCallback(std::move(callback), "get_user_application_profiles"));
-            },
-            py::arg("user_id"), py::arg("callback"),
-            "Fetches the game identity data of the current user or a friend: callback(result, profiles).")
-        .def("get_user_application_profiles_no_lock", &Client::GetUserApplicationProfilesNoLock, py::arg("user_id"),
+            py::arg("callback").none(true), "callback(user_id) when a known user changes (None: stop).");
+    DefCall(
+        client, "get_user_application_profiles",
+        [](Client& self, uint64_t userId, PyCallback<ClientResult, std::vector<UserApplicationProfileHandle>> callback) {
+            self.GetUserApplicationProfiles(userId, WrapCallback(std::move(callback), "get_user_application_profiles"));
+        },
+        py::arg("user_id"), py::arg("callback"),
+        "Fetches the game identity data of the current user or a friend: callback(result, profiles).");
+    client.def("get_user_application_profiles_no_lock", &Client::GetUserApplicationProfilesNoLock, py::arg("user_id"),
              "The profiles kept by the last get_user_application_profiles, read without taking the Client's lock.");
+    return user;
 }
 
 }  // namespace platformpp::python

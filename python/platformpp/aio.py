@@ -1,8 +1,9 @@
 """asyncio for platformpp: awaitable counterparts of every callback method, and the pump that runs SDK
 callbacks the moment they arrive.
 
-Every Client method whose last parameter is ``callback(result, *values)`` gets ``<name>_async`` with
-the same parameters less the callback, plus ``timeout``: it returns the values (None for none, the
+Every Client call — a method whose last parameter is ``callback(result, *values)``, as the bindings
+list them from the C++ signatures — gets ``<name>_async`` with the same parameters less the callback,
+plus ``timeout``: it returns the values (None for none, the
 value for one, a tuple for several) or raises the ``platformpp.ClientError`` subclass matching
 ``result.type`` (``platformpp.ValidationError`` for invalid arguments), with ``.result`` attached.
 
@@ -19,11 +20,9 @@ from __future__ import annotations
 import asyncio
 import inspect
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
-
-from . import _signatures
 
 _extension: ModuleType | None = None
 _pumped_loops: weakref.WeakSet[asyncio.AbstractEventLoop] = weakref.WeakSet()
@@ -68,8 +67,7 @@ def _settle(future: asyncio.Future[Any], result: Any, values: tuple[Any, ...]) -
         future.set_result(values[0] if len(values) == 1 else values)
 
 
-def _make_async(signature: _signatures.Signature, value_types: list[str]) -> Callable[..., Any]:
-    name = signature.name
+def _make_async(name: str, parameters: Sequence[tuple[str, str]], value_types: Sequence[str]) -> Callable[..., Any]:
     cancel_with = _ON_CANCEL.get(name)
 
     async def method(self: Any, *args: Any, timeout: float | None = None, **kwargs: Any) -> Any:
@@ -86,28 +84,24 @@ def _make_async(signature: _signatures.Signature, value_types: list[str]) -> Cal
 
     returns = "None" if not value_types else value_types[0] if len(value_types) == 1 else (
         f"tuple[{', '.join(value_types)}]")
-    parameters = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
-    parameters += [inspect.Parameter(p.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=p.annotation)
-                   for p in signature.parameters[:-1]]
-    parameters.append(inspect.Parameter("timeout", inspect.Parameter.KEYWORD_ONLY, default=None,
-                                        annotation="float | None"))
-    method.__signature__ = inspect.Signature(parameters, return_annotation=returns)  # type: ignore[attr-defined]
+    signature = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+    signature += [inspect.Parameter(parameter, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=annotation)
+                  for parameter, annotation in parameters]
+    signature.append(inspect.Parameter("timeout", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                       annotation="float | None"))
+    method.__signature__ = inspect.Signature(signature, return_annotation=returns)  # type: ignore[attr-defined]
     method.__name__ = method.__qualname__ = f"{name}_async"
     method.__doc__ = (f"Awaitable {name}(): returns what its callback receives after the result "
                       f"({returns}), or raises the ClientError for a failed result. `timeout` in seconds.")
     return method
 
 
-def install(extension: ModuleType) -> None:
-    """Adds `<name>_async` to every class of `extension` for each method taking a trailing callback."""
+def install(extension: ModuleType, calls: Sequence[tuple[str, Sequence[tuple[str, str]], Sequence[str]]]) -> None:
+    """Adds `<name>_async` to the Client for each of its calls: (name, ((parameter, annotation), ...),
+    (annotation of each value the callback receives after the result, ...))."""
     global _extension
     _extension = extension
-    for cls in (extension.Client,):
-        for name, member in list(vars(cls).items()):
-            signature = _signatures.parse(getattr(member, "__doc__", None))
-            if signature is None or not signature.parameters or signature.parameters[-1].name != "callback":
-                continue
-            arguments = _signatures.callback_arguments(signature.parameters[-1].annotation)
-            if not arguments or arguments[0] != "platformpp._platformpp.ClientResult":
-                continue  # an event callback (status, log...), not the completion of a call
-            setattr(cls, f"{name}_async", _make_async(signature, arguments[1:]))
+    for name, parameters, value_types in calls:
+        if not callable(getattr(extension.Client, name, None)):
+            raise RuntimeError(f"the call table names {name!r}, which the Client does not have")
+        setattr(extension.Client, f"{name}_async", _make_async(name, parameters, value_types))

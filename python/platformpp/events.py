@@ -22,7 +22,7 @@ from typing import Any
 
 _SETTER_PREFIX, _SETTER_SUFFIX = "set_", "_callback"
 _handlers: weakref.WeakKeyDictionary[Any, dict[str, list[Callable[..., Any]]]] = weakref.WeakKeyDictionary()
-_report: Callable[[BaseException], None] | None = None
+_report: Callable[[BaseException, str], None] | None = None  # the extension's report of callback errors
 
 
 def events_of(cls: type) -> list[str]:
@@ -31,14 +31,15 @@ def events_of(cls: type) -> list[str]:
                   if name.startswith(_SETTER_PREFIX) and name.endswith(_SETTER_SUFFIX))
 
 
-def _dispatcher(handlers: list[Callable[..., Any]]) -> Callable[..., None]:
+def _dispatcher(event: str, handlers: list[Callable[..., Any]]) -> Callable[..., None]:
+    what = f"{event!r} event"
     def dispatch(*args: Any) -> None:
         for handler in list(handlers):  # a handler may remove itself
             try:
                 handler(*args)
-            except Exception as error:  # reported; the other handlers still run
+            except Exception as error:  # reported like any callback error; the other handlers still run
                 assert _report is not None
-                _report(error)
+                _report(error, what)
     return dispatch
 
 
@@ -55,7 +56,7 @@ def on(self: Any, event: str, handler: Callable[..., Any] | None = None) -> Any:
     per_event = _handlers.setdefault(self, {})
     if event not in per_event:
         per_event[event] = []
-        setter(self, _dispatcher(per_event[event]))
+        setter(self, _dispatcher(event, per_event[event]))
     per_event[event].append(handler)
     return handler
 
@@ -68,19 +69,9 @@ def off(self: Any, event: str, handler: Callable[..., Any]) -> None:
     handlers.remove(handler)
 
 
-def install(extension: ModuleType) -> None:
+def install(extension: ModuleType, report_callback_error: Callable[[BaseException, str], None]) -> None:
     global _report
-
-    def report(error: BaseException) -> None:
-        hook = extension.get_callback_error_hook()
-        if hook is not None:
-            hook(error)
-        else:
-            import logging
-
-            logging.getLogger("platformpp").error("exception in a platformpp event handler", exc_info=error)
-
-    _report = report
+    _report = report_callback_error
     for cls in (extension.Client,):
         cls.on = on
         cls.off = off
