@@ -12,8 +12,8 @@ import httpx
 import websockets
 from emulator_world import ALICE, APP_ID, BOB, BOT_ID, BOT_TOKEN, CAROL, DAVE, GUILD_ID
 from platformpp.emulator import Emulator
-from platformpp.emulator.scopes import expand
-from platformpp.emulator.tokens import create_grant, issue_tokens
+from platformpp.emulator.core.scopes import expand
+from platformpp.emulator.areas.oauth.store import create_grant, issue_tokens
 
 SYNC_FLUSH = b"\x00\x00\xff\xff"
 # The default world's ids, re-exported for the social-layer tests.

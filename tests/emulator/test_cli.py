@@ -17,7 +17,7 @@ import httpx
 import platformpp
 import pytest
 from emulator_world import bearer, bot_headers
-from platformpp.emulator.storage import Database
+from platformpp.emulator.state import open_database
 
 FIRST_LINE = re.compile(r"^platformpp emulator listening on (http://127\.0\.0\.1:(\d+))$")
 
@@ -65,7 +65,7 @@ def test_acknowledged_writes_survive_kill_9(tmp_path: Path) -> None:
             token = minted.json()["access_token"]
         os.kill(process.pid, signal.SIGKILL)
         process.wait(timeout=10)
-    db = Database(db_path)
+    db = open_database(db_path)
     assert db.query_one("SELECT username FROM users WHERE id = 4242")["username"] == "durable"
     assert db.query_one("SELECT 1 FROM external_identities WHERE external_user_id = 'survivor'") is not None
     db.close()

@@ -7,7 +7,7 @@ import time
 import httpx
 import pytest
 from emulator_world import bot_headers
-from platformpp.emulator import ratelimit
+from platformpp.emulator.core import ratelimit
 
 
 def test_rate_limit_headers_on_every_api_response(http: httpx.Client) -> None:

@@ -9,7 +9,7 @@ import pytest
 import yaml
 from emulator_world import APP_ID, BOT_ID, GUILD_ID, bot_headers
 from platformpp.emulator import Emulator
-from platformpp.emulator.fixtures import FixtureError, default_world
+from platformpp.emulator.core.fixtures import FixtureError, default_world
 
 
 def test_default_world_has_a_game_with_a_bot_players_and_a_guild(http: httpx.Client) -> None:

@@ -139,7 +139,7 @@ def test_registered_and_native_redirect_uris(http: httpx.Client, redirect_uri: s
 
 def test_code_is_single_use_and_replay_revokes_its_tokens(emu: Emulator, http: httpx.Client) -> None:
     heard: list[str] = []
-    emu.state.events.subscribe(lambda event: heard.append(event.name))
+    emu.state.bus.subscribe(lambda event: heard.append(event.name))
     verifier, challenge = pkce_pair()
     code = _code(http, challenge)
     first = _exchange(http, code, verifier)

@@ -14,7 +14,7 @@ from emulator_world import bot_headers
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from platformpp.emulator import Emulator
-from platformpp.emulator.fixtures import default_world
+from platformpp.emulator.core.fixtures import default_world
 
 TOKEN_FIELDS = ["grant_type", "code", "redirect_uri", "code_verifier", "client_id", "client_secret",
                 "refresh_token", "scope", "subject_token", "subject_token_type", "external_auth_type",

@@ -23,7 +23,7 @@ def receiver() -> Iterator[Receiver]:
 
 def _point_app_at(http: httpx.Client, url: str) -> str:
     """Re-seed the default world with the app's event webhook URL; returns the app's verify key."""
-    from platformpp.emulator.fixtures import default_world
+    from platformpp.emulator.core.fixtures import default_world
 
     world = default_world()
     world["applications"][0]["event_webhooks_url"] = url

@@ -1,16 +1,12 @@
-"""Assembles the Starlette application from route modules.
-
-Each module named in ``ROUTE_MODULES`` has ``routes() -> list[BaseRoute]`` (full paths, e.g.
-``f"{API}/users/@me"``) and may have ``async def startup(state)`` / ``async def shutdown(state)``.
-To add a module, add its name here."""
+"""Builds the ASGI application: the Gateway's routes, then every area's (``areas.AREAS``, in order),
+the error handlers that give every failure the platform's error body, and the traffic middleware
+(faults, rate limits, request log, the admin secret)."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.convertors import register_url_convertor
@@ -18,32 +14,18 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
-from .errors import ApiError, OAuthError, json_response
-from .middleware import TrafficMiddleware
-from .snowflake import SnowflakeConvertor
-from .state import EmulatorState
+from . import gateway
+from .areas import AREAS
+from .core.errors import ApiError, OAuthError, json_response
+from .core.middleware import TrafficMiddleware
+from .core.snowflake import SnowflakeConvertor
 
-API = "/api/v10"
-ADMIN = "/_emulator"
+if TYPE_CHECKING:
+    from .state import EmulatorState
+
 
 # Route paths may use ``{name:snowflake}``: ASCII digits that fit an id.
 register_url_convertor("snowflake", SnowflakeConvertor())
-
-ROUTE_MODULES: tuple[str, ...] = (
-    "gateway", "social",
-    "admin",
-    "authorize",
-    "oauth",
-    "users",
-    "accounts",
-    "account_admin",
-    "applications",
-)
-
-
-def _modules() -> list[ModuleType]:
-    return [importlib.import_module(f".{name}", __package__) for name in ROUTE_MODULES]
-
 
 async def _api_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
@@ -68,26 +50,24 @@ async def _server_error(request: Request, exc: Exception) -> Response:
 
 
 def create_app(state: EmulatorState) -> Starlette:
-    modules = _modules()
-    routes = [route for module in modules for route in module.routes()]
+    routes = [*gateway.routes(), *(route for area in AREAS for route in area.routes())]
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
+        # The Gateway listens for resets and revoked grants from the start, and areas subscribe to
+        # each other's events, before any request is served.
         state.webhooks.start()
-        for module in modules:
-            if hasattr(module, "startup"):
-                await module.startup(state)
+        gateway.start(state)
+        for area in AREAS:
+            if area.startup is not None:
+                area.startup(state)
         try:
             yield {}
         finally:
-            for module in reversed(modules):
-                if hasattr(module, "shutdown"):
-                    await module.shutdown(state)
             state.webhooks.stop()
 
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={
         ApiError: _api_error, OAuthError: _oauth_error, HTTPException: _http_error, Exception: _server_error})
     app.state.emu = state
-    app.state.events = state.events
     app.add_middleware(TrafficMiddleware, state=state)
     return app

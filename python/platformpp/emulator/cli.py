@@ -7,7 +7,7 @@ import signal
 import sys
 from pathlib import Path
 
-from .storage import MEMORY, MigrationError
+from .core.storage import MEMORY, MigrationError
 
 
 def default_db_path() -> Path:
@@ -36,7 +36,7 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     try:
-        from .fixtures import FixtureError
+        from .core.fixtures import FixtureError
         from .server import bind_socket, make_server, prepare_state, url_host
         db = args.db if args.db is not None else str(default_db_path())
     except ModuleNotFoundError as exc:

@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 import uvicorn
 
-from .app import API, create_app
-from .clock import parse_instant
-from .fixtures import default_world, load_fixture_or_raise, read_fixture_file
-from .middleware import DroppedConnection
+from .app import create_app
+from .areas.webhooks.store import DEFAULT_RETRY_DELAYS_S
+from .core.clock import parse_instant
+from .core.fixtures import default_world, load_fixture_or_raise, read_fixture_file
+from .core.middleware import DroppedConnection
+from .core.storage import MEMORY
+from .paths import API
 from .state import EmulatorState
-from .storage import MEMORY
-from .webhooks import DEFAULT_RETRY_DELAYS_S
 
 if TYPE_CHECKING:
     from typing_extensions import Self

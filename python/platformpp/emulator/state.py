@@ -1,21 +1,26 @@
-"""Everything one running emulator holds, shared by all route modules as ``app.state.emu``."""
+"""Everything one running emulator holds, shared by all routes as ``app.state.emu``, and how it is
+put together from the areas listed in ``areas/__init__.py``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .clock import Clock
-from .events import EventHub
-from .faults import Faults
-from .ratelimit import RateLimiter
-from .requestlog import RequestLog
-from .snowflake import SnowflakeGenerator
-from .storage import Database
-from .tokens import ACCESS_TOKEN_TTL_S
-from .webhooks import DEFAULT_RETRY_DELAYS_S, WebhookDispatcher
+from .areas import AREAS
+from .areas.oauth.store import ACCESS_TOKEN_TTL_S
+from .areas.webhooks.store import DEFAULT_RETRY_DELAYS_S, WebhookDispatcher
+from .core.clock import Clock
+from .core.faults import Faults
+from .core.fixtures import FixtureSection
+from .core.migrations import CORE_SCHEMA, Migration, collect
+from .core.ratelimit import RateLimiter
+from .core.requestlog import RequestLog
+from .core.snowflake import SnowflakeGenerator
+from .core.storage import MEMORY, Database
+from .events.bus import Bus
 
 
 @dataclass(eq=False)
@@ -23,7 +28,7 @@ class EmulatorState:
     db: Database
     clock: Clock
     ids: SnowflakeGenerator
-    events: EventHub
+    bus: Bus
     faults: Faults
     limits: RateLimiter
     requests: RequestLog
@@ -34,15 +39,20 @@ class EmulatorState:
     # Lifetime of new access tokens (their expires_in); PUT /_emulator/token-lifetime shortens it so
     # that clients' expiry handling can be tested in seconds. POST /_emulator/reset restores it.
     access_token_ttl_s: int = ACCESS_TOKEN_TTL_S
-    # Free room for other modules' in-memory state (e.g. Gateway sessions), keyed by module.
+    # The fixture sections of every area (what a world file may contain).
+    fixture_sections: tuple[FixtureSection, ...] = field(default_factory=tuple, repr=False)
+    # SDK users of an application with a live Gateway connection (lobbies' idleness depends on it).
+    # The Gateway installs its own when it starts; areas ask through this and never import it.
+    connected_users: Callable[[int], set[int]] = field(default=lambda application_id: set(), repr=False)
+    # Free room for other parts' in-memory state (e.g. Gateway sessions), keyed by part.
     extras: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @classmethod
     def create(cls, db_path: str | Path, *, retry_delays_s: tuple[float, ...] = DEFAULT_RETRY_DELAYS_S
                ) -> EmulatorState:
         clock = Clock()
-        state = cls(Database(db_path), clock, SnowflakeGenerator(clock), EventHub(), Faults(), RateLimiter(),
-                    RequestLog())
+        state = cls(open_database(db_path), clock, SnowflakeGenerator(clock), Bus(), Faults(), RateLimiter(),
+                    RequestLog(), fixture_sections=tuple(s for area in AREAS for s in area.fixtures))
         state.webhooks = WebhookDispatcher(state, retry_delays_s)
         return state
 
@@ -53,3 +63,13 @@ class EmulatorState:
             if columns.get("id") == "INTEGER":
                 row = self.db.query_one(f'SELECT MAX(id) FROM "{table}"')
                 self.ids.observe(int(row[0] or 0) if row else 0)
+
+
+def migrations() -> list[Migration]:
+    """The whole schema: core's migrations and every area's, in number order."""
+    return collect([CORE_SCHEMA, *(area.schema for area in AREAS if area.schema is not None)])
+
+
+def open_database(path: str | Path = MEMORY) -> Database:
+    """The world's database at ``path``, migrated to the current schema."""
+    return Database(path, migrations())

@@ -13,10 +13,10 @@ from starlette.requests import HTTPConnection
 from . import errors
 from .clock import format_instant
 from .errors import ApiError
-from .secrets_util import bot_user_id_of, digest
+from .secrets import bot_user_id_of, digest
 
 if TYPE_CHECKING:
-    from .state import EmulatorState
+    from ..state import EmulatorState
 
 PrincipalKind = Literal["bot", "bearer"]
 

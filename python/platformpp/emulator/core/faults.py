@@ -9,7 +9,7 @@ import threading
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .errors import Form
+from .validation import Form
 
 
 @dataclass

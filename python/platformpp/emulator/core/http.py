@@ -1,13 +1,11 @@
-"""Small helpers shared by the social-layer route modules (lobbies, messages, presence, ...), and
-the list of those modules for app.py."""
+"""Small helpers every area's routes use: the emulator behind a request, new ids, snowflake path
+parameters, and a scope check for SDK users."""
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
 from starlette.requests import HTTPConnection
-from starlette.routing import BaseRoute
 
 from . import auth, errors
 from .auth import Principal
@@ -15,7 +13,7 @@ from .errors import ApiError
 from .scopes import expand
 
 if TYPE_CHECKING:
-    from .state import EmulatorState
+    from ..state import EmulatorState
 
 
 def emulator_state(conn: HTTPConnection) -> EmulatorState:
@@ -43,21 +41,3 @@ def require_scope(conn: HTTPConnection, scope: str) -> Principal:
         raise ApiError(403, errors.MISSING_ACCESS, f"Missing Access: the token lacks scope {scope!r}.")
     return principal
 
-
-# The social layer's HTTP route modules, mounted together (app.py lists "social" once).
-ROUTE_MODULES = ("lobby_routes", "lobby_invites", "messages", "direct_messages", "presence", "relationships",
-                 "guilds", "profiles")
-
-
-def routes() -> list[BaseRoute]:
-    modules = [importlib.import_module(f".{name}", __package__) for name in ROUTE_MODULES]
-    return [route for module in modules for route in module.routes()]
-
-
-async def startup(state: EmulatorState) -> None:
-    """Subscribe the social layer to account events before any request is served."""
-    from .gateway.hub import get_hub
-    from .social_accounts import subscribe
-
-    get_hub(state)  # the Gateway hub listens for resets and revoked grants from the start
-    subscribe(state)

@@ -16,12 +16,10 @@ from .clock import format_instant
 from .errors import JSON
 from .ratelimit import Decision, rate_limited_body, rate_limited_headers
 from .requestlog import redact_authorization, redact_body, redact_path, redact_query
+from ..paths import ADMIN, API_ROOT
 
 if TYPE_CHECKING:
-    from .state import EmulatorState
-
-API_PREFIX = "/api/"
-ADMIN_PREFIX = "/_emulator"
+    from ..state import EmulatorState
 
 
 class DroppedConnection(Exception):
@@ -67,17 +65,17 @@ class TrafficMiddleware:
         try:
             await self._handle(scope, recording_receive, send, path, method, outcome)
         finally:
-            if path != f"{ADMIN_PREFIX}/requests":   # reading or clearing the log is not itself logged
+            if path != f"{ADMIN}/requests":   # reading or clearing the log is not itself logged
                 self._log(scope, method, path, bytes(body), outcome, started)
 
     async def _handle(self, scope: Scope, receive: Receive, send: Send, path: str, method: str,
                       outcome: dict[str, Any]) -> None:
         state = self.state
-        action = None if path.startswith(ADMIN_PREFIX) else state.faults.decide(method, path)
+        action = None if path.startswith(ADMIN) else state.faults.decide(method, path)
         if action and action.latency_s:
             await asyncio.sleep(action.latency_s)
         decision: Decision | None = None
-        if path.startswith(API_PREFIX):
+        if path.startswith(API_ROOT):
             caller = _header(scope, b"authorization") or (scope.get("client") or ("?",))[0]
             decision = state.limits.hit(method, path, hashlib.sha256(caller.encode()).hexdigest())
         if action and action.force_429 is not None:

@@ -10,6 +10,7 @@ import threading
 from collections import deque
 from typing import Any
 from urllib.parse import parse_qsl
+from ..paths import ADMIN
 
 REDACTED = "[REDACTED]"
 _SECRET_NAME = re.compile(
@@ -52,7 +53,7 @@ def redact_authorization(header: str | None) -> str | None:
 def redact_body(body: bytes, content_type: str, path: str = "") -> Any:
     if not body:
         return None
-    if path.endswith("/_emulator/snapshot"):
+    if path == f"{ADMIN}/snapshot":
         return f"[snapshot of {len(body)} bytes, not recorded]"   # the whole state, keys included
     if len(body) > _MAX_BODY:
         return f"[{len(body)} bytes, not recorded]"

@@ -8,42 +8,22 @@ server's event loop, the webhook thread and the embedding test; a lock serialise
 
 from __future__ import annotations
 
-import re
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .migrations import Migration, MigrationError, split_sql
+
 MEMORY = ":memory:"
-_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
-
-
-class MigrationError(RuntimeError):
-    """A schema file is misnamed or failed to apply; nothing of it was kept."""
-
-
-def _migrations() -> list[tuple[int, str, str]]:
-    found: list[tuple[int, str, str]] = []
-    for entry in resources.files("platformpp.emulator").joinpath("schema").iterdir():
-        match = _MIGRATION_NAME.match(entry.name)
-        if entry.name.endswith(".sql"):
-            if match is None:
-                raise MigrationError(f"schema file {entry.name!r} must be named NNNN_lowercase_name.sql")
-            found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
-    found.sort()
-    numbers = [number for number, _, _ in found]
-    if len(numbers) != len(set(numbers)):
-        raise MigrationError(f"two schema files share a number: {sorted(numbers)}")
-    return found
 
 
 class Database:
     """The emulator's single SQLite connection, shared by the server thread and the caller's thread."""
 
-    def __init__(self, path: str | Path = MEMORY) -> None:
+    def __init__(self, path: str | Path = MEMORY, migrations: Sequence[Migration] = ()) -> None:
         self.path = str(path)
         if self.path != MEMORY:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -59,7 +39,7 @@ class Database:
         self._conn.execute("PRAGMA synchronous=FULL")
         self._conn.execute("PRAGMA foreign_keys=ON")
         self._conn.execute("PRAGMA busy_timeout=5000")
-        self.migrate()
+        self.migrate(migrations)
 
     # -- transactions -------------------------------------------------------------------------------
     @contextmanager
@@ -124,18 +104,19 @@ class Database:
             self._conn.close()
 
     # -- schema -------------------------------------------------------------------------------------
-    def migrate(self) -> None:
+    def migrate(self, migrations: Sequence[Migration]) -> None:
+        """Apply, in number order, each migration not applied yet; each in its own transaction."""
         with self._lock:
             self._conn.execute(
                 "CREATE TABLE IF NOT EXISTS schema_version ("
                 " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)")
             applied = {row[0] for row in self._conn.execute("SELECT version FROM schema_version")}
-            for number, name, sql in _migrations():
+            for number, name, sql in sorted(migrations):
                 if number in applied:
                     continue
                 try:
                     self._conn.execute("BEGIN IMMEDIATE")
-                    for statement in _split_sql(sql):
+                    for statement in split_sql(sql):
                         self._conn.execute(statement)
                     self._conn.execute(
                         "INSERT INTO schema_version (version, name, applied_at)"
@@ -190,18 +171,3 @@ class Database:
                     conn.execute(f'INSERT INTO "{table}" ({column_list}) VALUES ({placeholders})',
                                  [row[name] for name in names])
 
-
-def _split_sql(script: str) -> list[str]:
-    """Split a migration into statements (sqlite3.complete_statement knows about quotes and triggers)."""
-    statements: list[str] = []
-    current = ""
-    for line in script.splitlines(keepends=True):
-        current += line
-        if sqlite3.complete_statement(current):
-            if current.strip():
-                statements.append(current.strip())
-            current = ""
-    if current.strip().rstrip(";").strip() and not all(
-            part.strip().startswith("--") for part in current.strip().splitlines()):
-        raise MigrationError(f"incomplete SQL statement at end of migration: {current.strip()[:60]!r}")
-    return statements

@@ -1,38 +1,50 @@
-"""The event bus: how a committed change becomes Gateway dispatches.
+"""The bus: one synchronous, thread-safe publish/subscribe channel per emulator.
 
-Routes publish after their transaction commits; every subscribed Gateway session (connected or
-waiting to be resumed) is offered the event, and a per-session ``render`` decides what that session
-sees: a payload, or None when the session may not see the event at all. This keeps "every dispatch
-goes only to who may see it" in one function per event, next to the code that knows the rule.
+Two kinds of events travel on it, both published only after the change they describe committed:
 
-Publishing is thread-safe: Starlette runs sync routes in a thread pool, and sessions hand the
-payload to their event loop themselves.
+- domain events, for other parts of the emulator (``audience`` None), e.g. ``authorization.revoked``;
+- Gateway dispatches (``audience`` set; ``name`` is the dispatch's ``t``), which the Gateway fans
+  out to the sessions the audience admits.
+
+Names of the domain events (payloads are JSON-ready dicts, ids as strings):
+
+- ``emulator.reset`` / ``emulator.loaded``: world state was cleared / (re)loaded (reset, seed, snapshot).
+- ``authorization.revoked`` ``{application_id, user_id}``: a user's grant of an app ended
+  (revoke, unmerge, ban, app removal); their tokens no longer work.
+- ``account.merged`` ``{application_id, provisional_user_id, user_id}``: the provisional account's
+  data should move to ``user_id``; each area moves its own.
+- ``account.unmerged`` ``{application_id, user_id, provisional_user_id}``.
+- ``user.banned`` / ``user.unbanned`` ``{user_id}``.
+
+Publishers never import subscribers. A failing subscriber is logged and does not undo the
+publisher's committed work.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
 
-Payload = dict[str, Any]
+from .audience import Audience, Payload
+
+log = logging.getLogger("platformpp.emulator.events")
 
 
 @dataclass(frozen=True)
-class Viewer:
-    """Who a Gateway session belongs to: what a render function decides visibility from."""
+class Event:
+    name: str
+    payload: Payload
+    # Who it concerns, so a subscriber can route it (e.g. to those users' sessions).
+    user_ids: frozenset[int] = field(default_factory=frozenset)
+    application_id: int | None = None
+    # Set for a Gateway dispatch: who may see it (and, per viewer, which payload).
+    audience: Audience | None = None
 
-    kind: str  # "bot" or "bearer"
-    user_id: int
-    application_id: int
-    intents: int = 0
-    # Bots: the guilds of this session's shard. SDK users: not used (empty).
-    guild_ids: frozenset[int] = field(default_factory=frozenset)
 
-
-Render = Callable[[Viewer], "Payload | None"]
+Subscriber = Callable[[Event], None]
 
 
 def to_json(payload: Payload) -> str:
@@ -40,87 +52,34 @@ def to_json(payload: Payload) -> str:
     return json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
 
 
-class Subscriber(Protocol):
-    @property
-    def viewer(self) -> Viewer: ...
-
-    def deliver(self, event: str, payload: Payload, text: str | None = None) -> None: ...
-
-
 class Bus:
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._subscribers: list[Subscriber] = []
+        self._subscribers: tuple[Subscriber, ...] = ()
 
-    def subscribe(self, subscriber: Subscriber) -> None:
+    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
+        """Add a subscriber; returns a function that removes it."""
         with self._lock:
-            self._subscribers.append(subscriber)
+            self._subscribers = (*self._subscribers, subscriber)
 
-    def unsubscribe(self, subscriber: Subscriber) -> None:
-        with self._lock:
-            if subscriber in self._subscribers:
-                self._subscribers.remove(subscriber)
+        def unsubscribe() -> None:
+            with self._lock:
+                self._subscribers = tuple(s for s in self._subscribers if s is not subscriber)
+        return unsubscribe
 
-    def subscribers(self) -> list[Subscriber]:
-        with self._lock:
-            return list(self._subscribers)
+    def publish(self, name: str, payload: Payload, *, user_ids: Iterable[int] = (),
+                application_id: int | None = None) -> None:
+        """A domain event."""
+        self.emit(Event(name, payload, frozenset(user_ids), application_id))
 
-    def publish(self, event: str, render: Render) -> int:
-        """Offer ``event`` to every session; returns how many received it."""
-        delivered = 0
-        # A payload shared by many sessions is serialized once (the render functions hold them alive).
-        texts: dict[int, str] = {}
-        for subscriber in self.subscribers():
-            payload = render(subscriber.viewer)
-            if payload is not None:
-                text = texts.get(id(payload))
-                if text is None:
-                    text = texts[id(payload)] = to_json(payload)
-                subscriber.deliver(event, payload, text)
-                delivered += 1
-        return delivered
+    def dispatch(self, name: str, audience: Audience) -> None:
+        """A Gateway dispatch ``name`` for ``audience``."""
+        self.emit(Event(name, {}, audience=audience))
 
-
-def to_users(application_id: int, user_ids: Iterable[int], payload: Payload) -> Render:
-    """Audience: the SDK-user sessions of ``user_ids`` in one application (lobbies, DMs)."""
-    audience = frozenset(user_ids)
-
-    def render(viewer: Viewer) -> Payload | None:
-        if viewer.kind == "bearer" and viewer.application_id == application_id and viewer.user_id in audience:
-            return payload
-        return None
-
-    return render
-
-
-_BUS_LOCK = threading.Lock()
-
-
-def get_bus(state: Any) -> Bus:
-    """The bus of one emulator (its ``EmulatorState``), created on first use."""
-    with _BUS_LOCK:
-        bus = state.extras.get("bus")
-        if bus is None:
-            bus = state.extras["bus"] = Bus()
-        return bus
-
-
-class Outbox:
-    """Dispatches gathered while a transaction runs, published when it commits (never if it rolls
-    back). Publishing from the commit callback, under the database lock, makes dispatches leave in
-    commit order even when requests run on several threads."""
-
-    def __init__(self, state: Any) -> None:
-        self._bus = get_bus(state)
-        self._db = state.db
-        self._pending: list[tuple[str, Render]] = []
-
-    def add(self, event: str, render: Render) -> None:
-        if not self._pending:
-            self._db.on_commit(self._flush)
-        self._pending.append((event, render))
-
-    def _flush(self) -> None:
-        pending, self._pending = self._pending, []
-        for event, render in pending:
-            self._bus.publish(event, render)
+    def emit(self, event: Event) -> None:
+        # The tuple is replaced, never mutated, so reading it needs no lock.
+        for subscriber in self._subscribers:
+            try:
+                subscriber(event)
+            except Exception:
+                log.exception("event subscriber failed on %s", event.name)

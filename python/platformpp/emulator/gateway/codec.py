@@ -10,9 +10,12 @@ from __future__ import annotations
 import json
 import zlib
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .protocol import MAX_PAYLOAD_BYTES, Close
+
+if TYPE_CHECKING:
+    from .sessions import Dispatch
 
 
 class GatewayClose(Exception):
@@ -39,9 +42,9 @@ class Encoder:
     def encode(self, envelope: dict[str, Any]) -> str | bytes:
         return self._frame(json.dumps(envelope, separators=(",", ":"), ensure_ascii=False))
 
-    def encode_dispatch(self, seq: int, event: str, payload_json: str) -> str | bytes:
-        """A Dispatch envelope around an already serialized payload (serialized once per publish)."""
-        return self._frame(f'{{"op":0,"d":{payload_json},"s":{seq},"t":{json.dumps(event)}}}')
+    def encode_dispatch(self, dispatch: Dispatch) -> str | bytes:
+        """A Dispatch envelope around a payload serialized once per publish (``Frame``)."""
+        return self._frame(dispatch.envelope_json())
 
     def _frame(self, text: str) -> str | bytes:
         if self._zlib is None:

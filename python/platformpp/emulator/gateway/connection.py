@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from ..paths import GATEWAY
 from . import validate
 from .codec import Encoder, GatewayClose, decode, envelope
 from .protocol import API_VERSION, RATE_LIMIT_PAYLOADS, RATE_LIMIT_WINDOW_S, Close, Op
@@ -36,14 +37,19 @@ class Connection:
         self.ws = ws
         self.hub = hub
         self.session: Session | None = None
-        self._out: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
+        # What the writer sends, in order: ("env" | "dispatch" | "close" | "stop", item). Dispatches are
+        # appended from any thread (deque appends are atomic); the writer alone pops.
+        self._out: deque[tuple[str, Any]] = deque()
+        self._out_ready = asyncio.Event()
+        self.wake_pending = False   # guarded by the loop's waker
         self._control: asyncio.Queue[GatewayClose] = asyncio.Queue()
         self._received: deque[float] = deque()
         self._loop = asyncio.get_running_loop()
+        self._waker = hub.waker(self._loop)
         self._closed = False
         # READY's resume_gateway_url: this very endpoint, as the client reached it.
         url = ws.url
-        self.resume_url = f"{'wss' if url.scheme in ('wss', 'https') else 'ws'}://{url.netloc}/gateway"
+        self.resume_url = f"{'wss' if url.scheme in ('wss', 'https') else 'ws'}://{url.netloc}{GATEWAY}"
 
     # --- called from other threads or tasks (admin routes, a resuming connection) ---------------
     def request_close(self, code: int, reason: str) -> None:
@@ -53,7 +59,7 @@ class Connection:
     def request_reconnect(self) -> None:
         """Send op 7 Reconnect, then close with 4000 so the client resumes on a new socket."""
         def send() -> None:
-            self._out.put_nowait(("env", envelope(Op.RECONNECT, None)))
+            self._put("env", envelope(Op.RECONNECT, None))
             self._control.put_nowait(GatewayClose(Close.UNKNOWN_ERROR, "reconnect requested"))
         self._loop.call_soon_threadsafe(send)
 
@@ -61,7 +67,7 @@ class Connection:
         """Send op 9 Invalid Session. Resumable: then close 4000 so the client resumes elsewhere; not
         resumable: the socket stays open for a fresh Identify."""
         def send() -> None:
-            self._out.put_nowait(("env", envelope(Op.INVALID_SESSION, resumable)))
+            self._put("env", envelope(Op.INVALID_SESSION, resumable))
             if resumable:
                 self._control.put_nowait(GatewayClose(Close.UNKNOWN_ERROR, "invalid session, resume"))
             elif self.session is not None:
@@ -85,12 +91,12 @@ class Connection:
         except GatewayClose as close:
             if self.session is not None and close.code in _SESSION_ENDING:
                 self.hub.end_session(self.session)
-            self._out.put_nowait(("close", close))
+            self._put("close", close)
         finally:
             if self.session is not None:
                 # Presence and lobby idleness are written to the database: off the event loop.
                 await asyncio.to_thread(self.hub.detach, self.session, self)
-            self._out.put_nowait(("stop", None))
+            self._put("stop", None)
             await writer
 
     def _check_query(self, query: Any) -> None:
@@ -103,15 +109,33 @@ class Connection:
             raise GatewayClose(Close.DECODE_ERROR, "compress: only zlib-stream is supported")
 
     def _send(self, op: int, d: Any) -> None:
-        self._out.put_nowait(("env", envelope(op, d)))
+        self._put("env", envelope(op, d))
+
+    def _put(self, kind: str, item: Any) -> None:
+        """Queue something for the writer (on the loop)."""
+        self._out.append((kind, item))
+        self._out_ready.set()
 
     def _on_dispatch(self, dispatch: Dispatch) -> None:
-        self._out.put_nowait(("dispatch", dispatch))
+        """The session's sink: called from any thread, in seq order."""
+        self._out.append(("dispatch", dispatch))
+        self._waker.wake(self)
+
+    def wake_writer(self) -> None:
+        self._out_ready.set()
+
+    async def _next_out(self) -> tuple[str, Any]:
+        while not self._out:
+            self._out_ready.clear()
+            if self._out:
+                break
+            await self._out_ready.wait()
+        return self._out.popleft()
 
     async def _writer(self, encoder: Encoder) -> None:
         dropping = False
         while True:
-            kind, item = await self._out.get()
+            kind, item = await self._next_out()
             if kind == "stop":
                 return
             try:
@@ -131,7 +155,7 @@ class Connection:
                         self.request_close(Close.UNKNOWN_ERROR, "connection dropped (fault injected)")
                         dropping = True
                         continue
-                    data = encoder.encode_dispatch(item.seq, item.event, item.text)
+                    data = encoder.encode_dispatch(item)
                 else:
                     data = encoder.encode(item)
                 if isinstance(data, bytes):
@@ -199,7 +223,7 @@ class Connection:
             raise GatewayClose(Close.ALREADY_AUTHENTICATED, "already identified")
         ident = validate.identify(payload)
         session = await asyncio.to_thread(
-            self.hub.identify, ident, self._on_dispatch, self._loop, self)
+            self.hub.identify, ident, self._on_dispatch, self)
         self.session = session
 
     async def _resume(self, payload: dict[str, Any]) -> None:
@@ -217,7 +241,7 @@ class Connection:
         if previous is not None and previous is not self:
             previous.request_close(Close.UNKNOWN_ERROR, "session resumed on another connection")
         try:
-            session.resume(request.seq, self._on_dispatch, self._loop, self)
+            session.resume(request.seq, self._on_dispatch, self)
         except ResumeError as error:
             self.hub.end_session(session)
             if error.code is not None:

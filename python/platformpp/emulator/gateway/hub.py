@@ -1,5 +1,6 @@
-"""The Gateway's side of one emulator: settings, sessions, and everything a connection needs from
-the rest of the emulator (authentication, READY, presence, lobby idleness, faults, admin events)."""
+"""The Gateway's side of one emulator: settings, sessions, the fan-out of bus events to sessions, and
+everything a connection needs from the rest of the emulator (authentication, READY, presence, lobby
+idleness, faults, admin events)."""
 
 from __future__ import annotations
 
@@ -12,14 +13,16 @@ from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .. import lobbies, presence
-from ..auth import Principal, resolve_gateway_token
-from ..bus import Viewer, get_bus
-from ..events import Event
+from ..areas.lobbies import store as lobbies
+from ..areas.presence import store as presence
+from ..core.auth import Principal, resolve_gateway_token
+from ..events.audience import Audience, ToUsers, Viewer
+from ..events.bus import Event
+from ..paths import GATEWAY
 from . import ready
 from .codec import GatewayClose
 from .protocol import PRIVILEGED_INTENTS, Close, Op
-from .sessions import Session, SessionStore, Sink
+from .sessions import Frame, Session, SessionStore, Sink
 from .validate import Identify
 
 if TYPE_CHECKING:
@@ -27,7 +30,6 @@ if TYPE_CHECKING:
 
 SESSION_START_TOTAL = 1000
 SESSION_START_WINDOW_S = 24 * 3600.0
-GATEWAY_PATH = "/gateway"
 FAULT_METHOD = "GATEWAY"
 
 
@@ -47,18 +49,19 @@ class Hub:
     def __init__(self, state: EmulatorState) -> None:
         self.state = state
         self.settings = GatewaySettings()
-        self.store = SessionStore(get_bus(state))
+        self.store = SessionStore()
         self._starts: dict[int, deque[float]] = {}
         self._lock = threading.Lock()
         self._random = random.Random()
-        state.events.subscribe(self._on_event)
+        self._wakers: dict[asyncio.AbstractEventLoop, LoopWaker] = {}
+        state.bus.subscribe(self._on_event)
+        state.connected_users = self.connected_users
 
     # --- identity ---------------------------------------------------------------------------------
     def authenticate(self, token: str) -> Principal | None:
         return resolve_gateway_token(self.state, token)
 
-    def identify(self, ident: Identify, sink: Sink, loop: asyncio.AbstractEventLoop,
-                 connection: Any) -> Session:
+    def identify(self, ident: Identify, sink: Sink, connection: Any) -> Session:
         """Check the Identify against the principal, create the session and queue READY (thread)."""
         principal = self.authenticate(ident.token)
         if principal is None:
@@ -67,7 +70,7 @@ class Hub:
                                       (principal.application_id,))
         if app is None:
             raise GatewayClose(Close.AUTHENTICATION_FAILED, "authentication failed")
-        initial = presence.parse_gateway_presence(ident.presence, "d.presence") if ident.presence else None
+        initial = _parse_presence(ident.presence, "d.presence") if ident.presence else None
         guild_ids: frozenset[int] = frozenset()
         if principal.kind == "bot":
             self._check_bot(ident, app)
@@ -76,7 +79,7 @@ class Hub:
         self.store.expire(self.settings.resume_window_s)
         viewer = Viewer(principal.kind, principal.user_id, principal.application_id, ident.intents, guild_ids)
         session = Session(viewer, self.settings.replay_buffer, ident.shard)
-        session.attach(sink, loop, connection)
+        session.attach(sink, connection)
         for event, payload in ready.build(self.state, session, principal, ident, connection.resume_url):
             session.deliver(event, payload)
         self.store.add(session)
@@ -140,7 +143,7 @@ class Hub:
     def command(self, session: Session, op: int, d: Any) -> None:
         """Client commands after Identify (runs in a worker thread)."""
         if op == Op.PRESENCE_UPDATE:
-            presence.gateway_update(self.state, session.viewer, *presence.parse_gateway_presence(d))
+            presence.gateway_update(self.state, session.viewer, *_parse_presence(d, "d"))
         elif op == Op.REQUEST_CHANNEL_INFO:
             session.deliver("CHANNEL_INFO", ready.channel_info(self.state, session.viewer, d))
         elif op == Op.REQUEST_GUILD_MEMBERS:
@@ -150,7 +153,7 @@ class Hub:
     # --- faults and admin -------------------------------------------------------------------------
     def _fault_rules(self) -> list[Any]:
         return [rule for rule in list(self.state.faults.rules)
-                if rule.method == FAULT_METHOD and fnmatch.fnmatchcase(GATEWAY_PATH, rule.path)]
+                if rule.method == FAULT_METHOD and fnmatch.fnmatchcase(GATEWAY, rule.path)]
 
     def dispatch_delay_s(self) -> float:
         """Added latency of dispatches: the sum of ``latency_ms`` of fault rules for the Gateway."""
@@ -164,8 +167,43 @@ class Hub:
         return [s for s in self.store.all()
                 if (session_id is None or s.id == session_id) and (user_id is None or s.viewer.user_id == user_id)]
 
+    def waker(self, loop: asyncio.AbstractEventLoop) -> LoopWaker:
+        """The waker of the connections served by ``loop`` (one per loop)."""
+        with self._lock:
+            waker = self._wakers.get(loop)
+            if waker is None:
+                waker = self._wakers[loop] = LoopWaker(loop)
+            return waker
+
+    # --- the bus ----------------------------------------------------------------------------------
+    def fan_out(self, event: str, audience: Audience) -> int:
+        """Give dispatch ``event`` to every session its audience admits; returns how many got it.
+        ``ToUsers`` goes straight to those users' sessions with one shared frame; any other audience
+        is asked per session, and sessions given the same payload share its frame."""
+        if isinstance(audience, ToUsers):
+            targets = self.store.of_users(audience.application_id, audience.user_ids)
+            if targets:
+                frame = Frame.of(event, audience.payload)
+                for session in targets:
+                    session.deliver_frame(frame)
+            return len(targets)
+        frames: dict[int, Frame] = {}   # by id() of the payload: the frames keep the payloads alive
+        delivered = 0
+        for session in self.store.all():
+            payload = audience(session.viewer)
+            if payload is None:
+                continue
+            frame = frames.get(id(payload))
+            if frame is None:
+                frame = frames[id(payload)] = Frame.of(event, payload)
+            session.deliver_frame(frame)
+            delivered += 1
+        return delivered
+
     def _on_event(self, event: Event) -> None:
-        if event.name == "emulator.reset":  # the world was cleared (reset, snapshot import, seed?reset)
+        if event.audience is not None:
+            self.fan_out(event.name, event.audience)
+        elif event.name == "emulator.reset":  # the world was cleared (reset, snapshot import, seed?reset)
             for session in self.store.all():
                 self._close_session(session, Close.SESSION_TIMED_OUT, "the emulator's world was reset")
         elif event.name == "authorization.revoked":
@@ -192,3 +230,50 @@ def get_hub(state: EmulatorState) -> Hub:
         if hub is None:
             hub = state.extras["gateway"] = Hub(state)
         return hub
+
+
+def _parse_presence(d: Any, field: str) -> tuple[str, list[Any]]:
+    try:
+        return presence.parse_gateway_presence(d, field)
+    except presence.InvalidPresence as invalid:
+        raise GatewayClose(Close.DECODE_ERROR, str(invalid)) from None
+
+
+class LoopWaker:
+    """Wakes the writers of one event loop's connections when dispatches arrive from other threads,
+    with at most one cross-thread call per batch, however many connections it wakes: a burst to a
+    hundred sessions costs one wake-up of the loop, not a hundred."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._lock = threading.Lock()
+        self._ready: list[Any] = []
+        self._scheduled = False
+
+    def wake(self, connection: Any) -> None:
+        """Call ``connection.wake_writer()`` on the loop soon (any thread)."""
+        with self._lock:
+            if connection.wake_pending:
+                return
+            connection.wake_pending = True
+            self._ready.append(connection)
+            if self._scheduled:
+                return
+            self._scheduled = True
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is self._loop:
+            self._loop.call_soon(self._run)
+        else:
+            self._loop.call_soon_threadsafe(self._run)
+
+    def _run(self) -> None:
+        with self._lock:
+            ready, self._ready = self._ready, []
+            self._scheduled = False
+            for connection in ready:
+                connection.wake_pending = False
+        for connection in ready:
+            connection.wake_writer()

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import guilds, presence, relationships
-from ..auth import Principal
-from ..bus import Payload, Viewer
-from ..lobbies import lobbies_of_user, lobby_object
-from ..users import public_user_json
+from ..areas.guilds import store as guilds
+from ..areas.lobbies.store import lobbies_of_user, lobby_object
+from ..areas.presence import store as presence
+from ..areas.relationships import store as relationships
+from ..core.auth import Principal
+from ..events.audience import Payload, Viewer
+from ..wire.user import public_user_json
 from .codec import GatewayClose
 from .protocol import API_VERSION, CAPABILITY_CHANNEL_OBFUSCATION, LARGE_THRESHOLD_DEFAULT, Close, Intent
 from .validate import Identify
@@ -152,7 +154,6 @@ def guild_members_chunks(state: EmulatorState, viewer: Viewer, d: Any) -> list[P
             payload["nonce"] = nonce
         result.append(payload)
     return result
-
 
 
 def channel_info(state: EmulatorState, viewer: Viewer, d: Any) -> Payload:

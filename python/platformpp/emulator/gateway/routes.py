@@ -10,21 +10,22 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
-from .. import auth, errors
-from ..bus import Payload, Viewer, get_bus
-from ..errors import ApiError, Form, json_response, read_json
-from ..social import emulator_state
+from ..core import auth, errors
+from ..core.errors import ApiError, json_response
+from ..core.http import emulator_state
+from ..core.validation import Form, read_json
+from ..events.audience import Payload, Viewer
+from ..paths import ADMIN, API, GATEWAY
 from .connection import Connection
-from .hub import GATEWAY_PATH, get_hub
+from .hub import get_hub
 from .protocol import Close
 
-API = "/api/v10"
-ADMIN = "/_emulator/gateway"
+ADMIN_GATEWAY = f"{ADMIN}/gateway"
 
 
 def _gateway_url(request: Request) -> str:
     scheme = "wss" if request.url.scheme == "https" else "ws"
-    return f"{scheme}://{request.url.netloc}{GATEWAY_PATH}"
+    return f"{scheme}://{request.url.netloc}{GATEWAY}"
 
 
 async def get_gateway(request: Request) -> Response:
@@ -154,7 +155,7 @@ async def authorize_request(request: Request) -> Response:
             return None
         return {"application_id": str(viewer.application_id)}
 
-    delivered = get_bus(emulator_state(request)).publish("AUTHORIZE_REQUEST", render)
+    delivered = get_hub(emulator_state(request)).fan_out("AUTHORIZE_REQUEST", render)
     return json_response({"delivered": delivered})
 
 
@@ -162,13 +163,13 @@ def routes() -> list[BaseRoute]:
     return [
         Route(f"{API}/gateway", get_gateway, methods=["GET"]),
         Route(f"{API}/gateway/bot", get_gateway_bot, methods=["GET"]),
-        WebSocketRoute(GATEWAY_PATH, gateway_socket),
-        WebSocketRoute(f"{GATEWAY_PATH}/", gateway_socket),
-        Route(ADMIN, get_admin, methods=["GET"]),
-        Route(ADMIN, put_admin, methods=["PUT"]),
-        Route(f"{ADMIN}/drop", drop, methods=["POST"]),
-        Route(f"{ADMIN}/reconnect", reconnect, methods=["POST"]),
-        Route(f"{ADMIN}/invalidate", invalidate, methods=["POST"]),
-        Route(f"{ADMIN}/authorize-request", authorize_request, methods=["POST"]),
+        WebSocketRoute(GATEWAY, gateway_socket),
+        WebSocketRoute(f"{GATEWAY}/", gateway_socket),
+        Route(ADMIN_GATEWAY, get_admin, methods=["GET"]),
+        Route(ADMIN_GATEWAY, put_admin, methods=["PUT"]),
+        Route(f"{ADMIN_GATEWAY}/drop", drop, methods=["POST"]),
+        Route(f"{ADMIN_GATEWAY}/reconnect", reconnect, methods=["POST"]),
+        Route(f"{ADMIN_GATEWAY}/invalidate", invalidate, methods=["POST"]),
+        Route(f"{ADMIN_GATEWAY}/authorize-request", authorize_request, methods=["POST"]),
     ]
 

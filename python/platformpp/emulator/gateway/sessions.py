@@ -1,14 +1,17 @@
 """Gateway sessions: sequence numbers, the replay buffer for Resume, and the live connection sink.
 
-A session outlives its socket: after a disconnect it stays subscribed to the bus for the resume
-window, buffering what it would have been sent, so that a Resume replays every missed dispatch in
-order. Seq assignment and hand-off to the connection happen under one lock, so that dispatches
-published from several threads still reach the socket in seq order.
+A session outlives its socket: after a disconnect it stays in the store for the resume window,
+buffering what it would have been sent, so that a Resume replays every missed dispatch in order.
+Seq assignment and hand-off to the connection happen under one lock, so that dispatches published
+from several threads still reach the socket in seq order.
+
+A dispatch's JSON is encoded once per publish (``Frame``), whatever the number of sessions that get
+it: each session only adds its own sequence number between the frame's two halves.
 """
 
 from __future__ import annotations
 
-import asyncio
+import json
 import secrets
 import threading
 import time
@@ -17,15 +20,41 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..bus import Bus, Payload, Viewer, to_json
+from ..events.audience import Payload, Viewer
+from ..events.bus import to_json
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One dispatch as every session receiving the same payload sends it."""
+
+    event: str
+    payload: Payload
+    text: str   # ``payload`` as JSON
+    head: str   # the envelope up to the sequence number: ``{"op":0,"d":<text>,"s":``
+    tail: str   # the rest: ``,"t":"<event>"}``
+
+    @classmethod
+    def of(cls, event: str, payload: Payload) -> Frame:
+        text = to_json(payload)
+        return cls(event, payload, text, f'{{"op":0,"d":{text},"s":', f',"t":{json.dumps(event)}}}')
 
 
 @dataclass(frozen=True)
 class Dispatch:
     seq: int
-    event: str
-    payload: Payload
-    text: str  # ``payload`` as JSON, shared by every session that got the same payload
+    frame: Frame
+
+    @property
+    def event(self) -> str:
+        return self.frame.event
+
+    @property
+    def payload(self) -> Payload:
+        return self.frame.payload
+
+    def envelope_json(self) -> str:
+        return f"{self.frame.head}{self.seq}{self.frame.tail}"
 
 
 Sink = Callable[[Dispatch], None]
@@ -48,8 +77,8 @@ class Session:
         self._seq = 0
         self._buffer: deque[Dispatch] = deque(maxlen=buffer_size)
         self._overflowed = False
+        # Called with each new dispatch (under the lock, so in seq order); thread-safe.
         self._sink: Sink | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
         self.detached_at: float | None = None
         self.invalidated = False
         # Set by the connection that currently owns the session, for admin drop/reconnect.
@@ -65,25 +94,28 @@ class Session:
         with self._lock:
             return self._seq
 
-    def deliver(self, event: str, payload: Payload, text: str | None = None) -> None:
+    def deliver(self, event: str, payload: Payload) -> None:
+        """A dispatch for this session alone (READY, RESUMED, answers to its commands)."""
+        self.deliver_frame(Frame.of(event, payload))
+
+    def deliver_frame(self, frame: Frame) -> None:
         with self._lock:
             if self.invalidated:
                 return
             self._seq += 1
-            dispatch = Dispatch(self._seq, event, payload, text if text is not None else to_json(payload))
+            dispatch = Dispatch(self._seq, frame)
             if len(self._buffer) == self._buffer.maxlen:
                 self._overflowed = True
             self._buffer.append(dispatch)
-            if self._sink is not None and self._loop is not None:
-                # call_soon_threadsafe callbacks run in scheduling order, which is seq order here.
-                self._loop.call_soon_threadsafe(self._sink, dispatch)
+            if self._sink is not None:
+                self._sink(dispatch)
 
-    def attach(self, sink: Sink, loop: asyncio.AbstractEventLoop, connection: Any) -> None:
+    def attach(self, sink: Sink, connection: Any) -> None:
         with self._lock:
-            self._sink, self._loop, self.connection = sink, loop, connection
+            self._sink, self.connection = sink, connection
             self.detached_at = None
 
-    def resume(self, seq: int, sink: Sink, loop: asyncio.AbstractEventLoop, connection: Any) -> None:
+    def resume(self, seq: int, sink: Sink, connection: Any) -> None:
         """Attach a new connection and hand it, in order, every dispatch after ``seq``."""
         with self._lock:
             if seq > self._seq:
@@ -92,30 +124,34 @@ class Session:
             oldest_kept = self._buffer[0].seq if self._buffer else self._seq + 1
             if self._overflowed and seq < oldest_kept - 1:
                 raise ResumeError(None, "too many missed dispatches to replay")
-            self._sink, self._loop, self.connection = sink, loop, connection
+            self._sink, self.connection = sink, connection
             self.detached_at = None
             for dispatch in missed:
-                loop.call_soon_threadsafe(sink, dispatch)
+                sink(dispatch)
 
     def detach(self, connection: Any) -> None:
         with self._lock:
             if self.connection is connection:
-                self._sink, self._loop, self.connection = None, None, None
+                self._sink, self.connection = None, None
                 self.detached_at = time.monotonic()
 
 
 class SessionStore:
-    """Sessions by id; detached ones expire after the resume window."""
+    """Sessions by id, and SDK-user sessions by (application, user) so that a dispatch for some users
+    reaches their sessions without looking at anyone else's. Detached sessions expire after the
+    resume window."""
 
-    def __init__(self, bus: Bus) -> None:
-        self._bus = bus
+    def __init__(self) -> None:
         self._lock = threading.Lock()
         self._sessions: dict[str, Session] = {}
+        self._by_user: dict[tuple[int, int], tuple[Session, ...]] = {}
 
     def add(self, session: Session) -> None:
         with self._lock:
             self._sessions[session.id] = session
-        self._bus.subscribe(session)
+            if session.viewer.kind == "bearer":
+                key = (session.viewer.application_id, session.viewer.user_id)
+                self._by_user[key] = (*self._by_user.get(key, ()), session)
 
     def get(self, session_id: str) -> Session | None:
         with self._lock:
@@ -125,11 +161,22 @@ class SessionStore:
         with self._lock:
             return list(self._sessions.values())
 
+    def of_users(self, application_id: int, user_ids: frozenset[int]) -> list[Session]:
+        """The SDK-user sessions (connected or awaiting a Resume) of ``user_ids`` in one application."""
+        with self._lock:
+            by_user = self._by_user
+            return [session for user_id in user_ids for session in by_user.get((application_id, user_id), ())]
+
     def invalidate(self, session: Session) -> None:
         session.invalidated = True
         with self._lock:
             self._sessions.pop(session.id, None)
-        self._bus.unsubscribe(session)
+            key = (session.viewer.application_id, session.viewer.user_id)
+            remaining = tuple(s for s in self._by_user.get(key, ()) if s is not session)
+            if remaining:
+                self._by_user[key] = remaining
+            else:
+                self._by_user.pop(key, None)
 
     def expire(self, resume_window_s: float) -> None:
         now = time.monotonic()

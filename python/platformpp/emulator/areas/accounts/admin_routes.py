@@ -4,6 +4,8 @@ active), a user removing an application, and an account's full view."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import json
 import sqlite3
 
@@ -11,35 +13,23 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from . import errors
-from .app import ADMIN
-from .clock import format_instant, parse_instant
-from .errors import ApiError, json_response, not_found, read_form
+from ...core import errors
+from ...core.clock import format_instant, parse_instant
+from ...core.errors import ApiError, json_response, not_found
+from ...core.validation import read_form
+from ...paths import ADMIN
+from ...wire.user import public_user_json
+from ..oauth.store import revoke_all_of_user, revoke_user_grants
 from .provisional import create_provisional
-from .state import EmulatorState
-from .tokens import revoke_all_of_user, revoke_user_grants
-from .users import public_user_json
+from .store import active_ban
+
+if TYPE_CHECKING:
+    from ...state import EmulatorState
 
 
 def _state(request: Request) -> EmulatorState:
     state: EmulatorState = request.app.state.emu
     return state
-
-
-def active_ban(state: EmulatorState, user_id: int) -> sqlite3.Row | None:
-    row = state.db.query_one("SELECT * FROM bans WHERE user_id = ?", (user_id,))
-    if row is None:
-        return None
-    if row["permanent"] or row["until"] is None or row["until"] > state.clock.iso():
-        return row
-    return None
-
-
-def merge_blocked(state: EmulatorState, *user_ids: int | None) -> None:
-    for user_id in user_ids:
-        if user_id is not None and active_ban(state, user_id) is not None:
-            raise ApiError(400, errors.MERGE_BLOCKED_BY_BAN,
-                           "This account cannot be merged while the linked account's ban is active.")
 
 
 def _full_user(state: EmulatorState, request: Request) -> sqlite3.Row:
@@ -83,7 +73,7 @@ async def ban_user(request: Request) -> Response:
                          " AND external_user_id = ?", (provisional_id, identity["application_id"],
                                                        identity["auth_type"], identity["external_user_id"]))
             created.append(str(provisional_id))
-        state.db.on_commit(lambda: state.events.publish("user.banned", {"user_id": str(user["id"])},
+        state.db.on_commit(lambda: state.bus.publish("user.banned", {"user_id": str(user["id"])},
                                                         user_ids=(user["id"],)))
     return json_response({"user_id": str(user["id"]), "until": until, "permanent": permanent,
                           "provisional_accounts": created})
@@ -99,7 +89,7 @@ async def lift_ban(request: Request) -> Response:
         raise ApiError(400, errors.GENERAL, "A permanent ban cannot be lifted.")
     with state.db.transaction() as conn:
         conn.execute("DELETE FROM bans WHERE user_id = ?", (user["id"],))
-        state.db.on_commit(lambda: state.events.publish("user.unbanned", {"user_id": str(user["id"])},
+        state.db.on_commit(lambda: state.bus.publish("user.unbanned", {"user_id": str(user["id"])},
                                                         user_ids=(user["id"],)))
     return Response(status_code=204)
 

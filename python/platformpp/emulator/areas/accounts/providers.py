@@ -9,8 +9,8 @@ import hmac
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import Form
-from .jwt import JwtError, verify
+from ...core.jwt import JwtError, verify
+from ...core.validation import Form
 
 OIDC = "OIDC"
 

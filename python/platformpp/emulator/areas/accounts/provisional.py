@@ -3,14 +3,18 @@ finding or creating the account an identity stands for."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import json
 import sqlite3
 from dataclasses import dataclass
 
-from . import auth, errors
-from .errors import ApiError
+from ...core import auth, errors
+from ...core.errors import ApiError
 from .providers import ExternalIdentity, ProviderRejected, check_token
-from .state import EmulatorState
+
+if TYPE_CHECKING:
+    from ...state import EmulatorState
 
 BOT_ISSUED = "BOT_ISSUED"                                  # identities created through the bot endpoint
 BOT_ISSUED_ACCESS_TOKEN = "BOT_ISSUED_ACCESS_TOKEN"        # merge with a token the bot endpoint issued

@@ -5,32 +5,27 @@ from __future__ import annotations
 
 import base64
 import sqlite3
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from . import auth, errors
-from .account_admin import merge_blocked
-from .app import API
-from .errors import ApiError, Form, json_response, not_found, read_form
+from ...core import auth, errors
+from ...core.errors import ApiError, json_response, not_found
+from ...core.scopes import SOCIAL_LAYER
+from ...core.secrets import matches
+from ...core.snowflake import parse_snowflake
+from ...core.validation import Form, read_form
+from ...paths import API
+from ..oauth.store import create_grant, issue_tokens
 from .providers import ExternalIdentity
-from .provisional import (
-    BOT_ISSUED,
-    OIDC,
-    ExternalCredentials,
-    account_for_identity,
-    create_provisional,
-    identity_row,
-    verify_external,
-)
-from .scopes import SOCIAL_LAYER
-from .secrets_util import matches
-from .snowflake import parse_snowflake
-from .state import EmulatorState
-from .tokens import create_grant, issue_tokens, revoke_user_grants
+from .provisional import BOT_ISSUED, OIDC, ExternalCredentials, account_for_identity, verify_external
+from .store import unmerge
+
+if TYPE_CHECKING:
+    from ...state import EmulatorState
 
 
 def _state(request: Request) -> EmulatorState:
@@ -107,54 +102,6 @@ async def token_for_external(request: Request) -> Response:
 
 
 # -- merge and unmerge -----------------------------------------------------------------------------------
-
-def merge_provisional(state: EmulatorState, conn: sqlite3.Connection, app: sqlite3.Row, user_id: int,
-                      credentials: ExternalCredentials) -> None:
-    """Link the external identity to full account ``user_id``; its provisional account (if any) is
-    merged in and its tokens end. 530017 while a ban of either account is active."""
-    identity = verify_external(state, app, credentials)
-    row = identity_row(state, app["id"], identity)
-    if row is None:
-        merge_blocked(state, user_id)
-        conn.execute("INSERT INTO external_identities (application_id, auth_type, external_user_id, user_id,"
-                     " created_at) VALUES (?, ?, ?, ?, ?)",
-                     (app["id"], identity.auth_type, identity.external_user_id, user_id, state.clock.iso()))
-        return
-    if row["user_id"] == user_id:
-        return
-    provisional = conn.execute("SELECT * FROM users WHERE id = ?", (row["user_id"],)).fetchone()
-    if not provisional["provisional"]:
-        raise ApiError(400, errors.ACCOUNT_ALREADY_LINKED, "This external identity is linked to another account.")
-    merge_blocked(state, user_id, provisional["restricted_by_ban_of"])
-    conn.execute("UPDATE external_identities SET user_id = ? WHERE application_id = ? AND auth_type = ?"
-                 " AND external_user_id = ?", (user_id, app["id"], identity.auth_type, identity.external_user_id))
-    conn.execute("UPDATE users SET merged_into = ? WHERE id = ?", (user_id, provisional["id"]))
-    revoke_user_grants(state, conn, app["id"], provisional["id"], notify=False)
-    payload = {"application_id": str(app["id"]), "provisional_user_id": str(provisional["id"]),
-               "user_id": str(user_id)}
-    state.db.on_commit(lambda: state.events.publish("account.merged", payload,
-                                                    user_ids=(user_id, provisional["id"]),
-                                                    application_id=app["id"]))
-
-
-def unmerge(state: EmulatorState, conn: sqlite3.Connection, app_id: int, identity: ExternalIdentity) -> int:
-    """Detach the identity from its full account onto a new provisional account; the full account's
-    authorization of the app ends (APPLICATION_DEAUTHORIZED). Returns the new provisional account."""
-    row = identity_row(state, app_id, identity)
-    if row is None:
-        raise ApiError(404, errors.PROVISIONAL_ACCOUNT_NOT_FOUND, "No account is linked to this external identity.")
-    user = conn.execute("SELECT * FROM users WHERE id = ?", (row["user_id"],)).fetchone()
-    if user["provisional"]:
-        raise ApiError(400, errors.NOT_A_PROVISIONAL_ACCOUNT,
-                       "This external identity is not merged into a full account.")
-    provisional_id = create_provisional(state, conn, app_id, identity.display_name or user["global_name"])
-    conn.execute("UPDATE external_identities SET user_id = ? WHERE application_id = ? AND auth_type = ?"
-                 " AND external_user_id = ?", (provisional_id, app_id, identity.auth_type, identity.external_user_id))
-    revoke_user_grants(state, conn, app_id, user["id"])
-    payload = {"application_id": str(app_id), "user_id": str(user["id"]), "provisional_user_id": str(provisional_id)}
-    state.db.on_commit(lambda: state.events.publish("account.unmerged", payload,
-                                                    user_ids=(user["id"], provisional_id), application_id=app_id))
-    return provisional_id
 
 
 async def unmerge_external(request: Request) -> Response:

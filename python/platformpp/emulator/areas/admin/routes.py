@@ -4,21 +4,24 @@ request log and webhook deliveries. Local and unauthenticated: it is a test tool
 from __future__ import annotations
 
 import sqlite3
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from .app import ADMIN
-from .clock import parse_instant
-from .errors import ApiError, FieldErrors, json_response, read_form, read_json
-from .fixtures import load_fixture
-from .ratelimit import DEFAULT_LIMIT, DEFAULT_WINDOW_S
-from .snowflake import parse_snowflake
-from .state import EmulatorState
-from .tokens import ACCESS_TOKEN_TTL_S
-from .webhooks import deliveries_json
+from ...core.clock import parse_instant
+from ...core.errors import ApiError, json_response
+from ...core.fixtures import load_fixture
+from ...core.ratelimit import DEFAULT_LIMIT, DEFAULT_WINDOW_S
+from ...core.snowflake import parse_snowflake
+from ...core.validation import FieldErrors, read_form, read_json
+from ...paths import ADMIN
+from ..oauth.store import ACCESS_TOKEN_TTL_S
+from ..webhooks.store import deliveries_json
+
+if TYPE_CHECKING:
+    from ...state import EmulatorState
 
 SNAPSHOT_FORMAT = "platformpp-emulator-snapshot/1"
 
@@ -44,8 +47,8 @@ async def reset(request: Request) -> Response:
     state.limits.configure(DEFAULT_LIMIT, DEFAULT_WINDOW_S)
     state.access_token_ttl_s = ACCESS_TOKEN_TTL_S
     state.requests.clear()
-    state.events.publish("emulator.reset", {})
-    state.events.publish("emulator.loaded", {})
+    state.bus.publish("emulator.reset", {})
+    state.bus.publish("emulator.loaded", {})
     return Response(status_code=204)
 
 
@@ -85,8 +88,8 @@ async def put_snapshot(request: Request) -> Response:
     if instant is not None and clock is not None:
         state.clock.set(instant, frozen=clock.data.get("frozen") is True)
     state.observe_stored_ids()
-    state.events.publish("emulator.reset", {})
-    state.events.publish("emulator.loaded", {})
+    state.bus.publish("emulator.reset", {})
+    state.bus.publish("emulator.loaded", {})
     return Response(status_code=204)
 
 
@@ -100,8 +103,8 @@ async def seed(request: Request) -> Response:
             state.db.clear()
         load_fixture(state, data)
     if replace:
-        state.events.publish("emulator.reset", {})
-    state.events.publish("emulator.loaded", {})
+        state.bus.publish("emulator.reset", {})
+    state.bus.publish("emulator.loaded", {})
     return Response(status_code=204)
 
 

@@ -15,14 +15,14 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from . import auth, errors
-from .clock import format_instant, parse_instant
-from .errors import ApiError, json_response
-from .lobbies import get_lobby, get_member
-from .lobby_routes import member_target
-from .social import emulator_state, snowflake_param
+from ...core import auth, errors
+from ...core.clock import format_instant, parse_instant
+from ...core.errors import ApiError, json_response
+from ...core.http import emulator_state, snowflake_param
+from .routes import member_target
+from .store import get_lobby, get_member
+from ...paths import API
 
-API = "/api/v10"
 UNKNOWN_INVITE = 10006
 VALIDITY = timedelta(hours=1)
 _ALPHABET = string.ascii_letters + string.digits

@@ -13,12 +13,15 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from . import auth, errors
-from .auth import Principal
-from .bus import Payload
-from .errors import ApiError, Form, json_response, read_json
-from .guilds import visible_channel_ids
-from .lobbies import (
+from ...core import auth, errors
+from ...core.auth import Principal
+from ...core.errors import ApiError, json_response
+from ...core.http import emulator_state, snowflake_param
+from ...core.secrets import digest
+from ...core.validation import Form, read_json
+from ...events.audience import Payload
+from ..guilds.store import visible_channel_ids
+from .store import (
     CAN_LINK_LOBBY,
     SOCIAL_SCOPE,
     LobbyWriter,
@@ -34,18 +37,14 @@ from .lobbies import (
     metadata_field,
     require_member,
 )
-from .secrets_util import digest
-from .social import emulator_state, snowflake_param
+from ...paths import API
 
-API = "/api/v10"
 T = TypeVar("T")
 
 
 async def _in_transaction(request: Request, application_id: int, work: Callable[[LobbyWriter], T]) -> T:
     """Expire idle lobbies, run ``work`` in one transaction off the event loop, recompute idleness,
     and publish the dispatches once committed."""
-    from .gateway.hub import get_hub  # the Gateway knows who is connected
-
     state = emulator_state(request)
 
     def call() -> T:
@@ -53,7 +52,7 @@ async def _in_transaction(request: Request, application_id: int, work: Callable[
         with state.db.transaction() as conn:
             writer = LobbyWriter(state, conn, application_id)
             result = work(writer)
-            writer.refresh_idle(get_hub(state).connected_users(application_id))
+            writer.refresh_idle(state.connected_users(application_id))
             return result
 
     return await run_in_threadpool(call)

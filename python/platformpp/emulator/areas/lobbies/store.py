@@ -1,9 +1,9 @@
 """Lobbies (WIRE.md "Social SDK server API"): the lobby and member objects, validation of their
 fields, the writes (``LobbyWriter``) with the dispatches they cause, and the idle timeout. The HTTP
-routes are in lobby_routes.py.
+routes are in routes.py (lobbies, members) and invite_routes.py.
 
 Every write runs in one transaction; the dispatches it causes go out only after the commit
-(``bus.Outbox``), and only to the lobby's members.
+(``events.outbox.Outbox``), and only to the lobby's members.
 """
 
 from __future__ import annotations
@@ -13,15 +13,17 @@ import sqlite3
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
-from . import errors
-from .auth import Principal
-from .bus import Outbox, Payload, to_users
-from .clock import format_instant, parse_instant
-from .errors import ApiError, Form
-from .social import new_id
+from ...core import errors
+from ...core.auth import Principal
+from ...core.clock import format_instant, parse_instant
+from ...core.errors import ApiError
+from ...core.http import new_id
+from ...core.validation import Form
+from ...events.audience import Payload, to_users
+from ...events.outbox import Outbox
 
 if TYPE_CHECKING:
-    from .state import EmulatorState
+    from ...state import EmulatorState
 
 SOCIAL_SCOPE = "sdk.social_layer"
 CAN_LINK_LOBBY = 1 << 0
@@ -269,3 +271,17 @@ def set_idle_state(state: EmulatorState, conn: sqlite3.Connection, application_i
             conn.execute("UPDATE lobbies SET idle_since = NULL WHERE id = ?", (lobby_id,))
         elif not active and idle_since is None:
             conn.execute("UPDATE lobbies SET idle_since = ? WHERE id = ?", (now, lobby_id))
+
+
+def move_account_data(conn: sqlite3.Connection, application_id: int, source: int, target: int) -> None:
+    """A provisional account merged into ``target``: its memberships and messages in the game's lobbies
+    move (lobbies the full account is already in keep its own membership); its open invites end."""
+    lobbies = "SELECT id FROM lobbies WHERE application_id = ?"
+    conn.execute(f"DELETE FROM lobby_members WHERE user_id = ? AND lobby_id IN ({lobbies})"
+                 " AND lobby_id IN (SELECT lobby_id FROM lobby_members WHERE user_id = ?)",
+                 (source, application_id, target))
+    conn.execute(f"UPDATE lobby_members SET user_id = ? WHERE user_id = ? AND lobby_id IN ({lobbies})",
+                 (target, source, application_id))
+    conn.execute(f"UPDATE lobby_messages SET author_id = ? WHERE author_id = ? AND lobby_id IN ({lobbies})",
+                 (target, source, application_id))
+    conn.execute("DELETE FROM lobby_invites WHERE target_user_id = ? AND used_at IS NULL", (source,))

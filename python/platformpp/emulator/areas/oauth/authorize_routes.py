@@ -3,6 +3,8 @@ with the emulator's headless parameters, consents as a test user and redirects w
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import json
 import re
 import sqlite3
@@ -13,14 +15,18 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from . import account_admin, redirects, scopes
-from .app import API
-from .clock import format_instant
-from .oauth_pages import consent_page, error_page
-from .secrets_util import digest, new_token
-from .snowflake import parse_snowflake
-from .state import EmulatorState
-from .tokens import CODE_TTL_S
+from ...core import scopes
+from ...core.clock import format_instant
+from ...core.secrets import digest, new_token
+from ...core.snowflake import parse_snowflake
+from ...paths import API
+from ..accounts import store as account_admin
+from . import redirects
+from .pages import consent_page, error_page
+from .store import CODE_TTL_S
+
+if TYPE_CHECKING:
+    from ...state import EmulatorState
 
 _PKCE_CHALLENGE = re.compile(r"^[A-Za-z0-9\-_]{43}$")
 

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 
-from .jwt import rsa_public_jwk, sign_rs256
+from ...core.jwt import rsa_public_jwk, sign_rs256
 
 if TYPE_CHECKING:
-    from .state import EmulatorState
+    from ...state import EmulatorState
 
 ID_TOKEN_TTL_S = 3600
 _KEY_SETTING = "oidc_signing_key"

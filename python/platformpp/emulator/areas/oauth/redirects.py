@@ -6,7 +6,7 @@ import json
 import sqlite3
 from urllib.parse import urlencode, urlsplit
 
-from .storage import Database
+from ...core.storage import Database
 
 _LOOPBACK_HOSTS = ("127.0.0.1", "[::1]", "localhost")
 

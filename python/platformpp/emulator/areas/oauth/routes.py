@@ -3,6 +3,8 @@ publisher-level linking), revocation (RFC 7009), the current grant, and OpenID C
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import base64
 import hashlib
 import hmac
@@ -15,20 +17,18 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from . import account_admin, accounts, auth, oidc, provisional, scopes
-from .app import API
-from .errors import UNKNOWN_USER, OAuthError, json_response, not_found
-from .secrets_util import digest, matches
-from .snowflake import parse_snowflake
-from .state import EmulatorState
-from .tokens import (
-    create_grant,
-    find_grant_by_token,
-    issue_tokens,
-    revoke_grant,
-    revoke_user_grants,
-)
-from .users import current_user_json, user_row
+from ...core import auth, scopes
+from ...core.errors import UNKNOWN_USER, OAuthError, json_response, not_found
+from ...core.secrets import digest, matches
+from ...core.snowflake import parse_snowflake
+from ...paths import API
+from ..accounts import store as account_admin, store as accounts, provisional
+from ..users.store import current_user_json, user_row
+from . import oidc
+from .store import create_grant, find_grant_by_token, issue_tokens, revoke_grant, revoke_user_grants
+
+if TYPE_CHECKING:
+    from ...state import EmulatorState
 
 _PKCE_VERIFIER = re.compile(r"^[A-Za-z0-9\-._~]{43,128}$")
 TOKEN_EXCHANGE = "urn:ietf:params:oauth:grant-type:token-exchange"

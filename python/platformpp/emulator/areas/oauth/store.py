@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
-from .clock import format_instant
-from .secrets_util import digest, new_token
+from ...core.clock import format_instant
+from ...core.secrets import digest, new_token
+from ...wire.user import public_user_json
 
 if TYPE_CHECKING:
-    from .state import EmulatorState
+    from ...state import EmulatorState
 
 ACCESS_TOKEN_TTL_S = 604800     # WIRE.md: expires_in 604800
 REFRESH_TOKEN_TTL_S = 90 * 86400
@@ -85,7 +86,7 @@ def revoke_grant(state: EmulatorState, conn: sqlite3.Connection, grant_id: int) 
         return
     conn.execute("DELETE FROM authorizations WHERE id = ?", (grant_id,))
     application_id, user_id = row["application_id"], row["user_id"]
-    state.db.on_commit(lambda: state.events.publish(
+    state.db.on_commit(lambda: state.bus.publish(
         "authorization.revoked", {"application_id": str(application_id), "user_id": str(user_id)},
         user_ids=(user_id,), application_id=application_id))
 
@@ -97,13 +98,11 @@ def revoke_user_grants(state: EmulatorState, conn: sqlite3.Connection, applicati
     count = conn.execute("DELETE FROM authorizations WHERE application_id = ? AND user_id = ?",
                          (application_id, user_id)).rowcount
     if count:
-        state.db.on_commit(lambda: state.events.publish(
+        state.db.on_commit(lambda: state.bus.publish(
             "authorization.revoked", {"application_id": str(application_id), "user_id": str(user_id)},
             user_ids=(user_id,), application_id=application_id))
         user = conn.execute("SELECT * FROM users WHERE id = ?", (user_id,)).fetchone()
         if notify and user is not None and not user["provisional"]:
-            from .users import public_user_json
-
             state.webhooks.send_event(application_id, "APPLICATION_DEAUTHORIZED", {"user": public_user_json(user)})
     return count
 

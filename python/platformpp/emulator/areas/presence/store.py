@@ -13,20 +13,15 @@ import json
 import sqlite3
 from typing import TYPE_CHECKING, Any
 
-from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
-from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
 
-from . import errors
-from .bus import Outbox, Payload, Viewer
-from .errors import ApiError, Form, json_response, read_json
-from .social import emulator_state, require_scope, snowflake_param
+from ...core import errors
+from ...core.validation import Form
+from ...events.audience import Payload, Viewer
+from ...events.outbox import Outbox
 
 if TYPE_CHECKING:
-    from .state import EmulatorState
+    from ...state import EmulatorState
 
-API = "/api/v10"
 CUSTOM_STATUS = 4
 ACTIVITY_TYPES = (0, 1, 2, 3, 4, 5)  # Playing, Streaming, Listening, Watching, Custom, Competing
 STATUSES = ("online", "idle", "dnd", "invisible", "offline")
@@ -261,10 +256,14 @@ def session_disconnected(state: EmulatorState, viewer: Viewer, still_connected: 
     _write(state, viewer.user_id, change)
 
 
-def parse_gateway_presence(d: Any, field: str = "d") -> tuple[str, list[Payload]]:
-    """``{since, activities, status, afk}`` of op 3 or Identify's ``presence``; 4002 naming the field."""
-    from .gateway.codec import GatewayClose  # the Gateway's close exception, only needed here
+class InvalidPresence(ValueError):
+    """A Gateway presence that does not validate; the message names the first bad field (the Gateway
+    closes the socket with 4002 and this reason)."""
 
+
+def parse_gateway_presence(d: Any, field: str = "d") -> tuple[str, list[Payload]]:
+    """``{since, activities, status, afk}`` of op 3 or Identify's ``presence``; ``InvalidPresence``
+    naming the field."""
     form = Form(d)
     form.unknown_keys({"since", "activities", "status", "afk"})
     status = form.choice("status", STATUSES)
@@ -277,7 +276,7 @@ def parse_gateway_presence(d: Any, field: str = "d") -> tuple[str, list[Payload]
             sum(1 for a in activities if a.get("type") == CUSTOM_STATUS) > 1:
         form.fail("activities", "BASE_TYPE_BAD_LENGTH", "At most one custom status and one game activity.")
     if form.errors:
-        raise GatewayClose(4002, f"{field}.{_first_error_path(form.errors.tree)}: invalid")
+        raise InvalidPresence(f"{field}.{_first_error_path(form.errors.tree)}: invalid")
     return status, activities
 
 
@@ -302,72 +301,3 @@ def _first_error_path(tree: dict[str, Any], prefix: str = "") -> str:
     return prefix.rstrip(".") or "_"
 
 
-# --- routes -----------------------------------------------------------------------------------------
-
-async def put_activity(request: Request) -> Response:
-    """PUT /users/@me/activity (Bearer, activities.write): set the caller's rich presence in this game."""
-    principal = require_scope(request, "activities.write")
-    form = Form(await read_json(request))
-    activity = parse_activity(form)
-    form.done()
-    state = emulator_state(request)
-
-    def work() -> Payload:
-        def change(conn: sqlite3.Connection) -> None:
-            now = state.clock.iso()
-            if conn.execute("SELECT 1 FROM presences WHERE user_id = ?", (principal.user_id,)).fetchone() is None:
-                set_status(conn, principal.user_id, "online", now)
-            set_activity(conn, principal.user_id, principal.application_id, activity, now)
-        _write(state, principal.user_id, change)
-        return presence_object_of(state, principal.user_id)
-
-    return json_response(await run_in_threadpool(work))
-
-
-async def delete_activity(request: Request) -> Response:
-    """DELETE /users/@me/activity[?type=4] (Bearer, activities.write): clear the caller's rich presence
-    in this game, or with ``type=4`` the custom status."""
-    principal = require_scope(request, "activities.write")
-    state = emulator_state(request)
-    custom = request.query_params.get("type") == str(CUSTOM_STATUS)
-
-    def work() -> None:
-        def change(conn: sqlite3.Connection) -> None:
-            if custom:
-                conn.execute("DELETE FROM custom_statuses WHERE user_id = ?", (principal.user_id,))
-            else:
-                set_activity(conn, principal.user_id, principal.application_id, None, state.clock.iso())
-        _write(state, principal.user_id, change)
-
-    await run_in_threadpool(work)
-    return Response(status_code=204)
-
-
-async def get_presence(request: Request) -> Response:
-    """GET /users/{user_id}/presence (Bearer, presences.read): the caller's own or a friend's presence."""
-    principal = require_scope(request, "presences.read")
-    raw = request.path_params["user_id"]
-    user_id = principal.user_id if raw == "@me" else snowflake_param(request, "user_id")
-    state = emulator_state(request)
-
-    def work() -> Payload:
-        with state.db.transaction() as conn:
-            if user_id != principal.user_id and user_id not in friend_ids(conn, principal.application_id,
-                                                                          principal.user_id):
-                raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: only friends' presence is visible.")
-            return presence_object(conn, user_id)
-
-    return json_response(await run_in_threadpool(work))
-
-
-def presence_object_of(state: EmulatorState, user_id: int) -> Payload:
-    with state.db.transaction() as conn:
-        return presence_object(conn, user_id)
-
-
-def routes() -> list[BaseRoute]:
-    return [
-        Route(API + "/users/@me/activity", put_activity, methods=["PUT"]),
-        Route(API + "/users/@me/activity", delete_activity, methods=["DELETE"]),
-        Route(API + "/users/{user_id}/presence", get_presence, methods=["GET"]),
-    ]

@@ -6,7 +6,6 @@ application identity profile with a bot token."""
 from __future__ import annotations
 
 import json
-import sqlite3
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -14,33 +13,17 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from . import auth, errors
-from .errors import Form, json_response, read_json
-from .presence import friend_ids
-from .social import emulator_state, require_scope, snowflake_param
+from ...core import auth, errors
+from ...core.errors import json_response
+from ...core.http import emulator_state, require_scope, snowflake_param
+from ...core.validation import Form, read_json
+from ..presence.store import friend_ids
+from ...paths import API
+from .store import _fields, profile_object
 
-API = "/api/v10"
 MAX_FIELDS = 25
 MAX_KEY = 64
 MAX_TEXT = 256
-PRIMARY_FIELDS = ("rank_name", "total_wins", "playtime_hours")
-
-
-def _fields(conn: sqlite3.Connection, application_id: int, user_id: int) -> dict[str, Any]:
-    row = conn.execute("SELECT fields FROM application_identity_profiles WHERE application_id = ? AND user_id = ?",
-                       (application_id, user_id)).fetchone()
-    return json.loads(row["fields"]) if row else {}
-
-
-def profile_object(conn: sqlite3.Connection, application_id: int, user_id: int) -> dict[str, Any]:
-    """``{application_id, user_id, identities: [{provider, external_user_id}], stats: {...}}``."""
-    identities = conn.execute(
-        "SELECT auth_type, external_user_id FROM external_identities WHERE application_id = ? AND user_id = ?"
-        " ORDER BY auth_type", (application_id, user_id)).fetchall()
-    return {"application_id": str(application_id), "user_id": str(user_id),
-            "identities": [{"provider": r["auth_type"], "external_user_id": r["external_user_id"]}
-                           for r in identities],
-            "stats": _fields(conn, application_id, user_id)}
 
 
 def parse_stats(data: Any) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 if TYPE_CHECKING:
-    from .state import EmulatorState
+    from ...state import EmulatorState
 
 log = logging.getLogger("platformpp.emulator.webhooks")
 

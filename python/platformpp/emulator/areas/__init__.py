@@ -1,0 +1,28 @@
+"""The areas of the platform, each one folder: ``routes.py`` (its HTTP routes), ``store.py`` (its SQL
+and domain rules), ``fixtures.py`` (its sections of world files), ``schema/`` (its migrations).
+
+To add an area: create the folder with an ``__init__.py`` defining ``AREA``, and list it below. The
+order is the order in which routes are matched (a more specific path before a parametrised one)."""
+
+from __future__ import annotations
+
+from ..core.area import Area
+from . import (
+    accounts,
+    admin,
+    applications,
+    guilds,
+    lobbies,
+    messages,
+    oauth,
+    presence,
+    profiles,
+    relationships,
+    users,
+    webhooks,
+)
+
+AREAS: tuple[Area, ...] = (
+    lobbies.AREA, messages.AREA, presence.AREA, relationships.AREA, guilds.AREA, profiles.AREA,
+    admin.AREA, oauth.AREA, users.AREA, accounts.AREA, applications.AREA, webhooks.AREA,
+)

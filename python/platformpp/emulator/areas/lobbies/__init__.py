@@ -1,0 +1,13 @@
+"""Lobbies: lobbies, their members, idle timeout and invites."""
+
+from __future__ import annotations
+
+from ...core.area import Area
+from ..accounts.merge import on_account_merged
+from . import invite_routes, routes, store
+
+AREA = Area(
+    "lobbies",
+    routes=lambda: [*routes.routes(), *invite_routes.routes()],
+    startup=lambda state: on_account_merged(state, store.move_account_data),
+)
