@@ -140,7 +140,7 @@ def test_heartbeat_timeout_closes_4009_and_ends_the_session(voice, new_user) -> 
     async def scenario() -> None:
         user = new_user()
         c = client(voice, user)
-        await c.open()
+        await c.open(heartbeat=False)
         await c.identify()
         assert await c.closed(timeout=5) == 4009
         await c.close()

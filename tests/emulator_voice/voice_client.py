@@ -13,6 +13,7 @@ from typing import Any
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from nacl.bindings import crypto_aead_xchacha20poly1305_ietf_decrypt, crypto_aead_xchacha20poly1305_ietf_encrypt
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 AES = "aead_aes256_gcm_rtpsize"
 XCHACHA = "aead_xchacha20_poly1305_rtpsize"
@@ -56,14 +57,28 @@ class VoiceClient:
         self.transitions: list[tuple[str, int]] = []
         self.executed: list[int] = []
         self.dave_version = 0
+        self.failure: Exception | None = None
 
     # ---------------------------------------------------------------- gateway
 
-    async def open(self) -> dict[str, Any]:
+    async def open(self, heartbeat: bool = True) -> dict[str, Any]:
         self.ws = await connect(f"ws://{self.endpoint}/?v=8", max_size=None)
         hello = json.loads(await self.ws.recv())
-        self._reader = asyncio.get_running_loop().create_task(self._read())
+        loop = asyncio.get_running_loop()
+        self._reader = loop.create_task(self._read())
+        if heartbeat:
+            self._heartbeat = loop.create_task(self._beat(hello["d"]["heartbeat_interval"] / 1000))
         return hello
+
+    async def _beat(self, interval: float) -> None:
+        nonce = 0
+        while self.ws is not None and self.ws.close_code is None:
+            await asyncio.sleep(interval / 2)
+            nonce += 1
+            try:
+                await self.send(3, {"t": nonce, "seq_ack": self.seq_ack})
+            except Exception:
+                return
 
     async def _read(self) -> None:
         assert self.ws is not None
@@ -78,8 +93,10 @@ class VoiceClient:
                     self.seq_ack = payload["seq"]
                 self._on_json(payload)
                 await self.inbox.put(payload)
-        except Exception:      # the socket closed; the test reads close_code
+        except ConnectionClosed:      # the test reads close_code
             pass
+        except Exception as exc:      # a handler failed: surface it to the waiting test
+            self.failure = exc
         await self.inbox.put(None)
 
     async def send(self, op: int, d: Any) -> None:
@@ -91,7 +108,8 @@ class VoiceClient:
         while True:
             payload = await asyncio.wait_for(self.inbox.get(), timeout)
             if payload is None:
-                raise ConnectionError(f"closed while waiting for op {op}: {self.close_code}")
+                raise ConnectionError(f"closed while waiting for op {op}: {self.close_code}, "
+                                      f"client failure: {self.failure!r}")
             if payload["op"] == op:
                 return payload
 
@@ -137,6 +155,8 @@ class VoiceClient:
         await self.send(5, {"speaking": flags, "delay": 0, "ssrc": self.ssrc})
 
     async def close(self) -> None:
+        if getattr(self, "_heartbeat", None) is not None:
+            self._heartbeat.cancel()
         if self.ws is not None:
             await self.ws.close()
         if self._reader is not None:
@@ -182,6 +202,18 @@ class VoiceClient:
             seq = struct.unpack(">H", packet[2:4])[0]
             return ssrc, seq, client_open(self.mode, self.key, packet, 12), packet
 
+    def drain(self) -> None:
+        """Discard packets already waiting (earlier frames fanned out to this client)."""
+        assert self.sock is not None
+        self.sock.setblocking(False)
+        try:
+            while True:
+                self.sock.recvfrom(4096)
+        except (BlockingIOError, OSError):
+            pass
+        finally:
+            self.sock.setblocking(True)
+
     def nothing_received(self, wait: float = 0.3) -> bool:
         assert self.sock is not None
         self.sock.settimeout(wait)
@@ -212,6 +244,9 @@ class VoiceClient:
             return
         davey = self._davey
         if op == 25:
+            if self.external_sender is not None:
+                self.external_sender = payload      # kept for the group re-creation op 24 announces
+                return
             self.external_sender = payload
             self.dave.set_external_sender(payload)
             self._send_binary(26, self.dave.get_serialized_key_package())

@@ -333,7 +333,8 @@ class DaveCall:
 
         transition_id = self._new_transition_id()
         members = self._dave_members()
-        commit_to = {uid for uid in previous_members if uid in roster and uid in members}
+        # Members re-added in this commit (op 31 recovery) get only the Welcome: their old state is gone.
+        commit_to = {uid for uid in previous_members if uid in roster and uid in members and uid not in added}
         welcome_to = {uid for uid in added if uid in members}
         for uid in commit_to:
             members[uid].send_binary(Op.DAVE_MLS_ANNOUNCE_COMMIT_TRANSITION,
