@@ -7,7 +7,8 @@ import signal
 import sys
 from pathlib import Path
 
-from .core.storage import MEMORY, MigrationError
+from .core.migrations import MigrationError
+from .core.storage import MEMORY
 
 
 def default_db_path() -> Path:
@@ -19,7 +20,9 @@ def default_db_path() -> Path:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="platformpp emulator",
                                      description="Run the local platform emulator (HTTP API, Gateway, OAuth2).")
-    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to bind (default: loopback only); beyond loopback the admin API needs"
+                             " a bearer secret (PLATFORMPP_EMULATOR_ADMIN_TOKEN, or generated and printed)")
     parser.add_argument("--port", type=int, default=0, help="port to bind; 0 picks a free one (default)")
     parser.add_argument("--db", default=None, metavar="PATH|:memory:",
                         help="SQLite file to keep the world in (default: emulator.sqlite3 in the user data"
@@ -36,6 +39,7 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     try:
+        from .core.admin_secret import AdminSecret
         from .core.fixtures import FixtureError
         from .server import bind_socket, make_server, prepare_state, url_host
         db = args.db if args.db is not None else str(default_db_path())
@@ -44,7 +48,9 @@ def main(argv: list[str]) -> int:
               " pip install 'platformpp[emulator]'", file=sys.stderr)
         return 2
     try:
+        secret = AdminSecret.for_host(args.host)
         state = prepare_state(db if db == MEMORY else Path(db), args.seed, args.clock)
+        state.admin_secret = secret
     except (FixtureError, MigrationError, ValueError, OSError) as exc:
         print(f"platformpp emulator: {exc}", file=sys.stderr)
         return 2
@@ -61,6 +67,9 @@ def main(argv: list[str]) -> int:
     # shut down, which this handler then makes harmless. Ctrl-C's KeyboardInterrupt is absorbed below.
     signal.signal(signal.SIGTERM, lambda signum, frame: setattr(server, "should_exit", True))
     print(f"platformpp emulator listening on http://{url_host(args.host)}:{port}", flush=True)
+    if secret is not None and secret.generated:
+        # Printed once, here only: the admin API needs it because the emulator is reachable from elsewhere.
+        print(f"platformpp emulator admin API secret (Authorization: Bearer ...): {secret.reveal()}", flush=True)
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:

@@ -15,6 +15,7 @@ import uvicorn
 
 from .app import create_app
 from .areas.webhooks.store import DEFAULT_RETRY_DELAYS_S
+from .core.admin_secret import AdminSecret
 from .core.clock import parse_instant
 from .core.fixtures import default_world, load_fixture_or_raise, read_fixture_file
 from .core.middleware import DroppedConnection
@@ -112,6 +113,11 @@ class Emulator:
         if self._server is not None:
             raise RuntimeError("the emulator is already running")
         self._state = prepare_state(self._db, self._seed, self._clock, self._retry_delays)
+        try:
+            self._state.admin_secret = AdminSecret.for_host(self._host)
+        except ValueError:
+            self._close_resources()
+            raise
         self._sock = bind_socket(self._host, self._port)
         self._server = make_server(self._state)
         server = self._server
@@ -182,6 +188,12 @@ class Emulator:
     @property
     def web_base(self) -> str:
         return self.base_url
+
+    @property
+    def admin_secret(self) -> str | None:
+        """The bearer secret ``/_emulator`` requires when listening beyond loopback; None on loopback."""
+        secret = self.state.admin_secret
+        return None if secret is None else secret.reveal()
 
     @property
     def state(self) -> EmulatorState:

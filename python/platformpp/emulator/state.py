@@ -12,6 +12,7 @@ from typing import Any
 from .areas import AREAS
 from .areas.oauth.store import ACCESS_TOKEN_TTL_S
 from .areas.webhooks.store import DEFAULT_RETRY_DELAYS_S, WebhookDispatcher
+from .core.admin_secret import AdminSecret
 from .core.clock import Clock
 from .core.faults import Faults
 from .core.fixtures import FixtureSection
@@ -39,6 +40,8 @@ class EmulatorState:
     # Lifetime of new access tokens (their expires_in); PUT /_emulator/token-lifetime shortens it so
     # that clients' expiry handling can be tested in seconds. POST /_emulator/reset restores it.
     access_token_ttl_s: int = ACCESS_TOKEN_TTL_S
+    # Required on /_emulator when the emulator listens beyond loopback (None: the admin API is open).
+    admin_secret: AdminSecret | None = field(default=None, repr=False)
     # The fixture sections of every area (what a world file may contain).
     fixture_sections: tuple[FixtureSection, ...] = field(default_factory=tuple, repr=False)
     # SDK users of an application with a live Gateway connection (lobbies' idleness depends on it).

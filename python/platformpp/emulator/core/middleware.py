@@ -1,6 +1,7 @@
-"""One ASGI middleware for what every HTTP request goes through: injected faults, rate limits (API
-routes only) and the redacted request log. Admin routes are exempt from faults and limits so a test
-can always turn faults off again."""
+"""One ASGI middleware for what every HTTP request goes through: the admin secret (admin routes, when
+the emulator listens beyond loopback), injected faults, rate limits (API routes only) and the
+redacted request log. Admin routes are exempt from faults and limits so a test can always turn
+faults off again."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .clock import format_instant
-from .errors import JSON
+from .errors import JSON, UNAUTHORIZED
 from .ratelimit import Decision, rate_limited_body, rate_limited_headers
 from .requestlog import redact_authorization, redact_body, redact_path, redact_query
 from ..paths import ADMIN, API_ROOT
@@ -71,6 +72,12 @@ class TrafficMiddleware:
     async def _handle(self, scope: Scope, receive: Receive, send: Send, path: str, method: str,
                       outcome: dict[str, Any]) -> None:
         state = self.state
+        if path.startswith(ADMIN) and state.admin_secret is not None \
+                and not state.admin_secret.admits(_header(scope, b"authorization")):
+            outcome["status"] = 401
+            await _send_json(send, 401, {"code": UNAUTHORIZED, "message": "401: Unauthorized"},
+                             {"WWW-Authenticate": 'Bearer realm="platformpp emulator admin"'})
+            return
         action = None if path.startswith(ADMIN) else state.faults.decide(method, path)
         if action and action.latency_s:
             await asyncio.sleep(action.latency_s)

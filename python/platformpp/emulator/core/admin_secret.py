@@ -1,0 +1,56 @@
+"""The admin API's secret. On loopback, ``/_emulator`` is open (only this machine can reach it). When
+the emulator listens beyond loopback, anyone who reaches the port could reset or rewrite the world,
+so every admin request must then carry ``Authorization: Bearer <secret>``: the secret comes from
+``PLATFORMPP_EMULATOR_ADMIN_TOKEN`` or is generated at start (the CLI prints it once)."""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import os
+import secrets
+from collections.abc import Mapping
+
+ENV = "PLATFORMPP_EMULATOR_ADMIN_TOKEN"
+MIN_LENGTH = 16
+
+
+def is_loopback(host: str) -> bool:
+    """Whether binding ``host`` keeps the server reachable from this machine only. A host name other
+    than ``localhost`` could resolve anywhere, so it counts as beyond loopback."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+class AdminSecret:
+    """A bearer secret; its repr never shows it."""
+
+    def __init__(self, value: str, *, generated: bool) -> None:
+        if len(value) < MIN_LENGTH:
+            raise ValueError(f"{ENV}: the admin secret must be at least {MIN_LENGTH} characters")
+        self._value = value
+        self.generated = generated
+
+    @classmethod
+    def for_host(cls, host: str, environ: Mapping[str, str] = os.environ) -> AdminSecret | None:
+        """None on loopback; else the secret given in the environment, or a new random one."""
+        if is_loopback(host):
+            return None
+        given = environ.get(ENV)
+        if given:
+            return cls(given, generated=False)
+        return cls(secrets.token_urlsafe(32), generated=True)
+
+    def reveal(self) -> str:
+        return self._value
+
+    def admits(self, authorization: str | None) -> bool:
+        scheme, _, token = (authorization or "").strip().partition(" ")
+        return scheme.lower() == "bearer" and hmac.compare_digest(token.strip().encode(), self._value.encode())
+
+    def __repr__(self) -> str:
+        return "AdminSecret([REDACTED])"
