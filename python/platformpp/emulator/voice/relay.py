@@ -12,6 +12,7 @@ import asyncio
 import logging
 import random
 import struct
+import time
 from collections import Counter
 from typing import Callable
 
@@ -46,6 +47,8 @@ class Relay(asyncio.DatagramProtocol):
         self.transport: asyncio.DatagramTransport | None = None
         self.stats: Counter[str] = Counter()
         self.random = random.Random()
+        # Benchmarks set a list here to collect each RTP packet's processing time in the relay (seconds).
+        self.processing_times: list[float] | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
@@ -86,7 +89,12 @@ class Relay(asyncio.DatagramProtocol):
         if call.udp_delay:
             asyncio.get_running_loop().call_later(call.udp_delay, self._handle, sender, data)
             return
+        if self.processing_times is None:
+            self._handle(sender, data)
+            return
+        started = time.perf_counter()
         self._handle(sender, data)
+        self.processing_times.append(time.perf_counter() - started)
 
     def _discovery(self, data: bytes, addr: tuple[str, int]) -> None:
         ssrc = struct.unpack(">I", data[4:8])[0]
