@@ -10,10 +10,13 @@ from __future__ import annotations
 import json
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from .protocol import server_binary
 from .transport import TransportCipher
+
+if TYPE_CHECKING:
+    from .dave import DaveCall
 
 RESUME_BUFFER = 512      # sequenced messages kept per participant for resume
 
@@ -46,8 +49,7 @@ class Participant:
         self.self_mute = self.self_deaf = False
         self.mute = self.deaf = False      # server-side, from the owner
         self.may_speak = True              # SPEAK permission / not suppressed, from the owner
-        self.writer: Callable[[str | bytes], None] | None = None
-        self.detached_at: float | None = None
+        self.writer: Callable[[str | bytes], None] | None = None   # None while detached (may resume)
         self._seq = -1
         self._buffer: deque[tuple[int, str | bytes]] = deque(maxlen=RESUME_BUFFER)
         self.rtp_seq_out = 0               # last RTP sequence forwarded from this sender
@@ -112,7 +114,7 @@ class Call:
     server_id: int
     channel_id: int
     participants: dict[int, Participant] = field(default_factory=dict)
-    dave: object = None                  # DaveCall, set by the service
+    dave: "DaveCall | None" = None       # set by the gateway when the call starts
     udp_drop_ratio: float = 0.0          # faults
     udp_delay: float = 0.0
 

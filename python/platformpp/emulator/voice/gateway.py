@@ -11,6 +11,7 @@ import asyncio
 import json
 import logging
 import secrets
+from dataclasses import dataclass
 from typing import Any, Callable
 from urllib.parse import parse_qs, urlsplit
 
@@ -32,6 +33,12 @@ log = logging.getLogger("platformpp.emulator.voice.gateway")
 HEARTBEAT_GRACE = 2.0          # missing heartbeats for this many intervals closes with 4009
 
 
+@dataclass
+class _SocketState:
+    participant: Participant | None
+    last_heartbeat: float
+
+
 class _Connection:
     """One WebSocket: an ordered outbox drained by a writer task, so synchronous code can send."""
 
@@ -48,7 +55,10 @@ class _Connection:
     def close(self, code: int, detail: str = "") -> None:
         if self.close_code is None:
             self.close_code = code
-            reason = CLOSE_REASONS.get(Close(code), "") if code in Close._value2member_map_ else detail
+            try:
+                reason = CLOSE_REASONS[Close(code)]
+            except ValueError:
+                reason = detail
             self.queue.put_nowait(("close", (code, reason[:120])))
 
     async def _drain(self) -> None:
@@ -130,7 +140,7 @@ class VoiceGateway:
             await connection.writer_task
             return
         loop = asyncio.get_running_loop()
-        state = {"participant": None, "last_heartbeat": loop.time()}
+        state = _SocketState(None, loop.time())
         connection.write(json.dumps({"op": Op.HELLO, "d": {"heartbeat_interval": self.heartbeat_interval * 1000}}))
         watchdog = loop.create_task(self._watch_heartbeats(connection, state))
         try:
@@ -152,27 +162,22 @@ class VoiceGateway:
                 except (asyncio.TimeoutError, ConnectionClosed):
                     pass
             connection.writer_task.cancel()
-            participant: Participant | None = state["participant"]
+            participant = state.participant
             if participant is not None and self._connections.get(participant) is connection:
                 client_code = ws.close_code if connection.close_code is None else None
                 self._detach(participant, connection.close_code, client_code)
 
-    async def _watch_heartbeats(self, connection: _Connection, state: dict[str, Any]) -> None:
+    async def _watch_heartbeats(self, connection: _Connection, state: _SocketState) -> None:
         loop = asyncio.get_running_loop()
         limit = self.heartbeat_interval * HEARTBEAT_GRACE
         while connection.close_code is None:
             await asyncio.sleep(min(self.heartbeat_interval / 4, 1.0))
-            if loop.time() - state["last_heartbeat"] > limit:
+            if loop.time() - state.last_heartbeat > limit:
                 connection.close(Close.SESSION_TIMEOUT)
-                await asyncio.sleep(0.5)
-                try:
-                    await connection.ws.close(Close.SESSION_TIMEOUT, CLOSE_REASONS[Close.SESSION_TIMEOUT])
-                except ConnectionClosed:
-                    pass
                 return
 
-    def _dispatch(self, connection: _Connection, state: dict[str, Any], message: str | bytes) -> None:
-        participant: Participant | None = state["participant"]
+    def _dispatch(self, connection: _Connection, state: _SocketState, message: str | bytes) -> None:
+        participant = state.participant
         if isinstance(message, bytes):
             if not message:
                 raise ProtocolViolation(Close.FAILED_TO_DECODE, "binary frame: empty")
@@ -197,18 +202,18 @@ class VoiceGateway:
             raise ProtocolViolation(Close.UNKNOWN_OPCODE, f"opcode {op} is not one a client sends")
         if op == Op.HEARTBEAT:
             nonce, _ = parse_heartbeat(d)
-            state["last_heartbeat"] = asyncio.get_running_loop().time()
+            state.last_heartbeat = asyncio.get_running_loop().time()
             connection.write(json.dumps({"op": Op.HEARTBEAT_ACK, "d": {"t": nonce}}))
             return
         if op == Op.IDENTIFY:
             if participant is not None:
                 raise ProtocolViolation(Close.ALREADY_AUTHENTICATED, "second Identify")
-            state["participant"] = self._identify(connection, d)
+            state.participant = self._identify(connection, d)
             return
         if op == Op.RESUME:
             if participant is not None:
                 raise ProtocolViolation(Close.ALREADY_AUTHENTICATED, "Resume after Identify")
-            state["participant"] = self._resume(connection, d)
+            state.participant = self._resume(connection, d)
             return
         if participant is None:
             raise ProtocolViolation(Close.NOT_AUTHENTICATED, f"opcode {op} before Identify")
@@ -243,7 +248,6 @@ class VoiceGateway:
         if previous is not None:                       # a fresh Identify replaces the old session
             self.close_socket(previous, Close.SESSION_NO_LONGER_VALID)
             self._leave(previous)
-            call = self.calls.setdefault(allocation.channel_id, call)
         ssrc = self._new_ssrc()
         participant = Participant(call, allocation, ssrc, identify.max_dave_protocol_version)
         first = not call.participants
@@ -350,7 +354,6 @@ class VoiceGateway:
     def _attach(self, participant: Participant, connection: _Connection) -> None:
         self._connections[participant] = connection
         participant.writer = connection.write
-        participant.detached_at = None
         timer = self._expiry.pop(participant, None)
         if timer is not None:
             timer.cancel()
@@ -364,7 +367,6 @@ class VoiceGateway:
             self._leave(participant)
             return
         loop = asyncio.get_running_loop()
-        participant.detached_at = loop.time()
         self._expiry[participant] = loop.call_later(self.resume_window, self._leave, participant)
 
     def _leave(self, participant: Participant) -> None:

@@ -18,6 +18,7 @@ events); it must not block (hand the work to the owner's own thread or bus).
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections.abc import Callable
 from datetime import datetime, timezone
@@ -29,6 +30,8 @@ from . import mls_wire as mls
 from .gateway import VoiceGateway
 from .protocol import Close
 from .relay import Relay
+
+log = logging.getLogger("platformpp.emulator.voice")
 
 E2EE_REQUIRED_FROM = datetime(2026, 3, 1, tzinfo=timezone.utc)   # seed: only E2EE calls from this instant
 
@@ -210,13 +213,17 @@ class VoiceService:
         """Relay counters (received, forwarded, dropped_<reason>, rtcp, ...) and DAVE counters per call."""
         def read() -> dict[str, Any]:
             calls = {cid: dict(vars(call.dave.stats), epoch=call.dave.epoch, version=call.dave.version)
-                     for cid, call in self.gateway.calls.items()}
+                     for cid, call in self.gateway.calls.items() if call.dave is not None}
             return {"relay": dict(self.relay.stats), "calls": calls}
         return self._run(read)
 
     def _emit(self, kind: str, server_id: int, channel_id: int, user_id: int | None) -> None:
-        if self._on_event is not None:
+        if self._on_event is None:
+            return
+        try:
             self._on_event(kind, server_id, channel_id, user_id)
+        except Exception:  # the owner's bug must not break the call for everyone
+            log.exception("voice: the owner's event handler failed on %s", kind)
 
 
 class VoiceFaults:
