@@ -42,17 +42,29 @@ PROPS = {"os": "linux", "browser": "bench", "device": "bench"}
 TIMEOUT_S = 60.0
 
 
+# Runs ``python -m platformpp`` from another source tree (argv[1]), past the editable install's finder:
+# how an earlier version is measured beside this one, in the same conditions.
+_FROM_SOURCE = (
+    "import runpy, sys\n"
+    "sys.meta_path[:] = [f for f in sys.meta_path if 'Redirecting' not in type(f).__name__]\n"
+    "sys.path.insert(0, sys.argv.pop(1))\n"
+    "runpy.run_module('platformpp', run_name='__main__', alter_sys=True)\n"
+)
+
+
 @contextmanager
-def emulator() -> Iterator[str]:
-    """A fresh emulator subprocess; yields its base URL and stops it afterwards."""
-    process = subprocess.Popen([sys.executable, "-m", "platformpp", "emulator", "--port", "0", "--db", ":memory:"],
+def emulator(source: str | None = None) -> Iterator[tuple[str, int]]:
+    """A fresh emulator subprocess (from ``source``, a ``python/`` folder of another tree, if given);
+    yields its base URL and process id, and stops it afterwards."""
+    start = [sys.executable, "-c", _FROM_SOURCE, source] if source else [sys.executable, "-m", "platformpp"]
+    process = subprocess.Popen([*start, "emulator", "--port", "0", "--db", ":memory:"],
                                stdout=subprocess.PIPE, text=True, env=os.environ.copy())
     try:
         assert process.stdout is not None
         line = process.stdout.readline().strip()
         if "listening on" not in line:
             raise RuntimeError(f"the emulator did not start: {line!r}")
-        yield line.rsplit(" ", 1)[1]
+        yield line.rsplit(" ", 1)[1], process.pid
     finally:
         process.terminate()
         process.wait(timeout=10)
@@ -153,8 +165,15 @@ async def latency(base_url: str, gateway: str, lobby_id: str, tokens: list[str],
     return samples
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time the process has used so far (Linux /proc): unlike wall time, it hardly
+    depends on what else the shared machine is running."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def throughput(base_url: str, gateway: str, lobby_id: str, tokens: list[str], burst: int,
-                     run: int) -> dict[str, float]:
+                     run: int, pid: int) -> dict[str, float]:
     sessions = [await Session.open(gateway, token) for token in tokens]
     for session in sessions:
         session.expected = burst
@@ -167,18 +186,20 @@ async def throughput(base_url: str, gateway: str, lobby_id: str, tokens: list[st
                 response = await http.post(f"/lobbies/{lobby_id}/messages", json={"content": f"t{run}-{n}"})
                 response.raise_for_status()
 
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), cpu_seconds(pid)
         await asyncio.gather(*(post(n) for n in range(burst)))
         posted = time.perf_counter()
         await asyncio.wait_for(asyncio.gather(*(s.done.wait() for s in sessions)), TIMEOUT_S)
-        finished = time.perf_counter()
+        finished, cpu_finished = time.perf_counter(), cpu_seconds(pid)
     for session in sessions:
         await session.ws.close()
     await asyncio.gather(*listeners)
     delivered = sum(s.received for s in sessions)
     return {"sessions": len(sessions), "messages": burst, "delivered": delivered,
             "post_s": posted - started, "total_s": finished - started,
-            "dispatches_per_s": delivered / (finished - started), "messages_per_s": burst / (posted - started)}
+            "dispatches_per_s": delivered / (finished - started), "messages_per_s": burst / (posted - started),
+            "emulator_cpu_s": cpu_finished - cpu_started,
+            "dispatches_per_cpu_s": delivered / max(cpu_finished - cpu_started, 1e-9)}
 
 
 def machine() -> list[str]:
@@ -213,27 +234,30 @@ def report(lat: dict[str, list[float]], runs: list[dict[str, float]], args: argp
                      f"{percentile(samples, .99):.2f} | {max(samples):.2f} | {statistics.fmean(samples):.2f} |")
     ratio = percentile(lat["zlib-stream"], .5) / percentile(lat["json"], .5)
     header = ("| run | messages posted | dispatches delivered | POST phase (s) | until all delivered (s) "
-              "| dispatches/s | messages/s accepted |")
+              "| dispatches/s | messages/s accepted | emulator CPU (s) | dispatches per emulator CPU-s |")
     lines += ["", f"zlib-stream / json p50 ratio: {ratio:.2f}.", "",
               f"## Sustained dispatches to {int(runs[0]['sessions'])} SDK sessions ({len(runs)} runs)", "",
-              header, "|---|---|---|---|---|---|---|"]
+              header, "|---|---|---|---|---|---|---|---|---|"]
     for index, tput in enumerate(runs, 1):
         lines.append(f"| {index} | {int(tput['messages'])} | {int(tput['delivered'])} | {tput['post_s']:.2f} | "
-                     f"{tput['total_s']:.2f} | {tput['dispatches_per_s']:.0f} | {tput['messages_per_s']:.0f} |")
+                     f"{tput['total_s']:.2f} | {tput['dispatches_per_s']:.0f} | {tput['messages_per_s']:.0f} | "
+                     f"{tput['emulator_cpu_s']:.2f} | {tput['dispatches_per_cpu_s']:.0f} |")
     rates = [tput["dispatches_per_s"] for tput in runs]
+    per_cpu = [tput["dispatches_per_cpu_s"] for tput in runs]
     fan_out = runs[0]["delivered"] / runs[0]["messages"]
     lines += ["", (f"Median {statistics.median(rates):.0f} dispatches/s (min {min(rates):.0f}, max {max(rates):.0f}); "
                    f"each accepted message became {fan_out:.0f} dispatches (one per member session) and every "
-                   "session received every dispatch."), ""]
+                   "session received every dispatch. "
+                   f"Median {statistics.median(per_cpu):.0f} dispatches per CPU-second of the emulator process."), ""]
     return "\n".join(lines)
 
 
 async def main_async(args: argparse.Namespace) -> str:
-    with emulator() as base_url:
+    with emulator(args.emulator_source) as (base_url, pid):
         gateway, lobby_id, tokens = prepare(base_url, max(args.sessions, 2))
         lat = {"json": await latency(base_url, gateway, lobby_id, tokens, args.messages, False, args.warmup),
                "zlib-stream": await latency(base_url, gateway, lobby_id, tokens, args.messages, True, args.warmup)}
-        runs = [await throughput(base_url, gateway, lobby_id, tokens[:args.sessions], args.burst, run)
+        runs = [await throughput(base_url, gateway, lobby_id, tokens[:args.sessions], args.burst, run, pid)
                 for run in range(args.repeat)]
     return report(lat, runs, args)
 
@@ -245,6 +269,9 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=10, help="unrecorded messages before each latency run")
     parser.add_argument("--burst", type=int, default=200, help="messages posted in the throughput run")
     parser.add_argument("--repeat", type=int, default=3, help="throughput runs")
+    parser.add_argument("--emulator-source", default=None, metavar="DIR",
+                        help="run the emulator from this python/ folder of another tree (e.g. an earlier"
+                             " commit extracted with git archive), to compare versions in the same conditions")
     parser.add_argument("--write", action="store_true", help=f"write {RESULTS.relative_to(Path.cwd())}")
     args = parser.parse_args()
     text = asyncio.run(main_async(args))

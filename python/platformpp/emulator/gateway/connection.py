@@ -12,6 +12,7 @@ import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
+from starlette.types import Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..paths import GATEWAY
@@ -33,15 +34,16 @@ _CLIENT_SESSION_ENDING = {1000, 1001}
 
 
 class Connection:
-    def __init__(self, ws: WebSocket, hub: Hub) -> None:
+    def __init__(self, ws: WebSocket, hub: Hub, send: Send) -> None:
         self.ws = ws
+        self._send_frame = send   # the ASGI send: frames go straight to the server
         self.hub = hub
         self.session: Session | None = None
         # What the writer sends, in order: ("env" | "dispatch" | "close" | "stop", item). Dispatches are
         # appended from any thread (deque appends are atomic); the writer alone pops.
         self._out: deque[tuple[str, Any]] = deque()
         self._out_ready = asyncio.Event()
-        self.wake_pending = False   # guarded by the loop's waker
+        self.wake_pending = False   # set and cleared by the loop's waker
         self._control: asyncio.Queue[GatewayClose] = asyncio.Queue()
         self._received: deque[float] = deque()
         self._loop = asyncio.get_running_loop()
@@ -124,18 +126,20 @@ class Connection:
     def wake_writer(self) -> None:
         self._out_ready.set()
 
-    async def _next_out(self) -> tuple[str, Any]:
-        while not self._out:
-            self._out_ready.clear()
-            if self._out:
-                break
-            await self._out_ready.wait()
-        return self._out.popleft()
 
     async def _writer(self, encoder: Encoder) -> None:
         dropping = False
+        send = self._send_frame
+        field = "bytes" if encoder.binary else "text"
+        faults = self.hub.state.faults
+        out, ready = self._out, self._out_ready
         while True:
-            kind, item = await self._next_out()
+            if not out:
+                ready.clear()
+                while not out:
+                    await ready.wait()
+                    ready.clear()
+            kind, item = out.popleft()
             if kind == "stop":
                 return
             try:
@@ -147,21 +151,19 @@ class Connection:
                 if self._closed or dropping:
                     continue
                 if kind == "dispatch":
-                    delay = self.hub.dispatch_delay_s()
-                    if delay > 0:
-                        await asyncio.sleep(delay)
-                    if self.hub.should_drop():
-                        # Fault injection: the socket drops; the unsent dispatch waits for a Resume.
-                        self.request_close(Close.UNKNOWN_ERROR, "connection dropped (fault injected)")
-                        dropping = True
-                        continue
+                    if faults.rules:   # the common case, no fault rules at all, costs one test
+                        delay = self.hub.dispatch_delay_s()
+                        if delay > 0:
+                            await asyncio.sleep(delay)
+                        if self.hub.should_drop():
+                            # Fault injection: the socket drops; the unsent dispatch waits for a Resume.
+                            self.request_close(Close.UNKNOWN_ERROR, "connection dropped (fault injected)")
+                            dropping = True
+                            continue
                     data = encoder.encode_dispatch(item)
                 else:
                     data = encoder.encode(item)
-                if isinstance(data, bytes):
-                    await self.ws.send_bytes(data)
-                else:
-                    await self.ws.send_text(data)
+                await send({"type": "websocket.send", field: data})
             except (RuntimeError, OSError, WebSocketDisconnect):
                 # The peer went away mid-send; the reader sees the disconnect and cleans up.
                 self._closed = True

@@ -242,38 +242,40 @@ def _parse_presence(d: Any, field: str) -> tuple[str, list[Any]]:
 class LoopWaker:
     """Wakes the writers of one event loop's connections when dispatches arrive from other threads,
     with at most one cross-thread call per batch, however many connections it wakes: a burst to a
-    hundred sessions costs one wake-up of the loop, not a hundred."""
+    hundred sessions costs one wake-up of the loop, not a hundred.
+
+    Lock-free on purpose (it runs once per session per dispatch): a producer appends its dispatch
+    before it calls ``wake``, and ``_run`` clears a connection's flag before waking its writer, so a
+    producer that sees the flag still set is sure its dispatch will be seen. A race can at worst
+    wake a writer twice or schedule ``_run`` twice, both harmless."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
-        self._lock = threading.Lock()
-        self._ready: list[Any] = []
+        self._ready: deque[Any] = deque()
         self._scheduled = False
 
     def wake(self, connection: Any) -> None:
         """Call ``connection.wake_writer()`` on the loop soon (any thread)."""
-        with self._lock:
-            if connection.wake_pending:
-                return
-            connection.wake_pending = True
-            self._ready.append(connection)
-            if self._scheduled:
-                return
-            self._scheduled = True
+        if connection.wake_pending:
+            return
+        connection.wake_pending = True
+        self._ready.append(connection)
+        if self._scheduled:
+            return
+        self._scheduled = True
         try:
-            running = asyncio.get_running_loop()
+            on_loop = asyncio.get_running_loop() is self._loop
         except RuntimeError:
-            running = None
-        if running is self._loop:
+            on_loop = False
+        if on_loop:
             self._loop.call_soon(self._run)
         else:
             self._loop.call_soon_threadsafe(self._run)
 
     def _run(self) -> None:
-        with self._lock:
-            ready, self._ready = self._ready, []
-            self._scheduled = False
-            for connection in ready:
-                connection.wake_pending = False
-        for connection in ready:
+        self._scheduled = False
+        ready = self._ready
+        while ready:
+            connection = ready.popleft()
+            connection.wake_pending = False
             connection.wake_writer()

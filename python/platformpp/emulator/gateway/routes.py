@@ -8,6 +8,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from ..core import auth, errors
@@ -45,8 +46,17 @@ async def get_gateway_bot(request: Request) -> Response:
     return json_response({"url": _gateway_url(request), "shards": app["shards"], "session_start_limit": limit})
 
 
-async def gateway_socket(ws: WebSocket) -> None:
-    await Connection(ws, get_hub(ws.app.state.emu)).run()
+class GatewaySocket:
+    """The Gateway's WebSocket endpoint, a plain ASGI app: Starlette's ``WebSocket`` does the handshake,
+    receiving and closing, and the connection writes frames with the ASGI ``send`` itself (the hot
+    path: one call per frame, without a wrapper's state checks)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        ws = WebSocket(scope, receive, send)
+        await Connection(ws, get_hub(ws.app.state.emu), send).run()
+
+
+gateway_socket = GatewaySocket()
 
 
 # --- admin -------------------------------------------------------------------------------------------

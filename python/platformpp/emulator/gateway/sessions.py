@@ -40,10 +40,15 @@ class Frame:
         return cls(event, payload, text, f'{{"op":0,"d":{text},"s":', f',"t":{json.dumps(event)}}}')
 
 
-@dataclass(frozen=True)
 class Dispatch:
-    seq: int
-    frame: Frame
+    """One dispatch of one session: its sequence number and the shared frame. (A plain slotted class:
+    one is made per session per dispatch, on the fan-out's hot path.)"""
+
+    __slots__ = ("seq", "frame")
+
+    def __init__(self, seq: int, frame: Frame) -> None:
+        self.seq = seq
+        self.frame = frame
 
     @property
     def event(self) -> str:
