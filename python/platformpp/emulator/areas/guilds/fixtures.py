@@ -10,7 +10,7 @@ from ...core.clock import format_instant, parse_instant
 from ...core.fixtures import fixture_id, insert_checked, row_exists
 from ...core.snowflake import snowflake_time
 from ...core.validation import Form
-from .permissions import DEFAULT_EVERYONE_PERMISSIONS
+from ...core.permissions import DEFAULT_EVERYONE as DEFAULT_EVERYONE_PERMISSIONS
 
 if TYPE_CHECKING:
     from ...state import EmulatorState
