@@ -57,6 +57,7 @@ def opus_frame() -> bytes:
 async def hears(receiver: VoiceClient, sender: VoiceClient) -> bool:
     """Sender sends one E2EE frame through the relay; the receiver decrypts it with davey. Packets
     from other senders still in flight (fan-out reaches every receiver) are skipped."""
+    await until(lambda: sender.ssrc in receiver.ssrc_users)    # the gateway has processed Speaking
     frame = opus_frame()
     receiver.drain()
     sender.send_audio(frame)
@@ -188,7 +189,9 @@ def test_downgrade_before_the_e2ee_instant_and_upgrade_when_the_last_non_dave_cl
     async def scenario() -> None:
         a, b = client(voice, a_id), client(voice, b_id)
         await a.join()
+        await a.speak()
         await b.join()
+        await b.speak()
         await until(lambda: agreed([a, b]))
         token, endpoint = voice.allocate(GUILD, CHANNEL, legacy_id, "legacy")
         legacy = VoiceClient(endpoint, GUILD, legacy_id, "legacy", token)
@@ -198,13 +201,13 @@ def test_downgrade_before_the_e2ee_instant_and_upgrade_when_the_last_non_dave_cl
         assert prepare["d"]["protocol_version"] == 0 and prepare["d"]["transition_id"] > 0
         await until(lambda: prepare["d"]["transition_id"] in a.executed)
         assert voice.stats()["calls"][CHANNEL]["version"] == 0
+        before_upgrade = len(a.transitions)
         assert voice.disconnect(GUILD, legacy_id)
         upgrade = await a.expect(24)
         assert upgrade["d"] == {"protocol_version": 1, "epoch": 1}
         await until(lambda: agreed([a, b]))
         assert voice.stats()["calls"][CHANNEL]["version"] == 1
-        await a.speak()
-        await b.speak()
+        await until(lambda: len(a.transitions) > before_upgrade)     # the new group's transition
         await executed_last(a, [a, b])
         assert await hears(b, a)
         for x in (a, b, legacy):

@@ -34,7 +34,9 @@ async def trio(voice: VoiceService, ids: list[int], modes: list[str]) -> list[Vo
         await c.join(mode=mode, max_dave=0)
         await c.speak(1)
         clients.append(c)
-    await asyncio.sleep(0.1)
+    deadline = time.monotonic() + 5            # every Speaking processed: each client knows the others' SSRCs
+    while any(len(c.ssrc_users) < len(clients) - 1 for c in clients) and time.monotonic() < deadline:
+        await asyncio.sleep(0.02)
     return clients
 
 
