@@ -3,9 +3,9 @@ put together from the areas listed in ``areas/__init__.py``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 

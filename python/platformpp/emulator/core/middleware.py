@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..paths import ADMIN, API_ROOT
 from .clock import format_instant
 from .errors import JSON, UNAUTHORIZED
 from .ratelimit import Decision, rate_limited_body, rate_limited_headers
 from .requestlog import redact_authorization, redact_body, redact_path, redact_query
-from ..paths import ADMIN, API_ROOT
 
 if TYPE_CHECKING:
     from ..state import EmulatorState

@@ -9,6 +9,7 @@ import threading
 import time
 from dataclasses import dataclass
 
+
 # A major parameter keeps its own bucket (as on the platform); other ids collapse into the route.
 _MAJOR = ("channels", "guilds", "webhooks", "lobbies")
 _ID = re.compile(r"^\d+$")

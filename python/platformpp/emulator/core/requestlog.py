@@ -10,6 +10,7 @@ import threading
 from collections import deque
 from typing import Any
 from urllib.parse import parse_qsl
+
 from ..paths import ADMIN
 
 REDACTED = "[REDACTED]"

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from starlette.requests import Request
+
 from .errors import ApiError, ENTITY_TOO_LARGE, INVALID_FORM_BODY, INVALID_JSON
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 import threading
 from collections.abc import Callable
 from datetime import datetime, timezone
@@ -33,6 +34,7 @@ from .relay import Relay
 
 log = logging.getLogger("platformpp.emulator.voice")
 
+UDP_BUFFER_BYTES = 1 << 21
 E2EE_REQUIRED_FROM = datetime(2026, 3, 1, tzinfo=timezone.utc)   # seed: only E2EE calls from this instant
 
 EventHandler = Callable[[str, int, int, "int | None"], None]
@@ -105,6 +107,10 @@ class VoiceService:
         transport, _ = await loop.create_datagram_endpoint(lambda: self.relay,
                                                            local_addr=(self.host, self._udp_port))
         self._udp = transport  # type: ignore[assignment]
+        sock = transport.get_extra_info("socket")
+        if sock is not None:   # room for a few hundred ms of a busy call's packets if the loop stalls
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, UDP_BUFFER_BYTES)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, UDP_BUFFER_BYTES)
         self._server = await serve(self.gateway.handle, self.host, self._ws_port, max_size=1 << 20,
                                    ping_interval=None, compression=None)
 

@@ -4,10 +4,9 @@ active), a user removing an application, and an account's full view."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import json
 import sqlite3
+from typing import TYPE_CHECKING
 
 from starlette.requests import Request
 from starlette.responses import Response

@@ -3,11 +3,10 @@ finding or creating the account an identity stands for."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import json
 import sqlite3
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...core import auth, errors
 from ...core.errors import ApiError

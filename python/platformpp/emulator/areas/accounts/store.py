@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import sqlite3
-
+from typing import TYPE_CHECKING
 
 from ...core import errors
 from ...core.errors import ApiError

@@ -19,9 +19,9 @@ from ...core import auth, errors
 from ...core.clock import format_instant, parse_instant
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, snowflake_param
+from ...paths import API
 from .routes import member_target
 from .store import get_lobby, get_member
-from ...paths import API
 
 UNKNOWN_INVITE = 10006
 VALIDITY = timedelta(hours=1)

@@ -20,6 +20,7 @@ from ...core.http import emulator_state, snowflake_param
 from ...core.secrets import digest
 from ...core.validation import Form, read_json
 from ...events.audience import Payload
+from ...paths import API
 from ..guilds.store import visible_channel_ids
 from .store import (
     CAN_LINK_LOBBY,
@@ -37,7 +38,6 @@ from .store import (
     metadata_field,
     require_member,
 )
-from ...paths import API
 
 T = TypeVar("T")
 

@@ -18,7 +18,7 @@ from ...core.auth import Principal
 from ...core.clock import format_instant, parse_instant
 from ...core.errors import ApiError
 from ...core.http import new_id
-from ...core.validation import Form
+from ...core.validation import FieldErrors, Form
 from ...events.audience import Payload, to_users
 from ...events.outbox import Outbox
 
@@ -168,7 +168,7 @@ class LobbyWriter:
     def to(self, user_ids: list[int] | set[int], event: str, payload: Payload) -> None:
         self.outbox.add(event, to_users(self.application_id, user_ids, payload))
 
-    def require_users(self, user_ids: list[int], form_errors: errors.FieldErrors, field: tuple[Any, ...]) -> None:
+    def require_users(self, user_ids: list[int], form_errors: FieldErrors, field: tuple[Any, ...]) -> None:
         for index, user_id in enumerate(user_ids):
             if self.conn.execute("SELECT 1 FROM users WHERE id = ?", (user_id,)).fetchone() is None:
                 form_errors.add((*field, index, "id") if field else ("user_id",), "UNKNOWN_USER",

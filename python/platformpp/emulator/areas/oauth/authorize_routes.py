@@ -3,12 +3,11 @@ with the emulator's headless parameters, consents as a test user and redirects w
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import json
 import re
 import sqlite3
 from datetime import timedelta
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl
 
 from starlette.requests import Request
@@ -20,7 +19,7 @@ from ...core.clock import format_instant
 from ...core.secrets import digest, new_token
 from ...core.snowflake import parse_snowflake
 from ...paths import API
-from ..accounts import store as account_admin
+from ..accounts import store as accounts
 from . import redirects
 from .pages import consent_page, error_page
 from .store import CODE_TTL_S
@@ -48,7 +47,7 @@ def _find_test_user(state: EmulatorState, who: str) -> sqlite3.Row | None:
 
 
 def _user_banned(state: EmulatorState, user_id: int) -> bool:
-    return account_admin.active_ban(state, user_id) is not None
+    return accounts.active_ban(state, user_id) is not None
 
 
 async def _authorize(request: Request, params: dict[str, str]) -> Response:

@@ -3,14 +3,13 @@ publisher-level linking), revocation (RFC 7009), the current grant, and OpenID C
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import base64
 import hashlib
 import hmac
 import json
 import re
 import sqlite3
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, unquote
 
 from starlette.requests import Request
@@ -22,7 +21,8 @@ from ...core.errors import UNKNOWN_USER, OAuthError, json_response, not_found
 from ...core.secrets import digest, matches
 from ...core.snowflake import parse_snowflake
 from ...paths import API
-from ..accounts import store as account_admin, store as accounts, provisional
+from ..accounts import provisional
+from ..accounts import store as accounts
 from ..users.store import current_user_json, user_row
 from . import oidc
 from .store import create_grant, find_grant_by_token, issue_tokens, revoke_grant, revoke_user_grants
@@ -110,7 +110,7 @@ def _code_grant(state: EmulatorState, request: Request, app: sqlite3.Row, form: 
         raise OAuthError("invalid_grant", "the authorization code was already used")
     if row["expires_at"] <= state.clock.iso():
         raise OAuthError("invalid_grant", "the authorization code has expired")
-    if account_admin.active_ban(state, row["user_id"]) is not None:
+    if accounts.active_ban(state, row["user_id"]) is not None:
         raise OAuthError("invalid_grant", "the user's account is banned")
     if (form.get("redirect_uri") or "") != row["redirect_uri"]:
         raise OAuthError("invalid_grant", "redirect_uri does not match the one given to authorize")
@@ -242,13 +242,11 @@ async def current_authorization(request: Request) -> Response:
     """``GET /oauth2/@me``: the bearer token's application, scopes, expiry and (with identify) user."""
     principal = auth.require(request, kinds=("bearer",))
     state = _state(request)
-    app = state.db.query_one("SELECT id, name, description FROM applications WHERE id = ?",
-                             (principal.application_id,))
+    app = state.db.query_one("SELECT * FROM applications WHERE id = ?", (principal.application_id,))
     token_row = state.db.query_one("SELECT expires_at FROM oauth_tokens WHERE authorization_id = ? AND kind ="
                                    " 'access'", (principal.authorization_id,))
     body: dict[str, object] = {
-        "application": None if app is None else {"id": str(app["id"]), "name": app["name"],
-                                                 "description": app["description"]},
+        "application": None if app is None else application_json(app, public_key_hex(app["webhook_private_key"])),
         "scopes": sorted(principal.scopes),
         "expires": None if token_row is None else token_row["expires_at"],
     }

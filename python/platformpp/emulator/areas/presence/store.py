@@ -13,7 +13,6 @@ import json
 import sqlite3
 from typing import TYPE_CHECKING, Any
 
-
 from ...core import errors
 from ...core.validation import Form
 from ...events.audience import Payload, Viewer

@@ -17,8 +17,8 @@ from ...core import auth, errors
 from ...core.errors import json_response
 from ...core.http import emulator_state, require_scope, snowflake_param
 from ...core.validation import Form, read_json
-from ..presence.store import friend_ids
 from ...paths import API
+from ..presence.store import friend_ids
 from .store import _fields, profile_object
 
 MAX_FIELDS = 25

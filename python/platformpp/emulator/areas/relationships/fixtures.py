@@ -5,7 +5,6 @@ from __future__ import annotations
 import sqlite3
 from typing import TYPE_CHECKING
 
-
 from ...core import errors
 from ...core.validation import Form
 from .store import BLOCKED, FIXTURE_KINDS, FRIEND, INCOMING, OUTGOING, _set

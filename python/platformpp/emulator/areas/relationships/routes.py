@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
@@ -15,8 +14,8 @@ from ...core.http import emulator_state, require_scope, snowflake_param
 from ...core.validation import Form, read_json
 from ...events.audience import Payload
 from ...events.outbox import Outbox
-from .store import BLOCKED, FRIEND, _views, announce, change, list_for, relationship_object
 from ...paths import API
+from .store import BLOCKED, FRIEND, _views, announce, change, list_for, relationship_object
 
 
 # --- reads ------------------------------------------------------------------------------------------

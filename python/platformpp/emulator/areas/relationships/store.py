@@ -11,14 +11,12 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-
 from ...core import errors
 from ...core.errors import ApiError
 from ...events.audience import Payload, Viewer
 from ...events.outbox import Outbox
 from ...wire.user import public_user_json
 from ..presence.store import presence_object
-
 
 NONE, FRIEND, BLOCKED, INCOMING, OUTGOING = 0, 1, 2, 3, 4
 

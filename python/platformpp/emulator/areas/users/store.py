@@ -7,7 +7,6 @@ import sqlite3
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
-
 from ...core import auth
 from ...wire.user import public_user_json
 
