@@ -141,7 +141,7 @@ class VoiceGateway:
             return
         loop = asyncio.get_running_loop()
         state = _SocketState(None, loop.time())
-        connection.write(json.dumps({"op": Op.HELLO, "d": {"heartbeat_interval": self.heartbeat_interval * 1000}}))
+        connection.write(json.dumps({"op": Op.HELLO, "d": {"heartbeat_interval": round(self.heartbeat_interval * 1000)}}))
         watchdog = loop.create_task(self._watch_heartbeats(connection, state))
         try:
             async for message in ws:
