@@ -171,3 +171,25 @@ def test_faults_drop_and_delay_udp(voice, new_user) -> None:
 
     run(scenario())
     assert voice.stats()["relay"]["dropped_fault"] == 1
+
+
+def test_rtpsize_header_with_csrc_and_extension_is_kept_clear_and_forwarded(voice, new_user) -> None:
+    ids = [new_user(), new_user()]
+
+    async def scenario() -> None:
+        a, b = await trio(voice, ids, [XCHACHA, AES])
+        # V=2, X=1, CC=1; one CSRC; extension preamble (profile 0xBEDE, 1 word) in the clear header,
+        # the extension body encrypted with the payload.
+        header = struct.pack(">BBHII", 0x91, 0x78, 7, 6720, a.ssrc) + struct.pack(">I", 99) + b"\xbe\xde\x00\x01"
+        body = b"\x10\xff\x00\x00" + b"opus"
+        assert a.sock is not None
+        a.sock.sendto(client_seal(XCHACHA, a.key, 77, header, body), ("127.0.0.1", voice.udp_port))
+        b.sock.settimeout(2)
+        packet, _ = b.sock.recvfrom(2048)
+        assert packet[:len(header)] == header
+        from voice_client import client_open
+        assert client_open(AES, b.key, packet, len(header)) == body
+        for x in (a, b):
+            await x.close()
+
+    run(scenario())
