@@ -242,11 +242,13 @@ async def current_authorization(request: Request) -> Response:
     """``GET /oauth2/@me``: the bearer token's application, scopes, expiry and (with identify) user."""
     principal = auth.require(request, kinds=("bearer",))
     state = _state(request)
-    app = state.db.query_one("SELECT * FROM applications WHERE id = ?", (principal.application_id,))
+    app = state.db.query_one("SELECT id, name, description FROM applications WHERE id = ?",
+                             (principal.application_id,))
     token_row = state.db.query_one("SELECT expires_at FROM oauth_tokens WHERE authorization_id = ? AND kind ="
                                    " 'access'", (principal.authorization_id,))
     body: dict[str, object] = {
-        "application": None if app is None else application_json(app, public_key_hex(app["webhook_private_key"])),
+        "application": None if app is None else {"id": str(app["id"]), "name": app["name"],
+                                                 "description": app["description"]},
         "scopes": sorted(principal.scopes),
         "expires": None if token_row is None else token_row["expires_at"],
     }
