@@ -11,18 +11,22 @@ from . import (
     accounts,
     admin,
     applications,
+    channels,
     guilds,
     lobbies,
+    members,
     messages,
     oauth,
     presence,
     profiles,
     relationships,
+    roles,
     users,
     webhooks,
 )
 
 AREAS: tuple[Area, ...] = (
-    lobbies.AREA, messages.AREA, presence.AREA, relationships.AREA, guilds.AREA, profiles.AREA,
+    lobbies.AREA, messages.AREA, presence.AREA, relationships.AREA, guilds.AREA, channels.AREA, roles.AREA,
+    members.AREA, profiles.AREA,
     admin.AREA, oauth.AREA, users.AREA, accounts.AREA, applications.AREA, webhooks.AREA,
 )

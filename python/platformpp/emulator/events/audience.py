@@ -22,6 +22,9 @@ class Viewer:
     intents: int = 0
     # Bots: the guilds of this session's shard. SDK users: not used (empty).
     guild_ids: frozenset[int] = field(default_factory=frozenset)
+    # Identify's ``capabilities`` bits (1 << 15: channel obfuscation) and ``shard`` [id, count].
+    capabilities: int = 0
+    shard: tuple[int, int] | None = None
 
 
 Render = Callable[[Viewer], "Payload | None"]

@@ -77,7 +77,8 @@ class Hub:
             guild_ids = ready.shard_guild_ids(self.state, principal.user_id, ident.shard)
             self._count_start(principal.application_id)  # the session start limit is the bot's
         self.store.expire(self.settings.resume_window_s)
-        viewer = Viewer(principal.kind, principal.user_id, principal.application_id, ident.intents, guild_ids)
+        viewer = Viewer(principal.kind, principal.user_id, principal.application_id, ident.intents, guild_ids,
+                        ident.capabilities, (ident.shard[0], ident.shard[1]) if ident.shard else None)
         session = Session(viewer, self.settings.replay_buffer, ident.shard)
         session.attach(sink, connection)
         for event, payload in ready.build(self.state, session, principal, ident, connection.resume_url):

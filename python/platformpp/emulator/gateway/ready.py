@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..areas.guilds import dispatch as guilds_dispatch
 from ..areas.guilds import store as guilds
 from ..areas.lobbies.store import lobbies_of_user, lobby_object
 from ..areas.presence import store as presence
@@ -71,33 +72,13 @@ def build(state: EmulatorState, session: Session, principal: Principal, ident: I
 
 
 def guild_create(conn: Any, guild_id: int, viewer: Viewer, ident: Identify) -> Payload:
-    row = conn.execute("SELECT * FROM guilds WHERE id = ?", (guild_id,)).fetchone()
-    roles = [guilds.role_object(r) for r in conn.execute(
-        "SELECT * FROM roles WHERE guild_id = ? ORDER BY position, id", (guild_id,))]
-    guild = guilds.guild_object(row, roles)
-    count = guilds.member_count(conn, guild_id)
-    threshold = ident.large_threshold or LARGE_THRESHOLD_DEFAULT
-    large = count > threshold
-    own = conn.execute("SELECT joined_at FROM members WHERE guild_id = ? AND user_id = ?",
-                       (guild_id, viewer.user_id)).fetchone()
-    members = guilds.members_of(conn, guild_id)
-    if large:
-        # Large guilds send only the bot's own member; the rest come from Request Guild Members.
-        members = [m for m in members if m["user"]["id"] == str(viewer.user_id)]
-    obfuscate = bool(ident.capabilities & CAPABILITY_CHANNEL_OBFUSCATION)
-    visible = guilds.visible_channel_ids(conn, guild_id, viewer.user_id) if obfuscate else set()
-    channels = []
-    for channel in conn.execute("SELECT * FROM channels WHERE guild_id = ? ORDER BY position, id", (guild_id,)):
-        hidden = obfuscate and channel["id"] not in visible
-        channels.append(guilds.obfuscated_channel(channel) if hidden else guilds.channel_object(channel))
-    presences = (presence.guild_presences(conn, guild_id, count)
+    obfuscate = bool(ident.capabilities & CAPABILITY_CHANNEL_OBFUSCATION) or guilds_dispatch.app_obfuscates(
+        conn, viewer.application_id)
+    presences = (presence.guild_presences(conn, guild_id, guilds.member_count(conn, guild_id))
                  if viewer.intents & Intent.GUILD_PRESENCES else [])
-    guild.update({
-        "joined_at": own["joined_at"] if own else None, "large": large, "unavailable": False,
-        "member_count": count, "members": members, "channels": channels, "threads": [],
-        "presences": presences, "voice_states": [], "stage_instances": [], "guild_scheduled_events": [],
-    })
-    return guild
+    return guilds.guild_create_payload(conn, guild_id, viewer.user_id, obfuscate=obfuscate,
+                                       large_threshold=ident.large_threshold or LARGE_THRESHOLD_DEFAULT,
+                                       presences=presences)
 
 
 def guild_members_chunks(state: EmulatorState, viewer: Viewer, d: Any) -> list[Payload]:

@@ -24,7 +24,7 @@ def load_applications(state: EmulatorState, conn: sqlite3.Connection, form: Form
                            "bot", "redirect_uris", "custom_schemes", "approved_scopes",
                            "social_sdk_terms_accepted", "event_webhooks_url", "webhook_private_key",
                            "parent_application_id", "publisher_linking_approved", "approximate_user_count",
-                           "sharding", "identity_providers"})
+                           "sharding", "identity_providers", "channel_obfuscation"})
         app_id = fixture_id(state, item)
         if row_exists(conn, "applications", app_id):
             item.fail("id", "ALREADY_EXISTS", f"Application {app_id} already exists.")
@@ -91,6 +91,9 @@ def load_applications(state: EmulatorState, conn: sqlite3.Connection, form: Form
              private_key or new_private_key_hex(),
              item.integer("approximate_user_count", required=False, minimum=0, default=0),
              int(large), shards, concurrency))
+        # The bot tab's private channel obfuscation toggle (column of the guilds area's migration 0200).
+        if item.boolean("channel_obfuscation") and not item.errors:
+            conn.execute("UPDATE applications SET channel_obfuscation = 1 WHERE id = ?", (app_id,))
         if bot_token is not None:
             insert_checked(conn, item, "INSERT INTO bot_tokens (token_hash, application_id) VALUES (?, ?)",
                          (digest(bot_token), app_id))

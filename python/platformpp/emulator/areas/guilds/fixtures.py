@@ -1,4 +1,6 @@
-"""The ``guilds`` fixture section: guilds with their roles, channels and members."""
+"""The ``guilds`` fixture section: guilds with their roles, channels (with overwrites) and members.
+Roles, channels and members may also be added to a guild that already exists (the admin API's
+``POST /_emulator/guilds/{id}/...`` load through the same readers)."""
 
 from __future__ import annotations
 
@@ -8,15 +10,20 @@ from typing import TYPE_CHECKING
 
 from ...core.clock import format_instant, parse_instant
 from ...core.fixtures import fixture_id, insert_checked, row_exists
+from ...core.permissions import DEFAULT_EVERYONE, parse_bits
 from ...core.snowflake import snowflake_time
 from ...core.validation import Form
-from ...core.permissions import DEFAULT_EVERYONE as DEFAULT_EVERYONE_PERMISSIONS
+from ...wire.channel import GUILD_TYPES, GROUP_DM
 
 if TYPE_CHECKING:
     from ...state import EmulatorState
 
-
-CHANNEL_TYPES = (0, 1, 2, 3, 4, 5, 10, 11, 12, 13, 15, 16)
+ROLE_KEYS = {"id", "name", "color", "secondary_color", "tertiary_color", "hoist", "icon", "unicode_emoji",
+             "position", "permissions", "managed", "mentionable", "flags"}
+CHANNEL_KEYS = {"id", "type", "name", "position", "parent_id", "topic", "nsfw", "bitrate", "user_limit", "flags",
+                "application_id", "permission_overwrites", "rate_limit_per_user", "rtc_region"}
+MEMBER_KEYS = {"user_id", "nick", "roles", "joined_at", "avatar", "banner", "bio", "communication_disabled_until",
+               "pending", "deaf", "mute"}
 
 
 def load_guilds(state: EmulatorState, conn: sqlite3.Connection, form: Form, name: str) -> None:
@@ -38,61 +45,96 @@ def load_guilds(state: EmulatorState, conn: sqlite3.Connection, form: Form, name
         roles = item.array("roles", required=False) or []
         if not any(isinstance(r, dict) and str(r.get("id")) == str(guild_id) for r in roles):
             insert_checked(conn, item, "INSERT INTO roles (id, guild_id, name, permissions) VALUES (?, ?, '@everyone', ?)",
-                         (guild_id, guild_id, str(DEFAULT_EVERYONE_PERMISSIONS)))
-        for r_index, r_raw in enumerate(roles):
-            role = item.item("roles", r_index, r_raw)
-            role.unknown_keys({"id", "name", "color", "hoist", "icon", "unicode_emoji", "position",
-                               "permissions", "managed", "mentionable", "flags"})
-            permissions = role.string("permissions", required=False, default="0", max_len=20) or "0"
-            if not permissions.isdigit():
-                role.fail("permissions", "PERMISSIONS_TYPE_CONVERT", "Permissions are a decimal string.")
-            insert_checked(conn, role,
-                "INSERT INTO roles (id, guild_id, name, color, hoist, icon, unicode_emoji, position, permissions,"
-                " managed, mentionable, flags) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (fixture_id(state, role), guild_id, role.string("name", min_len=1, max_len=100),
-                 role.integer("color", required=False, minimum=0, maximum=0xFFFFFF, default=0),
-                 int(role.boolean("hoist")), role.string("icon", required=False),
-                 role.string("unicode_emoji", required=False), role.integer("position", required=False, default=0),
-                 permissions, int(role.boolean("managed")), int(role.boolean("mentionable")),
-                 role.integer("flags", required=False, minimum=0, default=0)))
-        for c_index, c_raw in enumerate(item.array("channels", required=False) or []):
-            channel = item.item("channels", c_index, c_raw)
-            channel.unknown_keys({"id", "type", "name", "position", "parent_id", "topic", "nsfw", "bitrate",
-                                  "user_limit", "flags", "application_id", "permission_overwrites"})
-            overwrites = []
-            for o_index, o_raw in enumerate(channel.array("permission_overwrites", required=False) or []):
-                overwrite = channel.item("permission_overwrites", o_index, o_raw)
-                overwrite.unknown_keys({"id", "type", "allow", "deny"})
-                allow = overwrite.string("allow", required=False, default="0", max_len=20) or "0"
-                deny = overwrite.string("deny", required=False, default="0", max_len=20) or "0"
-                for field_name, value in (("allow", allow), ("deny", deny)):
-                    if not value.isdigit():
-                        overwrite.fail(field_name, "PERMISSIONS_TYPE_CONVERT", "Permissions are a decimal string.")
-                overwrites.append({"id": str(overwrite.snowflake("id")),
-                                   "type": overwrite.choice("type", (0, 1)), "allow": allow, "deny": deny})
-            insert_checked(conn, channel,
-                "INSERT INTO channels (id, guild_id, type, name, position, parent_id, topic, nsfw, bitrate,"
-                " user_limit, flags, application_id, permission_overwrites)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (fixture_id(state, channel), guild_id, channel.choice("type", CHANNEL_TYPES),
-                 channel.string("name", min_len=1, max_len=100),
-                 channel.integer("position", required=False, minimum=0, default=0),
-                 channel.snowflake("parent_id", required=False), channel.string("topic", required=False,
-                                                                                max_len=1024),
-                 int(channel.boolean("nsfw")), channel.integer("bitrate", required=False, minimum=8000),
-                 channel.integer("user_limit", required=False, minimum=0, maximum=99),
-                 channel.integer("flags", required=False, minimum=0, default=0),
-                 channel.snowflake("application_id", required=False), json.dumps(overwrites)))
-        for m_index, m_raw in enumerate(item.array("members", required=False) or []):
-            member = item.item("members", m_index, m_raw)
-            member.unknown_keys({"user_id", "nick", "roles", "joined_at"})
-            role_ids = [str(member.coerce_snowflake("roles", r)) for r in member.array("roles", required=False) or []]
-            joined = member.string("joined_at", required=False)
-            try:
-                joined_at = format_instant(parse_instant(joined)) if joined else state.clock.iso()
-            except ValueError as exc:
-                member.fail("joined_at", "DATE_TYPE_CONVERT", str(exc))
-                joined_at = ""
-            insert_checked(conn, member, "INSERT INTO members (guild_id, user_id, nick, roles, joined_at) VALUES (?, ?, ?, ?, ?)",
-                         (guild_id, member.snowflake("user_id"), member.string("nick", required=False, max_len=32),
-                          json.dumps(role_ids), joined_at))
+                           (guild_id, guild_id, str(DEFAULT_EVERYONE)))
+        load_parts(state, conn, item, guild_id)
+
+
+def load_parts(state: EmulatorState, conn: sqlite3.Connection, item: Form, guild_id: int) -> None:
+    """The ``roles``, ``channels`` and ``members`` arrays of ``item`` into guild ``guild_id``."""
+    for r_index, r_raw in enumerate(item.array("roles", required=False) or []):
+        load_role(state, conn, item.item("roles", r_index, r_raw), guild_id)
+    for c_index, c_raw in enumerate(item.array("channels", required=False) or []):
+        load_channel(state, conn, item.item("channels", c_index, c_raw), guild_id)
+    for m_index, m_raw in enumerate(item.array("members", required=False) or []):
+        load_member(state, conn, item.item("members", m_index, m_raw), guild_id)
+
+
+def _bits(form: Form, name: str) -> str:
+    value = form.data.get(name, "0")
+    try:
+        return str(parse_bits(value, name))
+    except ValueError as exc:
+        form.fail(name, "PERMISSIONS_TYPE_CONVERT", str(exc))
+        return "0"
+
+
+def load_role(state: EmulatorState, conn: sqlite3.Connection, role: Form, guild_id: int) -> int:
+    role.unknown_keys(ROLE_KEYS)
+    role_id = fixture_id(state, role)
+    color = {"minimum": 0, "maximum": 0xFFFFFF}
+    insert_checked(conn, role,
+        "INSERT INTO roles (id, guild_id, name, color, secondary_color, tertiary_color, hoist, icon, unicode_emoji,"
+        " position, permissions, managed, mentionable, flags) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (role_id, guild_id, role.string("name", min_len=1, max_len=100),
+         role.integer("color", required=False, default=0, **color),
+         role.integer("secondary_color", required=False, **color),
+         role.integer("tertiary_color", required=False, **color),
+         int(role.boolean("hoist")), role.string("icon", required=False),
+         role.string("unicode_emoji", required=False), role.integer("position", required=False, minimum=0, default=0),
+         _bits(role, "permissions"), int(role.boolean("managed")), int(role.boolean("mentionable")),
+         role.integer("flags", required=False, minimum=0, default=0)))
+    return role_id
+
+
+def load_channel(state: EmulatorState, conn: sqlite3.Connection, channel: Form, guild_id: int | None) -> int:
+    """A guild channel; with ``guild_id`` None, a group DM (type 3), which may carry ``application_id``."""
+    channel.unknown_keys(CHANNEL_KEYS)
+    overwrites = []
+    for o_index, o_raw in enumerate(channel.array("permission_overwrites", required=False) or []):
+        overwrite = channel.item("permission_overwrites", o_index, o_raw)
+        overwrite.unknown_keys({"id", "type", "allow", "deny"})
+        overwrites.append({"id": str(overwrite.snowflake("id")), "type": overwrite.choice("type", (0, 1)),
+                           "allow": _bits(overwrite, "allow"), "deny": _bits(overwrite, "deny")})
+    channel_id = fixture_id(state, channel)
+    types = GUILD_TYPES if guild_id is not None else (GROUP_DM,)
+    insert_checked(conn, channel,
+        "INSERT INTO channels (id, guild_id, type, name, position, parent_id, topic, nsfw, bitrate,"
+        " user_limit, flags, application_id, permission_overwrites, rate_limit_per_user, rtc_region)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (channel_id, guild_id, channel.choice("type", types),
+         channel.string("name", min_len=1, max_len=100),
+         channel.integer("position", required=False, minimum=0, default=0),
+         channel.snowflake("parent_id", required=False), channel.string("topic", required=False, max_len=4096),
+         int(channel.boolean("nsfw")), channel.integer("bitrate", required=False, minimum=8000, maximum=384000),
+         channel.integer("user_limit", required=False, minimum=0, maximum=99),
+         channel.integer("flags", required=False, minimum=0, default=0),
+         channel.snowflake("application_id", required=False, nullable=True), json.dumps(overwrites),
+         channel.integer("rate_limit_per_user", required=False, minimum=0, maximum=21600, default=0),
+         channel.string("rtc_region", required=False, max_len=64)))
+    return channel_id
+
+
+def _instant(form: Form, name: str, default: str | None) -> str | None:
+    raw = form.string(name, required=False, nullable=True)
+    if raw is None:
+        return default
+    try:
+        return format_instant(parse_instant(raw))
+    except ValueError as exc:
+        form.fail(name, "DATE_TYPE_CONVERT", str(exc))
+        return None
+
+
+def load_member(state: EmulatorState, conn: sqlite3.Connection, member: Form, guild_id: int) -> int | None:
+    member.unknown_keys(MEMBER_KEYS)
+    role_ids = [str(member.coerce_snowflake("roles", r)) for r in member.array("roles", required=False) or []]
+    user_id = member.snowflake("user_id")
+    insert_checked(conn, member,
+        "INSERT INTO members (guild_id, user_id, nick, roles, joined_at, avatar, banner, bio,"
+        " communication_disabled_until, pending, deaf, mute) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (guild_id, user_id, member.string("nick", required=False, max_len=32), json.dumps(role_ids),
+         _instant(member, "joined_at", state.clock.iso()), member.string("avatar", required=False),
+         member.string("banner", required=False), member.string("bio", required=False, max_len=190),
+         _instant(member, "communication_disabled_until", None), int(member.boolean("pending")),
+         int(member.boolean("deaf")), int(member.boolean("mute"))))
+    return user_id

@@ -1,55 +1,46 @@
-"""The guild routes SDK users and bots need: the caller's guilds and a guild's channels (filtered by
-what the caller may see). Read-only over the tables of migration 0001."""
+"""The guild routes: the caller's guilds, one guild (get, modify), leaving a guild."""
 
 from __future__ import annotations
 
 import sqlite3
-from datetime import datetime, timezone
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from ...core import auth, errors
-from ...core.auth import Principal
+from ...core import errors
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, snowflake_param
-from .store import base_permissions, channel_object, display_order, partial_guild, visible_channel_ids
+from ...core.permissions import Permission, base_permissions
+from ...core.validation import read_form
+from ...events.outbox import Outbox
 from ...paths import API
-
-
-# --- routes -----------------------------------------------------------------------------------------
-
-# From this date (emulator clock) a bot's GET /guilds/{id}/channels omits channels it cannot view.
-BOT_CHANNELS_FILTER_FROM = datetime(2026, 11, 16, tzinfo=timezone.utc)
-
-
-def _caller(request: Request) -> Principal:
-    """A bot, or an SDK user whose grant includes ``guilds`` (directly or via sdk.social_layer)."""
-    principal = auth.require(request)
-    if principal.kind == "bearer" and not ({"guilds", "sdk.social_layer"} & principal.scopes):
-        raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: the token lacks scope 'guilds'.")
-    return principal
+from . import mutations
+from .access import require_guild_permission, require_member, standing
+from .store import guild_object, member_count, partial_guild
+from .work import in_transaction, reader, writer
 
 
 async def my_guilds(request: Request) -> Response:
     """GET /users/@me/guilds: the caller's guilds as partial guilds. A bot of an application using
     large bot sharding must pass ``shard`` (0 … max_concurrency − 1) and gets that shard's guilds."""
-    principal = _caller(request)
-    state = emulator_state(request)
+    principal = reader(request)
+    now = emulator_state(request).clock.now()
 
-    def work() -> list[dict[str, Any]]:
-        with state.db.transaction() as conn:
-            rows = conn.execute("SELECT g.* FROM guilds g JOIN members m ON m.guild_id = g.id"
-                                " WHERE m.user_id = ? ORDER BY g.id", (principal.user_id,)).fetchall()
-            if principal.kind == "bot":
-                rows = _shard_filter(request, conn, principal.application_id, rows)
-            return [partial_guild(row, row["owner_id"] == principal.user_id,
-                                  base_permissions(conn, row["id"], principal.user_id)) for row in rows]
+    def work(conn: sqlite3.Connection, _: Outbox) -> list[dict[str, Any]]:
+        rows = conn.execute("SELECT g.* FROM guilds g JOIN members m ON m.guild_id = g.id"
+                            " WHERE m.user_id = ? ORDER BY g.id", (principal.user_id,)).fetchall()
+        if principal.kind == "bot":
+            rows = _shard_filter(request, conn, principal.application_id, rows)
+        result = []
+        for row in rows:
+            who = standing(conn, row["id"], principal.user_id, now)
+            bits = base_permissions(who.context) if who else 0
+            result.append(partial_guild(row, row["owner_id"] == principal.user_id, bits))
+        return result
 
-    return json_response(await run_in_threadpool(work))
+    return json_response(await in_transaction(request, work))
 
 
 def _shard_filter(request: Request, conn: sqlite3.Connection, application_id: int,
@@ -67,31 +58,59 @@ def _shard_filter(request: Request, conn: sqlite3.Connection, application_id: in
     return [row for row in rows if (row["id"] >> 22) % app["max_concurrency"] == int(raw)]
 
 
-async def guild_channels(request: Request) -> Response:
-    """GET /guilds/{guild_id}/channels (member only), in the client's display order. SDK users see
-    the channels they can view; bots see all of them until 2026-11-16 and then only viewable ones."""
-    principal = _caller(request)
+async def get_guild(request: Request) -> Response:
+    """GET /guilds/{guild_id} (members only); ``with_counts=true`` adds the approximate counts."""
+    principal = reader(request)
+    guild_id = snowflake_param(request, "guild_id")
+    now = emulator_state(request).clock.now()
+    with_counts = request.query_params.get("with_counts", "").lower() == "true"
+
+    def work(conn: sqlite3.Connection, _: Outbox) -> dict[str, Any]:
+        require_member(conn, guild_id, principal.user_id, now)
+        guild = guild_object(conn, guild_id)
+        if with_counts:
+            count = member_count(conn, guild_id)
+            guild.update(approximate_member_count=count, approximate_presence_count=0)
+        return guild
+
+    return json_response(await in_transaction(request, work))
+
+
+async def patch_guild(request: Request) -> Response:
+    """PATCH /guilds/{guild_id}: MANAGE_GUILD; GUILD_UPDATE."""
+    principal = writer(request)
+    guild_id = snowflake_param(request, "guild_id")
+    state = emulator_state(request)
+    form = await read_form(request)
+
+    def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
+        who = require_member(conn, guild_id, principal.user_id, state.clock.now())
+        require_guild_permission(who, Permission.MANAGE_GUILD)
+        return mutations.modify_guild(conn, outbox, state.clock.now(), guild_id, form)
+
+    return json_response(await in_transaction(request, work))
+
+
+async def leave_guild(request: Request) -> Response:
+    """DELETE /users/@me/guilds/{guild_id}: the bot leaves (the owner cannot)."""
+    principal = writer(request)
     guild_id = snowflake_param(request, "guild_id")
     state = emulator_state(request)
 
-    def work() -> list[dict[str, Any]]:
-        with state.db.transaction() as conn:
-            if conn.execute("SELECT 1 FROM guilds WHERE id = ?", (guild_id,)).fetchone() is None:
-                raise errors.not_found(errors.UNKNOWN_GUILD, "Guild")
-            if conn.execute("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?",
-                            (guild_id, principal.user_id)).fetchone() is None:
-                raise ApiError(403, errors.MISSING_ACCESS, "Missing Access")
-            rows = conn.execute("SELECT * FROM channels WHERE guild_id = ?", (guild_id,)).fetchall()
-            if principal.kind == "bearer" or state.clock.now() >= BOT_CHANNELS_FILTER_FROM:
-                visible = visible_channel_ids(conn, guild_id, principal.user_id)
-                rows = [row for row in rows if row["id"] in visible]
-            return display_order([channel_object(row) for row in rows])
+    def work(conn: sqlite3.Connection, outbox: Outbox) -> None:
+        who = require_member(conn, guild_id, principal.user_id, state.clock.now())
+        if who.is_owner:
+            raise ApiError(400, mutations.INVALID_GUILD, "Invalid Guild: the owner cannot leave")
+        mutations.remove_member(conn, outbox, state.clock.now(), guild_id, principal.user_id)
 
-    return json_response(await run_in_threadpool(work))
+    await in_transaction(request, work)
+    return Response(status_code=204)
 
 
 def routes() -> list[BaseRoute]:
     return [
         Route(API + "/users/@me/guilds", my_guilds, methods=["GET"]),
-        Route(API + "/guilds/{guild_id}/channels", guild_channels, methods=["GET"]),
+        Route(API + "/users/@me/guilds/{guild_id}", leave_guild, methods=["DELETE"]),
+        Route(API + "/guilds/{guild_id}", get_guild, methods=["GET"]),
+        Route(API + "/guilds/{guild_id}", patch_guild, methods=["PATCH"]),
     ]

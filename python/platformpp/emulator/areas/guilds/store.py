@@ -1,147 +1,55 @@
-"""Guilds as the platform shows them: the guild, role, channel and member objects, permissions
-(base and per channel, with overwrites), which channels a user can see, and the display order."""
+"""Guilds as the platform shows them: the guild with its roles, members, channel lists in the client's
+display order, and what a user may see of them (through access.py and the permission engine)."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
+from datetime import datetime, timezone
 from typing import Any
 
+from ...wire.channel import VOICE_LIKE, channel_json, obfuscated_channel_json
+from ...wire.guild import guild_json
+from ...wire.member import MEMBER_SELECT, member_json
+from ...wire.role import role_json
+from .access import CATEGORY, Standing, standing
+from .access import visible_channel_ids as _visible
 
-from ...wire.user import public_user_json
-
-
-VIEW_CHANNEL = 1 << 10
-
-
-SEND_MESSAGES = 1 << 11
-
-
-ADMINISTRATOR = 1 << 3
-
-
-ALL_PERMISSIONS = (1 << 53) - 1
-
-
-_SEND_DEPENDENT = (1 << 17) | (1 << 12) | (1 << 15) | (1 << 14)  # mention everyone, TTS, files, links
-
-
-CHANNEL_OBFUSCATED = 1 << 17
-
-
-HIDDEN_NAME = "___hidden___"
-
-
-CATEGORY = 4
-
-
-# Channel types that the client lists in the voice group of a category, after the text-like ones.
-_VOICE_LIKE = {2, 13}
-
-
-def role_object(row: sqlite3.Row) -> dict[str, Any]:
-    return {
-        "id": str(row["id"]), "name": row["name"], "color": row["color"],
-        "colors": {"primary_color": row["color"], "secondary_color": None, "tertiary_color": None},
-        "hoist": bool(row["hoist"]), "icon": row["icon"], "unicode_emoji": row["unicode_emoji"],
-        "position": row["position"], "permissions": row["permissions"], "managed": bool(row["managed"]),
-        "mentionable": bool(row["mentionable"]), "flags": row["flags"],
-    }
-
-
-def channel_object(row: sqlite3.Row) -> dict[str, Any]:
-    channel: dict[str, Any] = {
-        "id": str(row["id"]), "type": row["type"], "guild_id": str(row["guild_id"]),
-        "name": row["name"], "position": row["position"],
-        "parent_id": str(row["parent_id"]) if row["parent_id"] is not None else None,
-        "permission_overwrites": json.loads(row["permission_overwrites"]),
-        "nsfw": bool(row["nsfw"]), "flags": row["flags"],
-    }
-    if row["application_id"] is not None:
-        channel["application_id"] = str(row["application_id"])
-    if row["type"] in _VOICE_LIKE:
-        channel["bitrate"] = row["bitrate"] if row["bitrate"] is not None else 64000
-        channel["user_limit"] = row["user_limit"] or 0
-    elif row["type"] != CATEGORY:
-        channel["topic"] = row["topic"]
-    return channel
-
-
-def obfuscated_channel(row: sqlite3.Row) -> dict[str, Any]:
-    """What a bot without VIEW_CHANNEL sees of a channel (WIRE.md: obfuscated channel)."""
-    return {
-        "id": str(row["id"]), "type": row["type"], "position": row["position"],
-        "parent_id": str(row["parent_id"]) if row["parent_id"] is not None else None,
-        "name": HIDDEN_NAME, "flags": row["flags"] | CHANNEL_OBFUSCATED,
-        "permission_overwrites": [{"id": str(row["guild_id"]), "type": 0, "allow": "0",
-                                   "deny": str(VIEW_CHANNEL)}],
-    }
-
-
-def base_permissions(conn: sqlite3.Connection, guild_id: int, user_id: int) -> int:
-    guild = conn.execute("SELECT owner_id FROM guilds WHERE id = ?", (guild_id,)).fetchone()
-    if guild is None:
-        return 0
-    if guild["owner_id"] == user_id:
-        return ALL_PERMISSIONS
-    member = conn.execute("SELECT roles FROM members WHERE guild_id = ? AND user_id = ?",
-                          (guild_id, user_id)).fetchone()
-    if member is None:
-        return 0
-    role_ids = {guild_id, *(int(r) for r in json.loads(member["roles"]))}
-    permissions = 0
-    for row in conn.execute("SELECT id, permissions FROM roles WHERE guild_id = ?", (guild_id,)):
-        if row["id"] in role_ids:
-            permissions |= int(row["permissions"])
-    return ALL_PERMISSIONS if permissions & ADMINISTRATOR else permissions
-
-
-def channel_permissions(base: int, overwrites: list[dict[str, Any]], guild_id: int, user_id: int,
-                        role_ids: set[int]) -> int:
-    """Apply a channel's overwrites in WIRE.md order: @everyone, the member's roles, the member."""
-    if base & ADMINISTRATOR or base == ALL_PERMISSIONS:
-        return ALL_PERMISSIONS
-    permissions = base
-    by_id = {(int(o["id"]), int(o["type"])): o for o in overwrites}
-    everyone = by_id.get((guild_id, 0))
-    if everyone:
-        permissions = (permissions & ~int(everyone["deny"])) | int(everyone["allow"])
-    allow = deny = 0
-    for (target, kind), overwrite in by_id.items():
-        if kind == 0 and target in role_ids and target != guild_id:
-            allow |= int(overwrite["allow"])
-            deny |= int(overwrite["deny"])
-    permissions = (permissions & ~deny) | allow
-    own = by_id.get((user_id, 1))
-    if own:
-        permissions = (permissions & ~int(own["deny"])) | int(own["allow"])
-    if not permissions & VIEW_CHANNEL:
-        return 0
-    if not permissions & SEND_MESSAGES:
-        permissions &= ~_SEND_DEPENDENT
-    return permissions
+# From this instant (emulator clock) a bot's GET /guilds/{id}/channels omits channels it cannot view.
+BOT_CHANNELS_FILTER_FROM = datetime(2026, 11, 16, tzinfo=timezone.utc)
 
 
 def visible_channel_ids(conn: sqlite3.Connection, guild_id: int, user_id: int) -> set[int]:
-    """Channels the user (or bot user) has VIEW_CHANNEL in; a category counts if any child does."""
-    base = base_permissions(conn, guild_id, user_id)
-    member = conn.execute("SELECT roles FROM members WHERE guild_id = ? AND user_id = ?",
-                          (guild_id, user_id)).fetchone()
-    role_ids = {int(r) for r in json.loads(member["roles"])} if member else set()
-    rows = conn.execute("SELECT id, type, parent_id, permission_overwrites FROM channels WHERE guild_id = ?",
-                        (guild_id,)).fetchall()
-    visible = {row["id"] for row in rows
-               if channel_permissions(base, json.loads(row["permission_overwrites"]), guild_id, user_id,
-                                      role_ids) & VIEW_CHANNEL}
-    visible |= {row["parent_id"] for row in rows if row["id"] in visible and row["parent_id"] is not None}
-    return visible
+    """What an SDK user's client lists: channels with VIEW_CHANNEL, and categories holding one."""
+    now = datetime.now(timezone.utc)
+    return _visible(conn, standing(conn, guild_id, user_id, now), categories_by_children=True)
+
+
+def roles_of(conn: sqlite3.Connection, guild_id: int) -> list[dict[str, Any]]:
+    return [role_json(r) for r in conn.execute("SELECT * FROM roles WHERE guild_id = ? ORDER BY position, id",
+                                                (guild_id,))]
+
+
+def guild_object(conn: sqlite3.Connection, guild_id: int) -> dict[str, Any]:
+    row = conn.execute("SELECT * FROM guilds WHERE id = ?", (guild_id,)).fetchone()
+    return guild_json(row, roles_of(conn, guild_id))
+
+
+def channels_for(conn: sqlite3.Connection, guild_id: int, who: Standing | None, obfuscate: bool, *,
+                 with_guild_id: bool = True) -> list[dict[str, Any]]:
+    """Every channel of the guild; those ``who`` cannot view obfuscated when ``obfuscate``."""
+    rows = conn.execute("SELECT * FROM channels WHERE guild_id = ? ORDER BY position, id", (guild_id,)).fetchall()
+    visible = _visible(conn, who, categories_by_children=False) if obfuscate else set()
+    return [obfuscated_channel_json(row, with_guild_id=with_guild_id)
+            if obfuscate and row["id"] not in visible else channel_json(row, with_guild_id=with_guild_id)
+            for row in rows]
 
 
 def display_order(channels: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Sort as the client displays: channels without a category first, then each category followed
     by its children; in each group text-like before voice-like, then by position, then by id."""
     def key(channel: dict[str, Any]) -> tuple[int, int, int]:
-        return (1 if channel["type"] in _VOICE_LIKE else 0, channel["position"], int(channel["id"]))
+        return (1 if channel["type"] in VOICE_LIKE else 0, channel["position"], int(channel["id"]))
 
     categories = sorted((c for c in channels if c["type"] == CATEGORY),
                         key=lambda c: (c["position"], int(c["id"])))
@@ -159,41 +67,47 @@ def member_count(conn: sqlite3.Connection, guild_id: int) -> int:
     return int(conn.execute("SELECT COUNT(*) FROM members WHERE guild_id = ?", (guild_id,)).fetchone()[0])
 
 
-def member_object(row: sqlite3.Row) -> dict[str, Any]:
-    """A member row joined with its user (columns of users plus nick, roles, joined_at)."""
-    return {
-        "user": public_user_json(row), "nick": row["nick"], "roles": json.loads(row["roles"]),
-        "joined_at": row["joined_at"], "deaf": False, "mute": False, "flags": 0, "pending": False,
-    }
-
-
-def members_of(conn: sqlite3.Connection, guild_id: int, limit: int | None = None) -> list[dict[str, Any]]:
-    sql = ("SELECT u.*, m.nick, m.roles, m.joined_at FROM members m JOIN users u ON u.id = m.user_id"
-           " WHERE m.guild_id = ? ORDER BY u.id")
-    params: tuple[Any, ...] = (guild_id,)
+def members_of(conn: sqlite3.Connection, guild_id: int, limit: int | None = None,
+               after: int = 0) -> list[dict[str, Any]]:
+    sql = MEMBER_SELECT + " WHERE m.guild_id = ? AND m.user_id > ? ORDER BY u.id"
+    params: tuple[Any, ...] = (guild_id, after)
     if limit is not None:
         sql += " LIMIT ?"
-        params = (guild_id, limit)
-    return [member_object(row) for row in conn.execute(sql, params)]
+        params = (guild_id, after, limit)
+    return [member_json(row) for row in conn.execute(sql, params)]
+
+
+def member_row(conn: sqlite3.Connection, guild_id: int, user_id: int) -> sqlite3.Row | None:
+    return conn.execute(MEMBER_SELECT + " WHERE m.guild_id = ? AND m.user_id = ?", (guild_id, user_id)).fetchone()
 
 
 def partial_guild(row: sqlite3.Row, owner: bool, permissions: int) -> dict[str, Any]:
     """The entry of GET /users/@me/guilds."""
     return {
         "id": str(row["id"]), "name": row["name"], "icon": row["icon"], "banner": None, "owner": owner,
-        "permissions": str(permissions), "features": json.loads(row["features"]),
+        "permissions": str(permissions), "permissions_new": str(permissions),
+        "features": json.loads(row["features"]),
     }
 
 
-def guild_object(row: sqlite3.Row, roles: list[dict[str, Any]]) -> dict[str, Any]:
-    """The guild fields WIRE.md lists; the ones the emulator does not model take their defaults."""
-    return {
-        "id": str(row["id"]), "name": row["name"], "icon": row["icon"], "splash": None,
-        "owner_id": str(row["owner_id"]), "afk_channel_id": None, "afk_timeout": 300,
-        "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
-        "mfa_level": 0, "application_id": None, "system_channel_id": None, "system_channel_flags": 0,
-        "rules_channel_id": None, "public_updates_channel_id": None, "vanity_url_code": None,
-        "description": row["description"], "banner": None, "premium_tier": 0, "preferred_locale": "en-US",
-        "nsfw_level": 0, "features": json.loads(row["features"]), "roles": roles, "emojis": [],
-        "stickers": [],
-    }
+def guild_create_payload(conn: sqlite3.Connection, guild_id: int, user_id: int, *, obfuscate: bool,
+                         large_threshold: int = 50, presences: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """GUILD_CREATE for a bot (WIRE.md): the guild, the bot's ``joined_at``, members (only the bot's own
+    in a large guild), channels (obfuscated where the bot cannot view them, when it opted in)."""
+    guild = guild_object(conn, guild_id)
+    count = member_count(conn, guild_id)
+    large = count > large_threshold
+    own = conn.execute("SELECT joined_at FROM members WHERE guild_id = ? AND user_id = ?",
+                       (guild_id, user_id)).fetchone()
+    members = members_of(conn, guild_id)
+    if large:  # the rest come from Request Guild Members
+        members = [m for m in members if m["user"]["id"] == str(user_id)]
+    now = datetime.now(timezone.utc)  # visibility does not depend on time: a timeout keeps VIEW_CHANNEL
+    who = standing(conn, guild_id, user_id, now)
+    guild.update({
+        "joined_at": own["joined_at"] if own else None, "large": large, "unavailable": False,
+        "member_count": count, "members": members,
+        "channels": channels_for(conn, guild_id, who, obfuscate, with_guild_id=False), "threads": [],
+        "presences": presences or [], "voice_states": [], "stage_instances": [], "guild_scheduled_events": [],
+    })
+    return guild

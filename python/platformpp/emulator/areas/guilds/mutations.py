@@ -1,0 +1,402 @@
+"""Changes to a guild, its roles, members and channels, with the dispatches they cause. Routes check
+the caller's permissions first; the admin API calls these directly (it acts as the platform would,
+without a caller). Every function reads its input from a ``Form`` so a bad field fails the whole
+request (50035 naming it) before anything is written."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from datetime import datetime
+from typing import Any
+
+from ...core.clock import format_instant, parse_instant
+from ...core.permissions import ROLE_OVERWRITE, MEMBER_OVERWRITE, parse_bits
+from ...core.validation import Form
+from ...events.outbox import Outbox
+from ...wire.channel import GUILD_TYPES, TEXT_LIKE, VOICE_LIKE, CATEGORY
+from ...wire.member import member_json
+from ...wire.role import role_json
+from .dispatch import GUILD_MEMBERS_INTENT, GuildBots, channel_event, guild_bots, to_guild, visibility_changes
+from .store import guild_create_payload, guild_object, member_row
+
+INVALID_GUILD = 50055
+MAX_OVERWRITES = 100
+
+
+# --- small readers ----------------------------------------------------------------------------------
+
+def read_bits(form: Form, name: str) -> int | None:
+    """A permission field: an integer or an integer string of any bit (None when absent or null)."""
+    value = form.data.get(name)
+    if value is None:
+        return None
+    try:
+        return parse_bits(value, name)
+    except ValueError as exc:
+        form.fail(name, "NUMBER_TYPE_COERCE", str(exc))
+        return None
+
+
+def image_hash(form: Form, name: str) -> str | None:
+    """An image field (``data:image/...;base64,...``) stored as the hash the platform answers with."""
+    value = form.string(name, required=False, nullable=True, max_len=10 << 20)
+    if value is None:
+        return None
+    if not value.startswith("data:image/") or ";base64," not in value:
+        form.fail(name, "IMAGE_INVALID", "Must be a data URI: data:image/<type>;base64,<data>.")
+        return None
+    return hashlib.sha256(value.encode()).hexdigest()[:32]
+
+
+def read_overwrites(form: Form, name: str, guild_id: int, conn: sqlite3.Connection) -> list[dict[str, Any]] | None:
+    raw = form.array(name, required=False, max_items=MAX_OVERWRITES)
+    if raw is None:
+        return None
+    result: list[dict[str, Any]] = []
+    for index, item_raw in enumerate(raw):
+        item = form.item(name, index, item_raw)
+        item.unknown_keys({"id", "type", "allow", "deny"})
+        target = item.snowflake("id")
+        kind = item.choice("type", (ROLE_OVERWRITE, MEMBER_OVERWRITE), required=False, default=ROLE_OVERWRITE)
+        allow, deny = read_bits(item, "allow") or 0, read_bits(item, "deny") or 0
+        if target is not None and kind is not None:
+            if not target_exists(conn, guild_id, target, kind):
+                item.fail("id", "UNKNOWN_OVERWRITE_TARGET", f"No {'role' if kind == 0 else 'member'} {target} in this guild.")
+            result.append({"id": str(target), "type": kind, "allow": str(allow), "deny": str(deny)})
+    return result
+
+
+def target_exists(conn: sqlite3.Connection, guild_id: int, target: int, kind: int) -> bool:
+    if kind == ROLE_OVERWRITE:
+        sql, params = "SELECT 1 FROM roles WHERE id = ? AND guild_id = ?", (target, guild_id)
+    else:
+        sql, params = "SELECT 1 FROM members WHERE user_id = ? AND guild_id = ?", (target, guild_id)
+    return conn.execute(sql, params).fetchone() is not None
+
+
+def _set(conn: sqlite3.Connection, table: str, key: str, key_value: Any, changes: dict[str, Any]) -> None:
+    if changes:
+        assignments = ", ".join(f"{column} = ?" for column in changes)
+        conn.execute(f"UPDATE {table} SET {assignments} WHERE {key} = ?", (*changes.values(), key_value))
+
+
+# --- guild -------------------------------------------------------------------------------------------
+
+def modify_guild(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int, form: Form) -> dict[str, Any]:
+    form.unknown_keys({"name", "icon", "description", "afk_channel_id", "afk_timeout", "system_channel_id",
+                       "verification_level", "preferred_locale", "features"})
+    changes: dict[str, Any] = {}
+    if "name" in form.data:
+        changes["name"] = form.string("name", min_len=2, max_len=100)
+    if "icon" in form.data:
+        changes["icon"] = image_hash(form, "icon")
+    if "description" in form.data:
+        changes["description"] = form.string("description", required=False, nullable=True, max_len=300)
+    for field in ("afk_channel_id", "system_channel_id"):
+        if field in form.data:
+            value = form.snowflake(field, required=False, nullable=True)
+            if value is not None and conn.execute("SELECT 1 FROM channels WHERE id = ? AND guild_id = ?",
+                                                  (value, guild_id)).fetchone() is None:
+                form.fail(field, "UNKNOWN_CHANNEL", "Not a channel of this guild.")
+            changes[field] = value
+    if "afk_timeout" in form.data:
+        changes["afk_timeout"] = form.choice("afk_timeout", (60, 300, 900, 1800, 3600))
+    if "verification_level" in form.data:
+        changes["verification_level"] = form.choice("verification_level", (0, 1, 2, 3, 4))
+    if "preferred_locale" in form.data:
+        changes["preferred_locale"] = form.string("preferred_locale", min_len=2, max_len=10)
+    if "features" in form.data:
+        features = form.array("features") or []
+        if not all(isinstance(f, str) for f in features):
+            form.fail("features", "BASE_TYPE_STRING", "Features are strings.")
+        changes["features"] = json.dumps(sorted(set(features)))
+    form.done()
+    _set(conn, "guilds", "id", guild_id, changes)
+    guild = guild_object(conn, guild_id)
+    to_guild(outbox, guild_bots(conn, guild_id, now), "GUILD_UPDATE", guild)
+    return guild
+
+
+def delete_guild(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int) -> None:
+    bots = guild_bots(conn, guild_id, now)
+    conn.execute("DELETE FROM guilds WHERE id = ?", (guild_id,))
+    to_guild(outbox, bots, "GUILD_DELETE", {"id": str(guild_id)}, intent=~0)
+
+
+# --- roles -------------------------------------------------------------------------------------------
+
+ROLE_FIELDS = {"name", "permissions", "color", "colors", "hoist", "icon", "unicode_emoji", "mentionable"}
+
+
+def _role_changes(form: Form, creating: bool) -> dict[str, Any]:
+    form.unknown_keys(ROLE_FIELDS)
+    changes: dict[str, Any] = {}
+    if "name" in form.data or creating:
+        changes["name"] = form.string("name", required=False, min_len=1, max_len=100, default="new role")
+    if "permissions" in form.data:
+        bits = read_bits(form, "permissions")
+        changes["permissions"] = str(bits or 0)
+    if "color" in form.data:
+        changes["color"] = form.integer("color", required=False, minimum=0, maximum=0xFFFFFF, default=0)
+    colors = form.obj("colors", required=False, nullable=True)
+    if colors is not None:
+        colors.unknown_keys({"primary_color", "secondary_color", "tertiary_color"})
+        changes["color"] = colors.integer("primary_color", required=False, minimum=0, maximum=0xFFFFFF, default=0)
+        for field in ("secondary_color", "tertiary_color"):
+            changes[field] = colors.integer(field, required=False, minimum=0, maximum=0xFFFFFF)
+    for field in ("hoist", "mentionable"):
+        if field in form.data:
+            changes[field] = int(form.boolean(field))
+    if "icon" in form.data:
+        changes["icon"] = image_hash(form, "icon")
+    if "unicode_emoji" in form.data:
+        changes["unicode_emoji"] = form.string("unicode_emoji", required=False, nullable=True, max_len=100)
+    return changes
+
+
+def create_role(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int, role_id: int,
+                form: Form) -> dict[str, Any]:
+    """A new role at position 1 (just above @everyone); the others move up one."""
+    changes = _role_changes(form, creating=True)
+    form.done()
+    conn.execute("UPDATE roles SET position = position + 1 WHERE guild_id = ? AND id != ?", (guild_id, guild_id))
+    changes.setdefault("permissions", "0")
+    columns = ["id", "guild_id", "position", *changes]
+    conn.execute(f"INSERT INTO roles ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+                 (role_id, guild_id, 1, *changes.values()))
+    role = role_json(conn.execute("SELECT * FROM roles WHERE id = ?", (role_id,)).fetchone())
+    to_guild(outbox, guild_bots(conn, guild_id, now), "GUILD_ROLE_CREATE", {"guild_id": str(guild_id), "role": role})
+    return role
+
+
+def modify_role(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int, role_id: int,
+                form: Form) -> dict[str, Any]:
+    changes = _role_changes(form, creating=False)
+    form.done()
+    before = guild_bots(conn, guild_id, now)
+    _set(conn, "roles", "id", role_id, changes)
+    role = role_json(conn.execute("SELECT * FROM roles WHERE id = ?", (role_id,)).fetchone())
+    after = guild_bots(conn, guild_id, now)
+    to_guild(outbox, after, "GUILD_ROLE_UPDATE", {"guild_id": str(guild_id), "role": role})
+    visibility_changes(conn, outbox, before, after)
+    return role
+
+
+def delete_role(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int, role_id: int) -> None:
+    before = guild_bots(conn, guild_id, now)
+    conn.execute("DELETE FROM roles WHERE id = ?", (role_id,))
+    for member in conn.execute("SELECT user_id, roles FROM members WHERE guild_id = ?", (guild_id,)).fetchall():
+        roles = json.loads(member["roles"])
+        if str(role_id) in roles:
+            roles.remove(str(role_id))
+            conn.execute("UPDATE members SET roles = ? WHERE guild_id = ? AND user_id = ?",
+                         (json.dumps(roles), guild_id, member["user_id"]))
+    for channel in conn.execute("SELECT id, permission_overwrites FROM channels WHERE guild_id = ?", (guild_id,)).fetchall():
+        overwrites = json.loads(channel["permission_overwrites"])
+        kept = [o for o in overwrites if not (int(o["type"]) == ROLE_OVERWRITE and int(o["id"]) == role_id)]
+        if kept != overwrites:
+            conn.execute("UPDATE channels SET permission_overwrites = ? WHERE id = ?", (json.dumps(kept), channel["id"]))
+    after = guild_bots(conn, guild_id, now)
+    to_guild(outbox, after, "GUILD_ROLE_DELETE", {"guild_id": str(guild_id), "role_id": str(role_id)})
+    visibility_changes(conn, outbox, before, after)
+
+
+def set_role_positions(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int,
+                       positions: dict[int, int]) -> list[dict[str, Any]]:
+    bots = guild_bots(conn, guild_id, now)
+    for role_id, position in positions.items():
+        row = conn.execute("SELECT position FROM roles WHERE id = ?", (role_id,)).fetchone()
+        if row["position"] != position:
+            conn.execute("UPDATE roles SET position = ? WHERE id = ?", (position, role_id))
+            role = role_json(conn.execute("SELECT * FROM roles WHERE id = ?", (role_id,)).fetchone())
+            to_guild(outbox, bots, "GUILD_ROLE_UPDATE", {"guild_id": str(guild_id), "role": role})
+    return [role_json(r) for r in conn.execute("SELECT * FROM roles WHERE guild_id = ? ORDER BY position, id",
+                                                (guild_id,))]
+
+
+# --- members -----------------------------------------------------------------------------------------
+
+def _member_update_payload(conn: sqlite3.Connection, guild_id: int, user_id: int) -> dict[str, Any]:
+    return {"guild_id": str(guild_id), **member_json(member_row(conn, guild_id, user_id))}
+
+
+def add_member(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int, user_id: int,
+               roles: list[int], nick: str | None) -> dict[str, Any]:
+    conn.execute("INSERT INTO members (guild_id, user_id, nick, roles, joined_at) VALUES (?, ?, ?, ?, ?)",
+                 (guild_id, user_id, nick, json.dumps([str(r) for r in roles]), format_instant(now)))
+    bots = guild_bots(conn, guild_id, now)
+    member = _member_update_payload(conn, guild_id, user_id)
+    to_guild(outbox, _without(bots, user_id), "GUILD_MEMBER_ADD", member, intent=GUILD_MEMBERS_INTENT)
+    if user_id in bots.visible:  # a bot joined: its sessions get the guild
+        _to_one_bot(outbox, bots, user_id, conn, guild_id)
+    return member
+
+
+def _without(bots: GuildBots, user_id: int) -> GuildBots:
+    return GuildBots(bots.guild_id, {k: v for k, v in bots.visible.items() if k != user_id}, bots.toggled_apps)
+
+
+def _to_one_bot(outbox: Outbox, bots: GuildBots, user_id: int, conn: sqlite3.Connection, guild_id: int) -> None:
+    plain = guild_create_payload(conn, guild_id, user_id, obfuscate=False)
+    hidden = guild_create_payload(conn, guild_id, user_id, obfuscate=True)
+    only = GuildBots(guild_id, {user_id: bots.visible[user_id]}, bots.toggled_apps)
+
+    def render(viewer: Any) -> dict[str, Any] | None:
+        if not only.admits(viewer, ~0):
+            return None
+        return hidden if only.obfuscates(viewer) else plain
+    outbox.add("GUILD_CREATE", render)
+
+
+def modify_member(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int, user_id: int,
+                  changes: dict[str, Any]) -> dict[str, Any]:
+    """``changes``: member columns (already validated), ``roles`` as a list of role ids."""
+    before = guild_bots(conn, guild_id, now)
+    if "roles" in changes:
+        changes = {**changes, "roles": json.dumps([str(r) for r in changes["roles"]])}
+    _set_member(conn, guild_id, user_id, changes)
+    after = guild_bots(conn, guild_id, now)
+    member = _member_update_payload(conn, guild_id, user_id)
+    to_guild(outbox, after, "GUILD_MEMBER_UPDATE", member, intent=GUILD_MEMBERS_INTENT, also_user=user_id)
+    visibility_changes(conn, outbox, before, after)
+    return member
+
+
+def _set_member(conn: sqlite3.Connection, guild_id: int, user_id: int, changes: dict[str, Any]) -> None:
+    if changes:
+        assignments = ", ".join(f"{column} = ?" for column in changes)
+        conn.execute(f"UPDATE members SET {assignments} WHERE guild_id = ? AND user_id = ?",
+                     (*changes.values(), guild_id, user_id))
+
+
+def member_role_ids(conn: sqlite3.Connection, guild_id: int, user_id: int) -> list[int]:
+    row = conn.execute("SELECT roles FROM members WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)).fetchone()
+    return [int(r) for r in json.loads(row["roles"])] if row else []
+
+
+def remove_member(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int, user_id: int) -> None:
+    bots = guild_bots(conn, guild_id, now)
+    user = member_json(member_row(conn, guild_id, user_id))["user"]
+    conn.execute("DELETE FROM members WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
+    to_guild(outbox, _without(bots, user_id), "GUILD_MEMBER_REMOVE", {"guild_id": str(guild_id), "user": user},
+             intent=GUILD_MEMBERS_INTENT)
+    if user_id in bots.visible:
+        to_guild(outbox, GuildBots(guild_id, {user_id: frozenset()}, bots.toggled_apps), "GUILD_DELETE",
+                 {"id": str(guild_id)}, intent=~0)
+
+
+def read_timeout(form: Form, now: datetime) -> tuple[bool, str | None]:
+    """``communication_disabled_until``: null (lift) or an instant up to 28 days ahead."""
+    if "communication_disabled_until" not in form.data:
+        return False, None
+    raw = form.data["communication_disabled_until"]
+    if raw is None:
+        return True, None
+    try:
+        until = parse_instant(raw) if isinstance(raw, str) else None
+    except ValueError:
+        until = None
+    if until is None:
+        form.fail("communication_disabled_until", "DATE_TYPE_CONVERT", "Must be an ISO-8601 timestamp.")
+        return True, None
+    if (until - now).total_seconds() > 28 * 86400:
+        form.fail("communication_disabled_until", "COMMUNICATION_DISABLED_TOO_LONG",
+                  "Must be at most 28 days in the future.")
+    return True, format_instant(until)
+
+
+# --- channels ----------------------------------------------------------------------------------------
+
+CHANNEL_FIELDS = {"name", "type", "position", "parent_id", "topic", "nsfw", "rate_limit_per_user", "bitrate",
+                  "user_limit", "rtc_region", "permission_overwrites", "flags"}
+
+
+def channel_changes(conn: sqlite3.Connection, form: Form, guild_id: int, creating: bool,
+                    kind_now: int | None = None) -> dict[str, Any]:
+    """The channel columns the form sets, checked against the channel's type."""
+    form.unknown_keys(CHANNEL_FIELDS | {"default_auto_archive_duration", "video_quality_mode", "available_tags",
+                                        "default_reaction_emoji", "default_thread_rate_limit_per_user",
+                                        "default_sort_order", "default_forum_layout", "default_tag_setting"})
+    changes: dict[str, Any] = {}
+    if creating or "name" in form.data:
+        changes["name"] = form.string("name", min_len=1, max_len=100)
+    if creating or "type" in form.data:
+        changes["type"] = form.choice("type", GUILD_TYPES, required=False, default=kind_now or 0)
+    kind = changes.get("type", kind_now)
+    if "position" in form.data:
+        changes["position"] = form.integer("position", required=False, minimum=0, default=0)
+    if "parent_id" in form.data:
+        parent = form.snowflake("parent_id", required=False, nullable=True)
+        if parent is not None:
+            row = conn.execute("SELECT type FROM channels WHERE id = ? AND guild_id = ?", (parent, guild_id)).fetchone()
+            if row is None or row["type"] != CATEGORY or kind == CATEGORY:
+                form.fail("parent_id", "CHANNEL_PARENT_INVALID", "Must be a category of this guild (categories have none).")
+        changes["parent_id"] = parent
+    if "topic" in form.data:
+        if kind not in TEXT_LIKE:
+            form.fail("topic", "BASE_TYPE_UNKNOWN_FIELD", "Only text, announcement, forum and media channels have a topic.")
+        changes["topic"] = form.string("topic", required=False, nullable=True, max_len=4096)
+    if "nsfw" in form.data:
+        changes["nsfw"] = int(form.boolean("nsfw"))
+    if "rate_limit_per_user" in form.data:
+        changes["rate_limit_per_user"] = form.integer("rate_limit_per_user", required=False, minimum=0,
+                                                      maximum=21600, default=0)
+    for field, low, high in (("bitrate", 8000, 384000), ("user_limit", 0, 99)):
+        if field in form.data:
+            if kind not in VOICE_LIKE:
+                form.fail(field, "BASE_TYPE_UNKNOWN_FIELD", "Only voice and stage channels have it.")
+            changes[field] = form.integer(field, required=False, minimum=low, maximum=high)
+    if "rtc_region" in form.data:
+        changes["rtc_region"] = form.string("rtc_region", required=False, nullable=True, max_len=64)
+    if "flags" in form.data:
+        changes["flags"] = form.integer("flags", required=False, minimum=0, maximum=(1 << 31) - 1, default=0)
+    overwrites = read_overwrites(form, "permission_overwrites", guild_id, conn)
+    if overwrites is not None:
+        changes["permission_overwrites"] = json.dumps(overwrites)
+    return changes
+
+
+def create_channel(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int, channel_id: int,
+                   changes: dict[str, Any]) -> sqlite3.Row:
+    columns = ["id", "guild_id", *changes]
+    conn.execute(f"INSERT INTO channels ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+                 (channel_id, guild_id, *changes.values()))
+    row = conn.execute("SELECT * FROM channels WHERE id = ?", (channel_id,)).fetchone()
+    channel_event(outbox, guild_bots(conn, guild_id, now), "CHANNEL_CREATE", row)
+    return row
+
+
+def modify_channel(conn: sqlite3.Connection, outbox: Outbox, now: datetime, channel_id: int,
+                   changes: dict[str, Any]) -> sqlite3.Row:
+    """CHANNEL_UPDATE for the channel (each bot sees it as it now can); bots whose sight of other
+    channels changed (none today: overwrites are per channel) would get their own."""
+    guild_id = conn.execute("SELECT guild_id FROM channels WHERE id = ?", (channel_id,)).fetchone()["guild_id"]
+    before = guild_bots(conn, guild_id, now)
+    _set(conn, "channels", "id", channel_id, changes)
+    row = conn.execute("SELECT * FROM channels WHERE id = ?", (channel_id,)).fetchone()
+    after = guild_bots(conn, guild_id, now)
+    channel_event(outbox, after, "CHANNEL_UPDATE", row)
+    visibility_changes(conn, outbox, before, after, skip_channel=channel_id)
+    return row
+
+
+def delete_channel(conn: sqlite3.Connection, outbox: Outbox, now: datetime, row: sqlite3.Row) -> None:
+    bots = guild_bots(conn, row["guild_id"], now)
+    conn.execute("DELETE FROM channels WHERE id = ?", (row["id"],))
+    channel_event(outbox, bots, "CHANNEL_DELETE", row)
+
+
+def put_overwrite(conn: sqlite3.Connection, outbox: Outbox, now: datetime, row: sqlite3.Row,
+                  overwrite: dict[str, Any]) -> sqlite3.Row:
+    overwrites = [o for o in json.loads(row["permission_overwrites"])
+                  if not (str(o["id"]) == overwrite["id"] and int(o["type"]) == overwrite["type"])]
+    overwrites.append(overwrite)
+    return modify_channel(conn, outbox, now, row["id"], {"permission_overwrites": json.dumps(overwrites)})
+
+
+def delete_overwrite(conn: sqlite3.Connection, outbox: Outbox, now: datetime, row: sqlite3.Row,
+                     target: int) -> sqlite3.Row:
+    overwrites = [o for o in json.loads(row["permission_overwrites"]) if int(o["id"]) != target]
+    return modify_channel(conn, outbox, now, row["id"], {"permission_overwrites": json.dumps(overwrites)})

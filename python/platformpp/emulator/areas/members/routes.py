@@ -1,0 +1,284 @@
+"""The member routes. Listing members needs the app's GUILD_MEMBERS intent flag (50001 without);
+changing a member follows the role hierarchy (the target's highest role, and each role granted or
+removed, must be below the bot's highest role; nobody acts on the owner)."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from ...core import errors
+from ...core.errors import ApiError, json_response
+from ...core.http import emulator_state, snowflake_param
+from ...core.permissions import ALL, Permission
+from ...core.validation import Form, read_form
+from ...events.outbox import Outbox
+from ...paths import API
+from ...wire.member import member_json, own_member_json
+from ..guilds import mutations
+from ..guilds.access import (Standing, missing_access, require_above, require_guild_permission, require_member,
+                             standing)
+from ..guilds.mutations import image_hash
+from ..guilds.store import member_row, members_of
+from ..guilds.work import in_transaction, reader, writer
+
+# Application flags that enable the GUILD_MEMBERS privileged intent (GATEWAY_GUILD_MEMBERS[_LIMITED]).
+GUILD_MEMBERS_FLAGS = (1 << 14) | (1 << 15)
+
+
+def _member(conn: sqlite3.Connection, guild_id: int, user_id: int) -> sqlite3.Row:
+    row = member_row(conn, guild_id, user_id)
+    if row is None:
+        raise errors.not_found(errors.UNKNOWN_MEMBER, "Member")
+    return row
+
+
+def _may_act_on(conn: sqlite3.Connection, who: Standing, target: Standing, now: Any) -> None:
+    """The hierarchy: not on the owner, and only on members whose highest role is below the bot's."""
+    if target.is_owner and not who.is_owner:
+        raise ApiError(403, errors.MISSING_PERMISSIONS, "Missing Permissions: the owner is above everyone")
+    if target.context.user_id != who.context.user_id:
+        require_above(who, target.highest_position, "the member's highest role")
+
+
+async def list_members(request: Request) -> Response:
+    """GET /guilds/{guild_id}/members?limit=1..1000&after=: by user id."""
+    principal = reader(request)
+    guild_id = snowflake_param(request, "guild_id")
+    now = emulator_state(request).clock.now()
+    form = Form(dict(request.query_params))
+    limit = _int_param(form, "limit", 1, 1000, 1)
+    after = _int_param(form, "after", 0, (1 << 63) - 1, 0)
+    form.done()
+
+    def work(conn: sqlite3.Connection, _: Outbox) -> list[dict[str, Any]]:
+        require_member(conn, guild_id, principal.user_id, now)
+        if principal.kind == "bot":
+            app = conn.execute("SELECT flags FROM applications WHERE id = ?", (principal.application_id,)).fetchone()
+            if not app or not app["flags"] & GUILD_MEMBERS_FLAGS:
+                raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: the GUILD_MEMBERS intent is not enabled")
+        return members_of(conn, guild_id, limit, after)
+
+    return json_response(await in_transaction(request, work))
+
+
+def _int_param(form: Form, name: str, low: int, high: int, default: int) -> int:
+    raw = form.data.get(name)
+    if raw is None:
+        return default
+    if not raw.isdigit() or not low <= int(raw) <= high:
+        form.fail(name, "NUMBER_TYPE_COERCE", f"Must be an integer from {low} to {high}.")
+        return default
+    return int(raw)
+
+
+async def get_member(request: Request) -> Response:
+    principal = reader(request)
+    guild_id = snowflake_param(request, "guild_id")
+    user_id = snowflake_param(request, "user_id")
+    now = emulator_state(request).clock.now()
+
+    def work(conn: sqlite3.Connection, _: Outbox) -> dict[str, Any]:
+        require_member(conn, guild_id, principal.user_id, now)
+        return member_json(_member(conn, guild_id, user_id))
+
+    return json_response(await in_transaction(request, work))
+
+
+async def my_member(request: Request) -> Response:
+    """GET /users/@me/guilds/{guild_id}/member: the SDK user's own member (scope guilds.members.read)."""
+    principal = reader(request)
+    guild_id = snowflake_param(request, "guild_id")
+    now = emulator_state(request).clock.now()
+
+    def work(conn: sqlite3.Connection, _: Outbox) -> dict[str, Any]:
+        require_member(conn, guild_id, principal.user_id, now)
+        return member_json(_member(conn, guild_id, principal.user_id))
+
+    return json_response(await in_transaction(request, work))
+
+
+async def patch_member(request: Request) -> Response:
+    """PATCH /guilds/{guild_id}/members/{user_id}: ``nick`` (MANAGE_NICKNAMES, or CHANGE_NICKNAME on
+    oneself), ``roles`` (MANAGE_ROLES), ``communication_disabled_until`` (MODERATE_MEMBERS; not on an
+    administrator), ``mute`` / ``deaf`` (MUTE_MEMBERS / DEAFEN_MEMBERS); GUILD_MEMBER_UPDATE."""
+    principal = writer(request)
+    guild_id = snowflake_param(request, "guild_id")
+    user_id = snowflake_param(request, "user_id")
+    state = emulator_state(request)
+    form = await read_form(request)
+    form.unknown_keys({"nick", "roles", "communication_disabled_until", "mute", "deaf", "channel_id", "flags"})
+
+    def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
+        now = state.clock.now()
+        who = require_member(conn, guild_id, principal.user_id, now)
+        _member(conn, guild_id, user_id)
+        target = standing(conn, guild_id, user_id, now)
+        assert target is not None
+        changes: dict[str, Any] = {}
+        needed = 0
+        if "nick" in form.data:
+            changes["nick"] = form.string("nick", required=False, nullable=True, max_len=32) or None
+            needed |= Permission.CHANGE_NICKNAME if user_id == principal.user_id else Permission.MANAGE_NICKNAMES
+        if "roles" in form.data:
+            changes["roles"] = _checked_roles(conn, form, who, guild_id, user_id)
+            needed |= Permission.MANAGE_ROLES
+        present, until = mutations.read_timeout(form, now)
+        if present:
+            changes["communication_disabled_until"] = until
+            needed |= Permission.MODERATE_MEMBERS
+            if target.base == ALL and until is not None:
+                raise ApiError(403, errors.MISSING_PERMISSIONS,
+                               "Missing Permissions: the owner and administrators cannot be timed out")
+        for field, bit in (("mute", Permission.MUTE_MEMBERS), ("deaf", Permission.DEAFEN_MEMBERS)):
+            if field in form.data:
+                changes[field] = int(form.boolean(field))
+                needed |= bit
+        if form.data.get("channel_id") is not None:
+            form.fail("channel_id", "VOICE_NOT_MODELLED", "Moving members between voice channels is not modelled.")
+        form.done()
+        require_guild_permission(who, needed)
+        if needed & ~Permission.CHANGE_NICKNAME:
+            _may_act_on(conn, who, target, now)
+        return {k: v for k, v in mutations.modify_member(conn, outbox, now, guild_id, user_id, changes).items()
+                if k != "guild_id"}
+
+    return json_response(await in_transaction(request, work))
+
+
+def _checked_roles(conn: sqlite3.Connection, form: Form, who: Standing, guild_id: int, user_id: int) -> list[int]:
+    raw = form.array("roles", required=False, max_items=350) or []
+    current = set(mutations.member_role_ids(conn, guild_id, user_id))
+    wanted: list[int] = []
+    for index, value in enumerate(raw):
+        role_id = form.coerce_snowflake("roles", value)
+        if role_id is None:
+            continue
+        row = conn.execute("SELECT position, managed FROM roles WHERE id = ? AND guild_id = ?",
+                           (role_id, guild_id)).fetchone()
+        if row is None or role_id == guild_id:
+            form.errors.add((*form.path, "roles", index), "UNKNOWN_ROLE", f"No role {role_id} to grant in this guild.")
+            continue
+        if role_id not in wanted:
+            wanted.append(role_id)
+    for role_id in current.symmetric_difference(wanted):
+        row = conn.execute("SELECT position, managed FROM roles WHERE id = ?", (role_id,)).fetchone()
+        if row is None:
+            continue
+        if row["managed"]:
+            raise ApiError(403, errors.MISSING_PERMISSIONS, "Missing Permissions: a managed role is not granted by hand")
+        require_above(who, row["position"], f"role {role_id}")
+    return wanted
+
+
+async def patch_me(request: Request) -> Response:
+    """PATCH /guilds/{guild_id}/members/@me ``{nick?, avatar?, banner?, bio?}``: the bot's own member."""
+    principal = writer(request)
+    guild_id = snowflake_param(request, "guild_id")
+    state = emulator_state(request)
+    form = await read_form(request)
+    form.unknown_keys({"nick", "avatar", "banner", "bio"})
+
+    def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
+        now = state.clock.now()
+        who = require_member(conn, guild_id, principal.user_id, now)
+        changes: dict[str, Any] = {}
+        if "nick" in form.data:
+            changes["nick"] = form.string("nick", required=False, nullable=True, max_len=32) or None
+        for field in ("avatar", "banner"):
+            if field in form.data:
+                changes[field] = image_hash(form, field)
+        if "bio" in form.data:
+            changes["bio"] = form.string("bio", required=False, nullable=True, max_len=190)
+        form.done()
+        if "nick" in changes:
+            require_guild_permission(who, Permission.CHANGE_NICKNAME)
+        mutations.modify_member(conn, outbox, now, guild_id, principal.user_id, changes)
+        return own_member_json(member_row(conn, guild_id, principal.user_id))
+
+    return json_response(await in_transaction(request, work))
+
+
+async def put_member_role(request: Request) -> Response:
+    return await _member_role(request, add=True)
+
+
+async def delete_member_role(request: Request) -> Response:
+    return await _member_role(request, add=False)
+
+
+async def _member_role(request: Request, add: bool) -> Response:
+    """PUT / DELETE /guilds/{guild_id}/members/{user_id}/roles/{role_id}: MANAGE_ROLES, the role below
+    the bot's highest; 204; GUILD_MEMBER_UPDATE."""
+    principal = writer(request)
+    guild_id = snowflake_param(request, "guild_id")
+    user_id = snowflake_param(request, "user_id")
+    role_id = snowflake_param(request, "role_id")
+    state = emulator_state(request)
+
+    def work(conn: sqlite3.Connection, outbox: Outbox) -> None:
+        now = state.clock.now()
+        who = require_member(conn, guild_id, principal.user_id, now)
+        require_guild_permission(who, Permission.MANAGE_ROLES)
+        _member(conn, guild_id, user_id)
+        role = conn.execute("SELECT position, managed FROM roles WHERE id = ? AND guild_id = ?",
+                            (role_id, guild_id)).fetchone()
+        if role is None or role_id == guild_id:
+            raise errors.not_found(10011, "Role")
+        require_above(who, role["position"], "the role")
+        if role["managed"]:
+            raise ApiError(403, errors.MISSING_PERMISSIONS, "Missing Permissions: a managed role is not granted by hand")
+        set_member_role(conn, outbox, now, guild_id, user_id, role_id, add)
+
+    await in_transaction(request, work)
+    return Response(status_code=204)
+
+
+def set_member_role(conn: sqlite3.Connection, outbox: Outbox, now: Any, guild_id: int, user_id: int,
+                    role_id: int, add: bool) -> None:
+    roles = mutations.member_role_ids(conn, guild_id, user_id)
+    if add and role_id not in roles:
+        mutations.modify_member(conn, outbox, now, guild_id, user_id, {"roles": [*roles, role_id]})
+    elif not add and role_id in roles:
+        mutations.modify_member(conn, outbox, now, guild_id, user_id, {"roles": [r for r in roles if r != role_id]})
+
+
+async def kick_member(request: Request) -> Response:
+    """DELETE /guilds/{guild_id}/members/{user_id}: KICK_MEMBERS and the hierarchy; 204;
+    GUILD_MEMBER_REMOVE (and GUILD_DELETE to a kicked bot)."""
+    principal = writer(request)
+    guild_id = snowflake_param(request, "guild_id")
+    user_id = snowflake_param(request, "user_id")
+    state = emulator_state(request)
+
+    def work(conn: sqlite3.Connection, outbox: Outbox) -> None:
+        now = state.clock.now()
+        who = require_member(conn, guild_id, principal.user_id, now)
+        require_guild_permission(who, Permission.KICK_MEMBERS)
+        _member(conn, guild_id, user_id)
+        target = standing(conn, guild_id, user_id, now)
+        if target is None:
+            raise missing_access()
+        _may_act_on(conn, who, target, now)
+        mutations.remove_member(conn, outbox, now, guild_id, user_id)
+
+    await in_transaction(request, work)
+    return Response(status_code=204)
+
+
+def routes() -> list[BaseRoute]:
+    base = API + "/guilds/{guild_id}/members"
+    return [
+        Route(base, list_members, methods=["GET"]),
+        Route(base + "/@me", patch_me, methods=["PATCH"]),
+        Route(base + "/{user_id}", get_member, methods=["GET"]),
+        Route(base + "/{user_id}", patch_member, methods=["PATCH"]),
+        Route(base + "/{user_id}", kick_member, methods=["DELETE"]),
+        Route(base + "/{user_id}/roles/{role_id}", put_member_role, methods=["PUT"]),
+        Route(base + "/{user_id}/roles/{role_id}", delete_member_role, methods=["DELETE"]),
+        Route(API + "/users/@me/guilds/{guild_id}/member", my_member, methods=["GET"]),
+    ]

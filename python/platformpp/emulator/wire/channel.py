@@ -1,0 +1,75 @@
+"""The guild channel object (WIRE.md "Channel"; the published ``GuildChannelResponse``) and its
+obfuscated form, what a bot that opted in to channel obfuscation sees of a channel it cannot view.
+
+Obfuscated, a channel keeps only ``id, type, position, parent_id`` (WIRE.md), and ``guild_id`` where
+the channel object carries it (REST, CHANNEL_* dispatches); its ``name`` is ``___hidden___``,
+``flags`` gains CHANNEL_OBFUSCATED and ``permission_overwrites`` is exactly one overwrite denying
+VIEW_CHANNEL to @everyone. Every other field is left out, the strongest way to reduce it: ``topic``,
+``nsfw``, ``last_message_id``, ``rate_limit_per_user``, ``bitrate``, ``user_limit``, ``rtc_region``,
+``application_id`` (and, when modelled, ``icon_emoji``, ``last_pin_timestamp``, forum tags).
+docs/emulator.md lists the same."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+from ..core.permissions import Permission
+
+CHANNEL_OBFUSCATED = 1 << 17
+HIDDEN_NAME = "___hidden___"
+
+TEXT, DM, VOICE, GROUP_DM, CATEGORY, ANNOUNCEMENT, STAGE, DIRECTORY, FORUM, MEDIA = 0, 1, 2, 3, 4, 5, 13, 14, 15, 16
+GUILD_TYPES = (TEXT, VOICE, CATEGORY, ANNOUNCEMENT, STAGE, DIRECTORY, FORUM, MEDIA)
+VOICE_LIKE = frozenset({VOICE, STAGE})
+# Channels with a topic and a slowmode (the message-bearing and post-bearing types).
+TEXT_LIKE = frozenset({TEXT, ANNOUNCEMENT, FORUM, MEDIA})
+DEFAULT_BITRATE = 64000
+
+
+def overwrite_json(raw: dict[str, Any]) -> dict[str, Any]:
+    """One stored overwrite ``{id, type, allow, deny}`` as the platform sends it, with ``_new`` forms."""
+    allow, deny = str(int(raw["allow"])), str(int(raw["deny"]))
+    return {"id": str(raw["id"]), "type": int(raw["type"]), "allow": allow, "deny": deny,
+            "allow_new": allow, "deny_new": deny}
+
+
+def _snowflake(value: int | None) -> str | None:
+    return str(value) if value is not None else None
+
+
+def channel_json(row: sqlite3.Row, *, with_guild_id: bool = True) -> dict[str, Any]:
+    """The full channel. GUILD_CREATE's ``channels`` leave ``guild_id`` out (``with_guild_id=False``)."""
+    kind = row["type"]
+    channel: dict[str, Any] = {
+        "id": str(row["id"]), "type": kind, "name": row["name"], "position": row["position"],
+        "parent_id": _snowflake(row["parent_id"]), "flags": row["flags"], "nsfw": bool(row["nsfw"]),
+        "permission_overwrites": [overwrite_json(o) for o in json.loads(row["permission_overwrites"])],
+    }
+    if with_guild_id:
+        channel["guild_id"] = str(row["guild_id"])
+    if row["application_id"] is not None:
+        channel["application_id"] = str(row["application_id"])
+    if kind in TEXT_LIKE:
+        channel.update(topic=row["topic"], rate_limit_per_user=row["rate_limit_per_user"],
+                       last_message_id=_snowflake(row["last_message_id"]))
+    elif kind in VOICE_LIKE:
+        channel.update(bitrate=row["bitrate"] if row["bitrate"] is not None else DEFAULT_BITRATE,
+                       user_limit=row["user_limit"] or 0, rtc_region=row["rtc_region"],
+                       rate_limit_per_user=row["rate_limit_per_user"],
+                       last_message_id=_snowflake(row["last_message_id"]))
+    return channel
+
+
+def obfuscated_channel_json(row: sqlite3.Row, *, with_guild_id: bool = True) -> dict[str, Any]:
+    view = str(int(Permission.VIEW_CHANNEL))
+    channel: dict[str, Any] = {
+        "id": str(row["id"]), "type": row["type"], "name": HIDDEN_NAME, "position": row["position"],
+        "parent_id": _snowflake(row["parent_id"]), "flags": row["flags"] | CHANNEL_OBFUSCATED,
+        "permission_overwrites": [{"id": str(row["guild_id"]), "type": 0, "allow": "0", "deny": view,
+                                   "allow_new": "0", "deny_new": view}],
+    }
+    if with_guild_id:
+        channel["guild_id"] = str(row["guild_id"])
+    return channel

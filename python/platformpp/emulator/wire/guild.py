@@ -1,0 +1,30 @@
+"""The guild object (WIRE.md "GUILD_CREATE"; the published ``GuildResponse``): every required field,
+the ones the emulator does not model at their defaults."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+
+def _snowflake(value: int | None) -> str | None:
+    return str(value) if value is not None else None
+
+
+def guild_json(row: sqlite3.Row, roles: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "id": str(row["id"]), "name": row["name"], "icon": row["icon"], "description": row["description"],
+        "home_header": None, "splash": None, "discovery_splash": None, "features": json.loads(row["features"]),
+        "banner": None, "owner_id": str(row["owner_id"]), "application_id": None, "region": "deprecated",
+        "afk_channel_id": _snowflake(row["afk_channel_id"]), "afk_timeout": row["afk_timeout"],
+        "system_channel_id": _snowflake(row["system_channel_id"]), "system_channel_flags": 0,
+        "widget_enabled": False, "widget_channel_id": None, "verification_level": row["verification_level"],
+        "roles": roles, "default_message_notifications": 0, "mfa_level": 0, "explicit_content_filter": 0,
+        "max_presences": None, "max_members": 500000, "max_stage_video_channel_users": 50,
+        "max_video_channel_users": 25, "vanity_url_code": None, "premium_tier": 0,
+        "premium_subscription_count": 0, "preferred_locale": row["preferred_locale"],
+        "rules_channel_id": None, "safety_alerts_channel_id": None, "public_updates_channel_id": None,
+        "premium_progress_bar_enabled": False, "nsfw": False, "nsfw_level": 0, "emojis": [], "stickers": [],
+        "incidents_data": None,
+    }

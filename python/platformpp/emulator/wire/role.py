@@ -1,0 +1,19 @@
+"""The role object (WIRE.md "Roles"; the published ``GuildRoleResponse``): permissions as a string
+integer and again as ``permissions_new``, the platform's string form of the same bits."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+
+def role_json(row: sqlite3.Row) -> dict[str, Any]:
+    permissions = str(int(row["permissions"]))
+    return {
+        "id": str(row["id"]), "name": row["name"], "color": row["color"],
+        "colors": {"primary_color": row["color"], "secondary_color": row["secondary_color"],
+                   "tertiary_color": row["tertiary_color"]},
+        "hoist": bool(row["hoist"]), "icon": row["icon"], "unicode_emoji": row["unicode_emoji"],
+        "position": row["position"], "permissions": permissions, "permissions_new": permissions,
+        "managed": bool(row["managed"]), "mentionable": bool(row["mentionable"]), "flags": row["flags"],
+    }
