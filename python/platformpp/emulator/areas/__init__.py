@@ -11,7 +11,9 @@ from . import (
     accounts,
     admin,
     applications,
+    channel_messages,
     channels,
+    expressions,
     guilds,
     lobbies,
     members,
@@ -28,5 +30,6 @@ from . import (
 AREAS: tuple[Area, ...] = (
     lobbies.AREA, messages.AREA, presence.AREA, relationships.AREA, guilds.AREA, channels.AREA, roles.AREA,
     members.AREA, profiles.AREA,
+    channel_messages.AREA, expressions.AREA,
     admin.AREA, oauth.AREA, users.AREA, accounts.AREA, applications.AREA, webhooks.AREA,
 )

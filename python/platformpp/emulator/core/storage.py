@@ -137,7 +137,10 @@ class Database:
         rows = self.query(
             "SELECT name FROM sqlite_master WHERE type = 'table'"
             " AND name NOT LIKE 'sqlite_%' AND name != 'schema_version' ORDER BY rowid")
-        return [row[0] for row in rows]
+        # Virtual tables (full-text indexes) and their shadow tables hold derived data that their
+        # owners rebuild; deleting or copying shadow rows directly would corrupt the index.
+        plain = {row[1] for row in self.query("PRAGMA main.table_list") if row[2] == "table"}
+        return [row[0] for row in rows if row[0] in plain]
 
     def clear(self) -> None:
         """Delete all world state (keeps the schema). Call inside ``transaction()``."""

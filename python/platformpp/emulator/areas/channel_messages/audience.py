@@ -1,0 +1,42 @@
+"""Who hears about a guild's messages, reactions, typing, pins, expressions and scheduled events: the
+bot sessions whose shard holds the guild, that asked for the event's intent, and (for channel events)
+whose bot can view the channel. Bots without the MESSAGE_CONTENT intent get messages with the content
+emptied, except messages that mention them and their own."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...events.audience import Payload, Viewer
+
+# Gateway intents (the platform's bits).
+GUILDS = 1 << 0
+GUILD_EXPRESSIONS = 1 << 3
+GUILD_MESSAGES = 1 << 9
+GUILD_MESSAGE_REACTIONS = 1 << 10
+GUILD_MESSAGE_TYPING = 1 << 11
+MESSAGE_CONTENT = 1 << 15
+GUILD_SCHEDULED_EVENTS = 1 << 16
+
+
+@dataclass(frozen=True)
+class GuildBots:
+    """Bot sessions of ``guild_id`` with ``intent``; only ``viewers`` when given (channel events).
+    ``stripped`` is the payload for bots without MESSAGE_CONTENT, unless in ``sees_content``."""
+
+    guild_id: int
+    intent: int
+    payload: Payload
+    viewers: frozenset[int] | None = None
+    stripped: Payload | None = None
+    sees_content: frozenset[int] = field(default_factory=frozenset)
+
+    def __call__(self, viewer: Viewer) -> Payload | None:
+        if viewer.kind != "bot" or self.guild_id not in viewer.guild_ids or not viewer.intents & self.intent:
+            return None
+        if self.viewers is not None and viewer.user_id not in self.viewers:
+            return None
+        if self.stripped is not None and not viewer.intents & MESSAGE_CONTENT \
+                and viewer.user_id not in self.sees_content:
+            return self.stripped
+        return self.payload

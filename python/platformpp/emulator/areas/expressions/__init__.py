@@ -1,0 +1,11 @@
+"""Guild expressions: emoji and stickers (create with image data, list, get, modify, delete), under
+the dated creation rule of 2026-02-23."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from ...core.area import Area
+from . import routes
+
+AREA = Area("expressions", routes=routes.routes, schema=resources.files(__name__) / "schema")
