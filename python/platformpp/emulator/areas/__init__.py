@@ -23,6 +23,7 @@ from . import (
     profiles,
     relationships,
     roles,
+    scheduled_events,
     users,
     webhooks,
 )
@@ -30,6 +31,6 @@ from . import (
 AREAS: tuple[Area, ...] = (
     lobbies.AREA, messages.AREA, presence.AREA, relationships.AREA, guilds.AREA, channels.AREA, roles.AREA,
     members.AREA, profiles.AREA,
-    channel_messages.AREA, expressions.AREA,
+    channel_messages.AREA, expressions.AREA, scheduled_events.AREA,
     admin.AREA, oauth.AREA, users.AREA, accounts.AREA, applications.AREA, webhooks.AREA,
 )

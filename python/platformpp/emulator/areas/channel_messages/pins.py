@@ -44,7 +44,7 @@ def set_pinned(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *
                message_id: int, pinned: bool) -> None:
     now = state.clock.now()
     access = channel_access(conn, channel_id, caller.user_id, now)
-    access.require(pin_permissions(now))
+    access.require(pin_permissions(now), any_of=True)
     row = get_row(conn, channel_id, message_id)
     if (row["pinned_at"] is not None) == pinned:
         return

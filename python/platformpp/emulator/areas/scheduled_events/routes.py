@@ -1,0 +1,195 @@
+"""HTTP routes of guild scheduled events (Bot), and the admin route that makes a member interested
+(or not) in an event."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from ...core import auth, errors
+from ...core.clock import format_instant, parse_instant
+from ...core.errors import ApiError, json_response
+from ...core.http import emulator_state, snowflake_param
+from ...core.validation import Form, read_json
+from ...events.outbox import Outbox
+from ...paths import ADMIN, API
+from ..channel_messages.access import guild_permissions
+from . import store
+from .store import EXTERNAL, EventFields
+
+T = TypeVar("T")
+_KEYS = {"name", "description", "image", "channel_id", "scheduled_start_time", "scheduled_end_time", "privacy_level",
+         "entity_type", "entity_metadata", "recurrence_rule"}
+
+
+def _instant(form: Form, name: str, *, required: bool, nullable: bool) -> str | None:
+    raw = form.string(name, required=required, nullable=nullable)
+    if raw is None:
+        return None
+    try:
+        return format_instant(parse_instant(raw))
+    except ValueError as exc:
+        form.fail(name, "DATE_TYPE_CONVERT", str(exc))
+        return None
+
+
+def read_fields(data: Any, *, creating: bool) -> EventFields:
+    form = Form(data)
+    form.unknown_keys(_KEYS | (set() if creating else {"status"}))
+    values: dict[str, Any] = {}
+
+    def given(name: str) -> bool:
+        return creating or name in form.data
+
+    if given("name"):
+        values["name"] = form.string("name", min_len=1, max_len=100)
+    if "description" in form.data:
+        values["description"] = form.string("description", required=False, max_len=1000, nullable=True)
+    if "image" in form.data:
+        values["image"] = form.string("image", required=False, nullable=True, max_len=10 * 1024 * 1024)
+    if given("scheduled_start_time"):
+        values["scheduled_start_time"] = _instant(form, "scheduled_start_time", required=True, nullable=False)
+    if "scheduled_end_time" in form.data:
+        values["scheduled_end_time"] = _instant(form, "scheduled_end_time", required=False, nullable=True)
+    if given("privacy_level"):
+        values["privacy_level"] = form.choice("privacy_level", (2,))
+    if given("entity_type"):
+        values["entity_type"] = form.choice("entity_type", (store.STAGE, store.VOICE, EXTERNAL))
+    if "channel_id" in form.data:
+        values["channel_id"] = form.snowflake("channel_id", required=False, nullable=True)
+    if "entity_metadata" in form.data:
+        metadata = form.obj("entity_metadata", required=False, nullable=True)
+        if metadata is None:
+            values["entity_metadata"] = None
+        else:
+            metadata.unknown_keys({"location"})
+            location = metadata.string("location", required=False, min_len=1, max_len=100)
+            values["entity_metadata"] = json.dumps({"location": location} if location is not None else {})
+    if form.data.get("recurrence_rule") is not None:
+        form.fail("recurrence_rule", "BASE_TYPE_UNSUPPORTED", "The emulator has no recurring events.")
+    if not creating and "status" in form.data:
+        values["status"] = form.choice("status", (1, 2, 3, 4))
+    form.done()
+    return EventFields(values)
+
+
+async def _run(request: Request, work: Callable[[sqlite3.Connection, Outbox, int, int], T]) -> T:
+    principal = auth.require(request, kinds=("bot",))
+    guild_id = snowflake_param(request, "guild_id")
+    state = emulator_state(request)
+    outbox = Outbox(state)
+
+    def call() -> T:
+        with state.db.transaction() as conn:
+            guild_permissions(conn, guild_id, principal.user_id, state.clock.now())   # members only
+            return work(conn, outbox, guild_id, principal.user_id)
+
+    return await run_in_threadpool(call)
+
+
+def _flag(request: Request, name: str) -> bool:
+    raw = request.query_params.get(name, "false").lower()
+    if raw not in ("true", "false"):
+        raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body",
+                       {name: {"_errors": [{"code": "BOOLEAN_TYPE_COERCE", "message": "Must be true or false."}]}})
+    return raw == "true"
+
+
+async def list_events(request: Request) -> Response:
+    with_count = _flag(request, "with_user_count")
+    return json_response(await _run(request, lambda conn, outbox, guild_id, user_id: [
+        store.render(conn, row, with_count) for row in conn.execute(
+            "SELECT * FROM guild_scheduled_events WHERE guild_id = ? ORDER BY id", (guild_id,))]))
+
+
+async def create_event(request: Request) -> Response:
+    fields = read_fields(await read_json(request), creating=True)
+    state = emulator_state(request)
+    return json_response(await _run(request, lambda conn, outbox, guild_id, user_id: store.create(
+        state, conn, outbox, guild_id=guild_id, user_id=user_id, fields=fields)))
+
+
+async def get_event(request: Request) -> Response:
+    event_id = snowflake_param(request, "event_id")
+    with_count = _flag(request, "with_user_count")
+    return json_response(await _run(request, lambda conn, outbox, guild_id, user_id: store.render(
+        conn, store.get_row(conn, guild_id, event_id), with_count)))
+
+
+async def modify_event(request: Request) -> Response:
+    event_id = snowflake_param(request, "event_id")
+    fields = read_fields(await read_json(request), creating=False)
+    state = emulator_state(request)
+    return json_response(await _run(request, lambda conn, outbox, guild_id, user_id: store.modify(
+        state, conn, outbox, guild_id=guild_id, user_id=user_id, event_id=event_id, fields=fields)))
+
+
+async def delete_event(request: Request) -> Response:
+    event_id = snowflake_param(request, "event_id")
+    state = emulator_state(request)
+    await _run(request, lambda conn, outbox, guild_id, user_id: store.delete(
+        state, conn, outbox, guild_id=guild_id, user_id=user_id, event_id=event_id))
+    return Response(status_code=204)
+
+
+async def event_users(request: Request) -> Response:
+    """GET .../users?limit=1..100&before|after=&with_member=."""
+    event_id = snowflake_param(request, "event_id")
+    params = request.query_params
+    limit_raw = params.get("limit", "100")
+    anchors: dict[str, int | None] = {}
+    bad: dict[str, Any] = {}
+    if not (limit_raw.isascii() and limit_raw.isdigit() and 1 <= int(limit_raw) <= 100):
+        bad["limit"] = {"_errors": [{"code": "NUMBER_TYPE_MAX", "message": "Must be an integer from 1 to 100."}]}
+    for name in ("before", "after"):
+        raw = params.get(name)
+        if raw is not None and not (raw.isascii() and raw.isdigit() and len(raw) <= 19):
+            bad[name] = {"_errors": [{"code": "NUMBER_TYPE_COERCE", "message": "Value is not snowflake."}]}
+        anchors[name] = int(raw) if raw is not None and name not in bad else None
+    if bad:
+        raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body", bad)
+    with_member = _flag(request, "with_member")
+    return json_response(await _run(request, lambda conn, outbox, guild_id, user_id: store.users(
+        conn, guild_id=guild_id, event_id=event_id, limit=int(limit_raw), before=anchors["before"],
+        after=anchors["after"], with_member=with_member)))
+
+
+def _admin_interest(interested: bool) -> Callable[[Request], Any]:
+    async def endpoint(request: Request) -> Response:
+        """PUT / DELETE /_emulator/guilds/{guild_id}/scheduled-events/{event_id}/users/{user_id} → 204."""
+        guild_id, event_id = snowflake_param(request, "guild_id"), snowflake_param(request, "event_id")
+        user_id = snowflake_param(request, "user_id")
+        state = emulator_state(request)
+        outbox = Outbox(state)
+
+        def work() -> None:
+            with state.db.transaction() as conn:
+                store.set_interest(state, conn, outbox, guild_id=guild_id, event_id=event_id, user_id=user_id,
+                                   interested=interested)
+
+        await run_in_threadpool(work)
+        return Response(status_code=204)
+    return endpoint
+
+
+def routes() -> list[BaseRoute]:
+    base = API + "/guilds/{guild_id:snowflake}/scheduled-events"
+    event = base + "/{event_id:snowflake}"
+    admin = ADMIN + "/guilds/{guild_id:snowflake}/scheduled-events/{event_id:snowflake}/users/{user_id:snowflake}"
+    return [
+        Route(base, list_events, methods=["GET"]),
+        Route(base, create_event, methods=["POST"]),
+        Route(event, get_event, methods=["GET"]),
+        Route(event, modify_event, methods=["PATCH"]),
+        Route(event, delete_event, methods=["DELETE"]),
+        Route(event + "/users", event_users, methods=["GET"]),
+        Route(admin, _admin_interest(True), methods=["PUT"]),
+        Route(admin, _admin_interest(False), methods=["DELETE"]),
+    ]
