@@ -22,6 +22,9 @@ HIDDEN_NAME = "___hidden___"
 
 TEXT, DM, VOICE, GROUP_DM, CATEGORY, ANNOUNCEMENT, STAGE, DIRECTORY, FORUM, MEDIA = 0, 1, 2, 3, 4, 5, 13, 14, 15, 16
 GUILD_TYPES = (TEXT, VOICE, CATEGORY, ANNOUNCEMENT, STAGE, DIRECTORY, FORUM, MEDIA)
+# What POST /guilds/{id}/channels and PATCH /channels/{id} accept (the published request schema has no
+# media channel: those come from fixtures and the admin API).
+REQUEST_TYPES = (TEXT, VOICE, CATEGORY, ANNOUNCEMENT, STAGE, DIRECTORY, FORUM)
 VOICE_LIKE = frozenset({VOICE, STAGE})
 # Channels with a topic and a slowmode (the message-bearing and post-bearing types).
 TEXT_LIKE = frozenset({TEXT, ANNOUNCEMENT, FORUM, MEDIA})

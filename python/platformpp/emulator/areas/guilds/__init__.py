@@ -7,7 +7,7 @@ from importlib import resources
 
 from ...core.area import Area
 from ...core.fixtures import FixtureSection
-from . import fixtures, routes
+from . import admin_routes, fixtures, routes
 
-AREA = Area("guilds", routes=routes.routes, schema=resources.files(__name__) / "schema",
+AREA = Area("guilds", routes=lambda: [*routes.routes(), *admin_routes.routes()], schema=resources.files(__name__) / "schema",
             fixtures=(FixtureSection("guilds", 30, fixtures.load_guilds),))

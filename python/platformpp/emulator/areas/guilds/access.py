@@ -12,7 +12,8 @@ from datetime import datetime
 from ...core import errors
 from ...core.clock import parse_instant
 from ...core.errors import ApiError
-from ...core.permissions import ALL, MemberContext, Overwrite, Permission, base_permissions, channel_permissions
+from ...core.permissions import (ALL, MemberContext, Overwrite, Permission, base_permissions, channel_permissions,
+                                 names)
 
 CATEGORY = 4
 
@@ -85,7 +86,6 @@ def missing_access() -> ApiError:
 
 
 def missing_permissions(bits: int) -> ApiError:
-    from ...core.permissions import names
     return ApiError(403, errors.MISSING_PERMISSIONS, "Missing Permissions: " + ", ".join(names(bits)))
 
 

@@ -15,7 +15,7 @@ from ...core.clock import format_instant, parse_instant
 from ...core.permissions import ROLE_OVERWRITE, MEMBER_OVERWRITE, parse_bits
 from ...core.validation import Form
 from ...events.outbox import Outbox
-from ...wire.channel import GUILD_TYPES, TEXT_LIKE, VOICE_LIKE, CATEGORY
+from ...wire.channel import CATEGORY, REQUEST_TYPES, TEXT_LIKE, VOICE_LIKE
 from ...wire.member import member_json
 from ...wire.role import role_json
 from .dispatch import GUILD_MEMBERS_INTENT, GuildBots, channel_event, guild_bots, to_guild, visibility_changes
@@ -218,27 +218,27 @@ def set_role_positions(conn: sqlite3.Connection, outbox: Outbox, now: datetime, 
 
 # --- members -----------------------------------------------------------------------------------------
 
-def _member_update_payload(conn: sqlite3.Connection, guild_id: int, user_id: int) -> dict[str, Any]:
+def member_payload(conn: sqlite3.Connection, guild_id: int, user_id: int) -> dict[str, Any]:
     return {"guild_id": str(guild_id), **member_json(member_row(conn, guild_id, user_id))}
 
 
-def add_member(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int, user_id: int,
-               roles: list[int], nick: str | None) -> dict[str, Any]:
-    conn.execute("INSERT INTO members (guild_id, user_id, nick, roles, joined_at) VALUES (?, ?, ?, ?, ?)",
-                 (guild_id, user_id, nick, json.dumps([str(r) for r in roles]), format_instant(now)))
+def member_added(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int, user_id: int) -> None:
+    """After a member row was inserted: GUILD_MEMBER_ADD to the other bots; a bot that joined gets
+    the guild (GUILD_CREATE)."""
     bots = guild_bots(conn, guild_id, now)
-    member = _member_update_payload(conn, guild_id, user_id)
+    member = member_payload(conn, guild_id, user_id)
     to_guild(outbox, _without(bots, user_id), "GUILD_MEMBER_ADD", member, intent=GUILD_MEMBERS_INTENT)
-    if user_id in bots.visible:  # a bot joined: its sessions get the guild
-        _to_one_bot(outbox, bots, user_id, conn, guild_id)
-    return member
+    if user_id in bots.visible:
+        guild_created(conn, outbox, bots, user_id)
 
 
 def _without(bots: GuildBots, user_id: int) -> GuildBots:
     return GuildBots(bots.guild_id, {k: v for k, v in bots.visible.items() if k != user_id}, bots.toggled_apps)
 
 
-def _to_one_bot(outbox: Outbox, bots: GuildBots, user_id: int, conn: sqlite3.Connection, guild_id: int) -> None:
+def guild_created(conn: sqlite3.Connection, outbox: Outbox, bots: GuildBots, user_id: int) -> None:
+    """GUILD_CREATE to bot ``user_id``'s sessions (channels obfuscated if that session opted in)."""
+    guild_id = bots.guild_id
     plain = guild_create_payload(conn, guild_id, user_id, obfuscate=False)
     hidden = guild_create_payload(conn, guild_id, user_id, obfuscate=True)
     only = GuildBots(guild_id, {user_id: bots.visible[user_id]}, bots.toggled_apps)
@@ -258,7 +258,7 @@ def modify_member(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild
         changes = {**changes, "roles": json.dumps([str(r) for r in changes["roles"]])}
     _set_member(conn, guild_id, user_id, changes)
     after = guild_bots(conn, guild_id, now)
-    member = _member_update_payload(conn, guild_id, user_id)
+    member = member_payload(conn, guild_id, user_id)
     to_guild(outbox, after, "GUILD_MEMBER_UPDATE", member, intent=GUILD_MEMBERS_INTENT, also_user=user_id)
     visibility_changes(conn, outbox, before, after)
     return member
@@ -285,6 +285,16 @@ def remove_member(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild
     if user_id in bots.visible:
         to_guild(outbox, GuildBots(guild_id, {user_id: frozenset()}, bots.toggled_apps), "GUILD_DELETE",
                  {"id": str(guild_id)}, intent=~0)
+
+
+def set_member_role(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int, user_id: int,
+                    role_id: int, add: bool) -> None:
+    """Grant or revoke one role (nothing happens, and nothing is sent, when it is already so)."""
+    roles = member_role_ids(conn, guild_id, user_id)
+    if add and role_id not in roles:
+        modify_member(conn, outbox, now, guild_id, user_id, {"roles": [*roles, role_id]})
+    elif not add and role_id in roles:
+        modify_member(conn, outbox, now, guild_id, user_id, {"roles": [r for r in roles if r != role_id]})
 
 
 def read_timeout(form: Form, now: datetime) -> tuple[bool, str | None]:
@@ -323,7 +333,7 @@ def channel_changes(conn: sqlite3.Connection, form: Form, guild_id: int, creatin
     if creating or "name" in form.data:
         changes["name"] = form.string("name", min_len=1, max_len=100)
     if creating or "type" in form.data:
-        changes["type"] = form.choice("type", GUILD_TYPES, required=False, default=kind_now or 0)
+        changes["type"] = form.choice("type", REQUEST_TYPES, required=False, default=kind_now or 0)
     kind = changes.get("type", kind_now)
     if "position" in form.data:
         changes["position"] = form.integer("position", required=False, minimum=0, default=0)

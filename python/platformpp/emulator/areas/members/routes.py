@@ -232,19 +232,10 @@ async def _member_role(request: Request, add: bool) -> Response:
         require_above(who, role["position"], "the role")
         if role["managed"]:
             raise ApiError(403, errors.MISSING_PERMISSIONS, "Missing Permissions: a managed role is not granted by hand")
-        set_member_role(conn, outbox, now, guild_id, user_id, role_id, add)
+        mutations.set_member_role(conn, outbox, now, guild_id, user_id, role_id, add)
 
     await in_transaction(request, work)
     return Response(status_code=204)
-
-
-def set_member_role(conn: sqlite3.Connection, outbox: Outbox, now: Any, guild_id: int, user_id: int,
-                    role_id: int, add: bool) -> None:
-    roles = mutations.member_role_ids(conn, guild_id, user_id)
-    if add and role_id not in roles:
-        mutations.modify_member(conn, outbox, now, guild_id, user_id, {"roles": [*roles, role_id]})
-    elif not add and role_id in roles:
-        mutations.modify_member(conn, outbox, now, guild_id, user_id, {"roles": [r for r in roles if r != role_id]})
 
 
 async def kick_member(request: Request) -> Response:
