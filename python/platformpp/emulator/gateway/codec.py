@@ -44,7 +44,9 @@ class Encoder:
 
     def encode_dispatch(self, dispatch: Dispatch) -> str | bytes:
         """A Dispatch envelope around a payload serialized once per publish (``Frame``)."""
-        return self._frame(dispatch.envelope_json())
+        frame = dispatch.frame
+        text = f"{frame.head}{dispatch.seq}{frame.tail}"
+        return text if self._zlib is None else self._frame(text)
 
     def _frame(self, text: str) -> str | bytes:
         if self._zlib is None:

@@ -39,9 +39,9 @@ class Connection:
         self._send_frame = send   # the ASGI send: frames go straight to the server
         self.hub = hub
         self.session: Session | None = None
-        # What the writer sends, in order: ("env" | "dispatch" | "close" | "stop", item). Dispatches are
-        # appended from any thread (deque appends are atomic); the writer alone pops.
-        self._out: deque[tuple[str, Any]] = deque()
+        # What the writer sends, in order: a Dispatch, or ("env" | "close" | "stop", item). Dispatches
+        # are appended from any thread (deque appends are atomic); the writer alone pops.
+        self._out: deque[Dispatch | tuple[str, Any]] = deque()
         self._out_ready = asyncio.Event()
         self.wake_pending = False   # set and cleared by the loop's waker
         self._control: asyncio.Queue[GatewayClose] = asyncio.Queue()
@@ -119,9 +119,11 @@ class Connection:
         self._out_ready.set()
 
     def _on_dispatch(self, dispatch: Dispatch) -> None:
-        """The session's sink: called from any thread, in seq order."""
-        self._out.append(("dispatch", dispatch))
-        self._waker.wake(self)
+        """The session's sink: called from any thread, in seq order. Dispatches are queued bare (the
+        other items are (kind, value) pairs): this runs once per session per dispatch."""
+        self._out.append(dispatch)
+        if not self.wake_pending:
+            self._waker.wake(self)
 
     def wake_writer(self) -> None:
         self._out_ready.set()
@@ -139,31 +141,37 @@ class Connection:
                 while not out:
                     await ready.wait()
                     ready.clear()
-            kind, item = out.popleft()
+            item = out.popleft()
+            if isinstance(item, Dispatch):
+                if self._closed or dropping:
+                    continue
+                if faults.rules:   # the common case, no fault rules at all, costs one test
+                    delay = self.hub.dispatch_delay_s()
+                    if delay > 0:
+                        await asyncio.sleep(delay)
+                    if self.hub.should_drop():
+                        # Fault injection: the socket drops; the unsent dispatch waits for a Resume.
+                        self.request_close(Close.UNKNOWN_ERROR, "connection dropped (fault injected)")
+                        dropping = True
+                        continue
+                try:
+                    await send({"type": "websocket.send", field: encoder.encode_dispatch(item)})
+                except (RuntimeError, OSError, WebSocketDisconnect):
+                    # The peer went away mid-send; the reader sees the disconnect and cleans up.
+                    self._closed = True
+                continue
+            kind, value = item
             if kind == "stop":
                 return
             try:
                 if kind == "close":
                     if not self._closed and self.ws.application_state == WebSocketState.CONNECTED:
-                        await self.ws.close(item.code, item.reason)
+                        await self.ws.close(value.code, value.reason)
                     self._closed = True
                     continue
                 if self._closed or dropping:
                     continue
-                if kind == "dispatch":
-                    if faults.rules:   # the common case, no fault rules at all, costs one test
-                        delay = self.hub.dispatch_delay_s()
-                        if delay > 0:
-                            await asyncio.sleep(delay)
-                        if self.hub.should_drop():
-                            # Fault injection: the socket drops; the unsent dispatch waits for a Resume.
-                            self.request_close(Close.UNKNOWN_ERROR, "connection dropped (fault injected)")
-                            dropping = True
-                            continue
-                    data = encoder.encode_dispatch(item)
-                else:
-                    data = encoder.encode(item)
-                await send({"type": "websocket.send", field: data})
+                await send({"type": "websocket.send", field: encoder.encode(value)})
             except (RuntimeError, OSError, WebSocketDisconnect):
                 # The peer went away mid-send; the reader sees the disconnect and cleans up.
                 self._closed = True

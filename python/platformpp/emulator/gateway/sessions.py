@@ -58,9 +58,6 @@ class Dispatch:
     def payload(self) -> Payload:
         return self.frame.payload
 
-    def envelope_json(self) -> str:
-        return f"{self.frame.head}{self.seq}{self.frame.tail}"
-
 
 Sink = Callable[[Dispatch], None]
 
