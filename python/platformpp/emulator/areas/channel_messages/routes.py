@@ -276,7 +276,7 @@ def _pin(pinned: bool) -> Callable[[Request], Any]:
 # --- typing ------------------------------------------------------------------------------------------------
 
 async def typing(request: Request) -> Response:
-    """POST /channels/{channel_id}/typing (SEND_MESSAGES): TYPING_START to the other bots → 204."""
+    """POST /channels/{channel_id}/typing (SEND_MESSAGES): TYPING_START to the bots that can view it → 204."""
     caller = _bot(request)
     channel_id = snowflake_param(request, "channel_id")
     state = emulator_state(request)
@@ -288,7 +288,7 @@ async def typing(request: Request) -> Response:
         outbox.add("TYPING_START", GuildBots(access.guild_id, GUILD_MESSAGE_TYPING, {
             "channel_id": str(channel_id), "guild_id": str(access.guild_id), "user_id": str(caller.user_id),
             "timestamp": int(state.clock.timestamp())},
-            bot_members_viewing(conn, access.channel, now) - {caller.user_id}))
+            bot_members_viewing(conn, access.channel, now)))
 
     await _in_transaction(request, work)
     return Response(status_code=204)
