@@ -41,9 +41,34 @@ class UnknownOperation(LookupError):
     """The request maps to no operation of the published schema."""
 
 
+# Where the published schema is narrower than the platform itself, named one by one (each with the
+# source that wins). Nothing else is relaxed.
+# - Field error leaves carry string codes ("BASE_TYPE_REQUIRED"): WIRE.md and the platform's docs; the
+#   schema types them as integers.
+# - The seed's two game-studio connection providers lost their enum entries when brand names were
+#   neutralised.
+# - The social SDK's scopes (seed: sdk.social_layer* and identify.premium, and what they expand to)
+#   are missing from the schema's scope enum.
+STRING_FIELD_ERROR = {"type": "object", "required": ["code", "message"],
+                      "properties": {"code": {"type": "string"}, "message": {"type": "string"}}}
+SEED_CONNECTION_PROVIDERS = ("game_studio_1", "game_studio_2")
+SOCIAL_SDK_SCOPES = ("sdk.social_layer", "sdk.social_layer_presence", "identify.premium", "relationships.write",
+                     "lobbies.write", "presences.read", "presences.write", "dm_channels.messages.read",
+                     "dm_channels.messages.write")
+
+
+def _apply_documented_divergences(document: dict[str, Any]) -> None:
+    schemas = document["components"]["schemas"]
+    schemas["InnerErrors"]["properties"]["_errors"]["items"] = {
+        "anyOf": [schemas["InnerErrors"]["properties"]["_errors"]["items"], STRING_FIELD_ERROR]}
+    schemas["ConnectedAccountProviders"]["oneOf"] += [{"const": name} for name in SEED_CONNECTION_PROVIDERS]
+    schemas["OAuth2Scopes"]["oneOf"] += [{"const": scope} for scope in SOCIAL_SDK_SCOPES]
+
+
 class PublishedApi:
     def __init__(self, path: Path = SCHEMA_FILE) -> None:
         self.document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        _apply_documented_divergences(self.document)
         resource = Resource.from_contents(self.document, default_specification=DRAFT202012)
         self._registry: Registry = Registry().with_resource(_DOCUMENT_URI, resource)
         self._validators: dict[str, Draft202012Validator] = {}

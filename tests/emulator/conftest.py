@@ -2,11 +2,31 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
+import social_helpers
 from platformpp.emulator import Emulator
+
+# The schema hook lives with the conformance tests (tests/conformance), which own the published schema.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "conformance"))
+from schema_hook import SchemaHook  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def schema_hook() -> Iterator[SchemaHook]:
+    """Every answer the shared clients (``http``, ``social_helpers.api``) receive for an operation of
+    the published schema is validated against it; the test fails on any violation."""
+    hook = SchemaHook()
+    social_helpers.SCHEMA_HOOK = hook
+    try:
+        yield hook
+    finally:
+        social_helpers.SCHEMA_HOOK = None
+    hook.assert_conforms()
 
 
 @pytest.fixture
@@ -15,8 +35,8 @@ def emu(platformpp_emulator: Emulator) -> Emulator:
 
 
 @pytest.fixture
-def http(emu: Emulator) -> Iterator[httpx.Client]:
+def http(emu: Emulator, schema_hook: SchemaHook) -> Iterator[httpx.Client]:
     """A client on the emulator's base URL that does not follow redirects (tests look at them)."""
-    with httpx.Client(base_url=emu.base_url, follow_redirects=False, timeout=10) as client:
+    with schema_hook.install(httpx.Client(base_url=emu.base_url, follow_redirects=False, timeout=10)) as client:
         yield client
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import zlib
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -31,11 +32,17 @@ def user_token(emu: Emulator, user_id: int, scopes: str = "openid sdk.social_lay
         return issue_tokens(state, conn, grant, granted).access_token
 
 
+# Set by conftest.py's ``schema_hook`` fixture for the running test: validates answers against the
+# published schema.
+SCHEMA_HOOK: Callable[[httpx.Response], None] | None = None
+
+
 def api(emu: Emulator, token: str | None, bot: bool = False) -> httpx.Client:
     headers = {}
     if token is not None:
         headers["Authorization"] = f"{'Bot' if bot else 'Bearer'} {token}"
-    return httpx.Client(base_url=emu.api_base, headers=headers, timeout=10)
+    hooks = {"response": [SCHEMA_HOOK]} if SCHEMA_HOOK is not None else None
+    return httpx.Client(base_url=emu.api_base, headers=headers, timeout=10, event_hooks=hooks)
 
 
 def bot(emu: Emulator) -> httpx.Client:

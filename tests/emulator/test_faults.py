@@ -41,7 +41,7 @@ def test_forced_429_for_a_number_of_requests(http: httpx.Client) -> None:
                                                    "global": True}]})
     first = http.get("/api/v10/users/@me", headers=bot_headers())
     assert first.status_code == 429 and first.json() == {"message": "You are being rate limited.",
-                                                         "retry_after": 2.5, "global": True}
+                                                         "retry_after": 2.5, "global": True, "code": 0}
     assert first.headers["x-ratelimit-global"] == "true" and first.headers["x-ratelimit-scope"] == "global"
     assert http.get("/api/v10/users/@me", headers=bot_headers()).status_code == 429
     assert http.get("/api/v10/users/@me", headers=bot_headers()).status_code == 200

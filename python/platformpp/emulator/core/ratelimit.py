@@ -80,7 +80,9 @@ class RateLimiter:
 
 
 def rate_limited_body(retry_after: float, is_global: bool) -> dict[str, object]:
-    return {"message": "You are being rate limited.", "retry_after": round(retry_after, 3), "global": is_global}
+    # code 0 (general error) as in every error body; the published schema requires it on 429s too
+    return {"message": "You are being rate limited.", "retry_after": round(retry_after, 3), "global": is_global,
+            "code": 0}
 
 
 def rate_limited_headers(decision: Decision | None, retry_after: float, is_global: bool,

@@ -19,6 +19,7 @@ from ...core.secrets import matches
 from ...core.snowflake import parse_snowflake
 from ...core.validation import Form, read_form
 from ...paths import API
+from ..oauth import oidc
 from ..oauth.store import create_grant, issue_tokens
 from .providers import ExternalIdentity
 from .provisional import BOT_ISSUED, OIDC, ExternalCredentials, account_for_identity, verify_external
@@ -35,11 +36,14 @@ def _state(request: Request) -> EmulatorState:
 
 # -- provisional accounts --------------------------------------------------------------------------------
 
-def _provisional_token(state: EmulatorState, conn: sqlite3.Connection, app_id: int, user_id: int,
-                       auth_type: str) -> dict[str, Any]:
+def _provisional_token(state: EmulatorState, request: Request, conn: sqlite3.Connection, app_id: int,
+                       user_id: int, auth_type: str) -> dict[str, Any]:
     # Seed: OIDC provisional tokens come with a refresh_token (whose grant is deprecated); the others do not.
+    # Every one carries an ID token naming the provisional account (the schema requires id_token).
     grant_id = create_grant(state, conn, app_id, user_id, SOCIAL_LAYER, f"provisional:{auth_type}")
-    return issue_tokens(state, conn, grant_id, SOCIAL_LAYER, with_refresh=auth_type == OIDC).response()
+    tokens = issue_tokens(state, conn, grant_id, SOCIAL_LAYER, with_refresh=auth_type == OIDC)
+    return tokens.response(id_token=oidc.id_token(state, str(request.base_url), user_id=user_id,
+                                                  application_id=app_id, nonce=None))
 
 
 def _authenticate_app(state: EmulatorState, request: Request, form: Form) -> sqlite3.Row:
@@ -81,7 +85,7 @@ async def token_for_bot(request: Request) -> Response:
     with state.db.transaction() as conn:
         user_id = account_for_identity(state, conn, principal.application_id,
                                        ExternalIdentity(BOT_ISSUED, external_id, None), name)
-        body = _provisional_token(state, conn, principal.application_id, user_id, BOT_ISSUED)
+        body = _provisional_token(state, request, conn, principal.application_id, user_id, BOT_ISSUED)
     return json_response(body)
 
 
@@ -97,7 +101,7 @@ async def token_for_external(request: Request) -> Response:
     identity = verify_external(state, app, ExternalCredentials(auth_type, token))
     with state.db.transaction() as conn:
         user_id = account_for_identity(state, conn, app["id"], identity, name)
-        body = _provisional_token(state, conn, app["id"], user_id, identity.auth_type)
+        body = _provisional_token(state, request, conn, app["id"], user_id, identity.auth_type)
     return json_response(body)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib import resources
+
 from ...core.area import Area
 from ...core.fixtures import FixtureSection
 from . import fixtures, routes
@@ -9,5 +11,6 @@ from . import fixtures, routes
 AREA = Area(
     "applications",
     routes=routes.routes,
+    schema=resources.files(__name__) / "schema",
     fixtures=(FixtureSection("applications", 20, fixtures.load_applications),),
 )

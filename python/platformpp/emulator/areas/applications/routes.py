@@ -1,31 +1,59 @@
-"""The application object: ``GET /applications/@me`` (bot) and its admin view with the webhook key."""
+"""The application object: ``GET``/``PATCH /applications/@me`` and ``GET /oauth2/applications/@me``
+(bot), and its admin view with the webhook key and the emulator's settings."""
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
-import json
-
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ...core import auth
-from ...core.errors import UNKNOWN_APPLICATION, json_response, not_found
+from ...core.errors import UNKNOWN_APPLICATION, ApiError, json_response, not_found
+from ...core.validation import read_form
 from ...paths import ADMIN, API
-from .store import application_json, application_row
+from .store import application_row, application_updates, private_application, update_application
 
 if TYPE_CHECKING:
     from ...state import EmulatorState
 
 
-async def get_my_application(request: Request) -> Response:
+def _own_application(request: Request) -> tuple[EmulatorState, int]:
     principal = auth.require(request, kinds=("bot",))
-    state: EmulatorState = request.app.state.emu
-    row = application_row(state, principal.application_id)
+    return request.app.state.emu, principal.application_id
+
+
+async def get_my_application(request: Request) -> Response:
+    """``GET /applications/@me`` and ``GET /oauth2/applications/@me``: the bot's own application."""
+    state, application_id = _own_application(request)
+    row = application_row(state, application_id)
     if row is None:
         raise not_found(UNKNOWN_APPLICATION, "Application")
-    return json_response(application_json(state, row))
+    return json_response(private_application(state, row))
+
+
+async def patch_my_application(request: Request) -> Response:
+    """``PATCH /applications/@me``: all fields checked before anything is written (one transaction)."""
+    state, application_id = _own_application(request)
+    form = await read_form(request)
+
+    def work() -> Response:
+        with state.db.transaction() as conn:
+            row = conn.execute("SELECT flags FROM applications WHERE id = ?", (application_id,)).fetchone()
+            if row is None:
+                raise not_found(UNKNOWN_APPLICATION, "Application")
+            updates = application_updates(form, row["flags"])
+            form.done()
+            update_application(conn, application_id, updates)
+        updated = application_row(state, application_id)
+        if updated is None:
+            raise ApiError(404, UNKNOWN_APPLICATION, "Unknown Application")
+        return json_response(private_application(state, updated))
+
+    return await run_in_threadpool(work)
 
 
 async def admin_get_application(request: Request) -> Response:
@@ -33,7 +61,7 @@ async def admin_get_application(request: Request) -> Response:
     row = application_row(state, int(request.path_params["application_id"]))
     if row is None:
         raise not_found(UNKNOWN_APPLICATION, "Application")
-    body = application_json(state, row)
+    body = private_application(state, row)
     body.update({
         "public_client": bool(row["public_client"]),
         "parent_application_id": None if row["parent_application_id"] is None else str(row["parent_application_id"]),
@@ -50,5 +78,7 @@ async def admin_get_application(request: Request) -> Response:
 def routes() -> list[BaseRoute]:
     return [
         Route(f"{API}/applications/@me", get_my_application, methods=["GET"]),
+        Route(f"{API}/applications/@me", patch_my_application, methods=["PATCH"]),
+        Route(f"{API}/oauth2/applications/@me", get_my_application, methods=["GET"]),
         Route(f"{ADMIN}/applications/{{application_id:snowflake}}", admin_get_application, methods=["GET"]),
     ]

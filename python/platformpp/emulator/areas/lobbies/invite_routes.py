@@ -4,6 +4,7 @@ is used with ``POST /invites/{code}`` by the user it was made for, which makes t
 
 from __future__ import annotations
 
+import json
 import secrets
 import sqlite3
 import string
@@ -30,11 +31,17 @@ _ALPHABET = string.ascii_letters + string.digits
 
 def invite_object(conn: sqlite3.Connection, row: sqlite3.Row) -> dict[str, Any]:
     channel = conn.execute("SELECT id, name, type, guild_id FROM channels WHERE id = ?", (row["channel_id"],)).fetchone()
-    guild = conn.execute("SELECT id, name, icon FROM guilds WHERE id = ?", (channel["guild_id"],)).fetchone()
+    guild = conn.execute("SELECT * FROM guilds WHERE id = ?", (channel["guild_id"],)).fetchone()
+    columns = guild.keys()
     return {
         "code": row["code"], "type": 0, "expires_at": row["expires_at"], "max_age": 3600, "max_uses": 1,
         "uses": 1 if row["used_at"] else 0, "temporary": False, "lobby_id": str(row["lobby_id"]),
-        "guild": {"id": str(guild["id"]), "name": guild["name"], "icon": guild["icon"]},
+        "guild_id": str(guild["id"]),
+        # the invite's partial guild; the emulator's guilds have no splash, banner, vanity URL or boosts
+        "guild": {"id": str(guild["id"]), "name": guild["name"], "icon": guild["icon"], "splash": None,
+                  "banner": None, "description": guild["description"], "features": json.loads(guild["features"]),
+                  "verification_level": guild["verification_level"] if "verification_level" in columns else 0,
+                  "vanity_url_code": None, "nsfw_level": 0, "nsfw": False, "premium_subscription_count": 0},
         "channel": {"id": str(channel["id"]), "name": channel["name"], "type": channel["type"]},
         "target_user_id": str(row["target_user_id"]),
     }

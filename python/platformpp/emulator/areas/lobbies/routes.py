@@ -109,7 +109,7 @@ async def post_lobby(request: Request) -> Response:
             writer.upsert_member(lobby_id, member["id"], member)
         return lobby_object(writer.conn, get_lobby(writer.conn, lobby_id, principal.application_id))
 
-    return json_response(await _in_transaction(request, principal.application_id, work))
+    return json_response(await _in_transaction(request, principal.application_id, work), 201)
 
 
 async def get_lobby_route(request: Request) -> Response:
@@ -213,7 +213,7 @@ async def bulk_members(request: Request) -> Response:
     principal = auth.require(request, kinds=("bot",))
     lobby_id = snowflake_param(request, "lobby_id")
     data = await read_json(request)
-    form = Form({"members": data} if isinstance(data, list) else data)
+    form = Form(data if isinstance(data, dict) else {"members": data})
     form.unknown_keys({"members"})
     members = members_list(form, "members", required=True)
     form.done()

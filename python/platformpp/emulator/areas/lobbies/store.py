@@ -46,14 +46,17 @@ def member_object(row: sqlite3.Row) -> Payload:
 def lobby_object(conn: sqlite3.Connection, lobby: sqlite3.Row) -> Payload:
     members = conn.execute("SELECT * FROM lobby_members WHERE lobby_id = ? ORDER BY joined_at, user_id",
                            (lobby["id"],)).fetchall()
+    # flags: the emulator models no lobby flags, so none is ever set
     result: Payload = {"id": str(lobby["id"]), "application_id": str(lobby["application_id"]),
-                       "metadata": _load(lobby["metadata"]), "members": [member_object(m) for m in members]}
+                       "metadata": _load(lobby["metadata"]), "members": [member_object(m) for m in members],
+                       "flags": 0}
     if lobby["linked_channel_id"] is not None:
-        channel = conn.execute("SELECT id, guild_id, name, type FROM channels WHERE id = ?",
+        channel = conn.execute("SELECT id, guild_id, name, type, position, flags FROM channels WHERE id = ?",
                                (lobby["linked_channel_id"],)).fetchone()
         if channel is not None:
             result["linked_channel"] = {"id": str(channel["id"]), "guild_id": str(channel["guild_id"]),
-                                        "name": channel["name"], "type": channel["type"]}
+                                        "name": channel["name"], "type": channel["type"],
+                                        "position": channel["position"], "flags": channel["flags"]}
     return result
 
 

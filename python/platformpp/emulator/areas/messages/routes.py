@@ -146,12 +146,14 @@ async def delete_lobby_message(request: Request) -> Response:
 
 async def put_lobby_moderation(request: Request) -> Response:
     """PUT /lobbies/{lobby_id}/messages/{message_id}/moderation-metadata (Bot): replace the message's
-    moderation metadata (≤ 5 string keys) → the message; members hear LOBBY_MESSAGE_UPDATE."""
+    moderation metadata (≤ 5 string keys) → 204 as the published schema says; members hear
+    LOBBY_MESSAGE_UPDATE with the message."""
     principal = auth.require(request, kinds=("bot",))
     message_id = snowflake_param(request, "message_id")
     moderation = moderation_body(await read_json(request))
-    return json_response(await _in_lobby(request, principal, lambda conn, thread, outbox: store.moderate(
-        conn, thread, outbox, message_id=message_id, moderation=moderation)))
+    await _in_lobby(request, principal, lambda conn, thread, outbox: store.moderate(
+        conn, thread, outbox, message_id=message_id, moderation=moderation))
+    return Response(status_code=204)
 
 
 # --- direct messages -----------------------------------------------------------------------------------------

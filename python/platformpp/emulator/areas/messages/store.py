@@ -61,7 +61,8 @@ class LobbyThread:
         message: Payload = {
             "id": str(row["id"]), "type": 0, "content": row["content"], "lobby_id": str(row["lobby_id"]),
             "channel_id": str(row["lobby_id"]), "author": author_of(conn, row["author_id"]),
-            "metadata": _json_or_none(row["metadata"]),
+            # an object, {} when the message has none (the published schema has no null here)
+            "metadata": _json_or_none(row["metadata"]) or {},
             "moderation_metadata": json.loads(row["moderation_metadata"]),
             "timestamp": row["created_at"], "edited_timestamp": row["edited_at"], "flags": 0,
             "application_id": str(self.application_id),

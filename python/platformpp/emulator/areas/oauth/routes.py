@@ -21,9 +21,11 @@ from ...core.errors import UNKNOWN_USER, OAuthError, json_response, not_found
 from ...core.secrets import digest, matches
 from ...core.snowflake import parse_snowflake
 from ...paths import API
+from ...wire.application import application_json
 from ..accounts import provisional
 from ..accounts import store as accounts
 from ..users.store import current_user_json, user_row
+from ..webhooks.store import public_key_hex
 from . import oidc
 from .store import create_grant, find_grant_by_token, issue_tokens, revoke_grant, revoke_user_grants
 
@@ -242,13 +244,11 @@ async def current_authorization(request: Request) -> Response:
     """``GET /oauth2/@me``: the bearer token's application, scopes, expiry and (with identify) user."""
     principal = auth.require(request, kinds=("bearer",))
     state = _state(request)
-    app = state.db.query_one("SELECT id, name, description FROM applications WHERE id = ?",
-                             (principal.application_id,))
+    app = state.db.query_one("SELECT * FROM applications WHERE id = ?", (principal.application_id,))
     token_row = state.db.query_one("SELECT expires_at FROM oauth_tokens WHERE authorization_id = ? AND kind ="
                                    " 'access'", (principal.authorization_id,))
     body: dict[str, object] = {
-        "application": None if app is None else {"id": str(app["id"]), "name": app["name"],
-                                                 "description": app["description"]},
+        "application": None if app is None else application_json(app, public_key_hex(app["webhook_private_key"])),
         "scopes": sorted(principal.scopes),
         "expires": None if token_row is None else token_row["expires_at"],
     }
