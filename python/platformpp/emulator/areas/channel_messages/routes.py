@@ -317,7 +317,8 @@ async def search_messages(request: Request) -> Response:
                          "retry_after": search.RETRY_AFTER_S}
         channels = search_query.searchable_channels(conn, guild_id, caller.user_id, query, now)
         rows, total = search_query.run(conn, guild_id, channels, query)
-        messages = [[store.render(conn, row, caller.user_id)] for row in rows]
+        # Each result is a group of one: the matching message (``hit``); the emulator adds no context.
+        messages = [[{**store.render(conn, row, caller.user_id), "hit": True}] for row in rows]
         return 200, {"messages": messages, "total_results": total, "doing_deep_historical_index": False,
                      "documents_indexed": search.documents_indexed(conn, guild_id)}
 
