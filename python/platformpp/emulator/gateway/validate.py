@@ -14,7 +14,7 @@ from .protocol import ALL_INTENTS, LARGE_THRESHOLD_RANGE, Close
 class Identify:
     token: str
     intents: int
-    properties: dict[str, str]
+    properties: dict[str, Any]
     shard: list[int] | None
     large_threshold: int | None
     presence: dict[str, Any] | None
@@ -51,14 +51,15 @@ def _token(d: dict[str, Any]) -> str:
 
 
 def identify(payload: dict[str, Any]) -> Identify:
+    """Everything the platform accepts is accepted: ``properties`` with any keys (the legacy ``$os``
+    style too), absent or null optional fields, ``compress`` true or false, legacy presence fields.
+    Refused, as the platform refuses them: unknown intent bits (4013), a bad shard (4010), anything of
+    the wrong type (4002)."""
     d = _object(payload)
     token = _token(d)
     properties = d.get("properties")
     if not isinstance(properties, dict):
-        raise _bad("d.properties", "must be an object with os, browser and device")
-    for key in ("os", "browser", "device"):
-        if not isinstance(properties.get(key), str):
-            raise _bad(f"d.properties.{key}", "must be a string")
+        raise _bad("d.properties", "must be an object (os, browser, device)")
     intents = d.get("intents")
     if not _is_int(intents):
         raise _bad("d.intents", "must be an integer")
@@ -76,16 +77,45 @@ def identify(payload: dict[str, Any]) -> Identify:
     compress = d.get("compress")
     if compress is not None and not isinstance(compress, bool):
         raise _bad("d.compress", "must be a boolean")
-    if compress:
-        raise _bad("d.compress", "payload compression is not supported; use compress=zlib-stream")
-    capabilities = d.get("capabilities", 0)
+    # compress=true only says the client can inflate zlib payloads; such clients read plain text frames
+    # too, which is what the emulator sends (transport compression is the ?compress=zlib-stream query).
+    capabilities = d.get("capabilities")
+    if capabilities is None:
+        capabilities = 0
     if not _is_int(capabilities) or capabilities < 0:
         raise _bad("d.capabilities", "must be a non-negative integer")
     presence = d.get("presence")
-    if presence is not None and not isinstance(presence, dict):
-        raise _bad("d.presence", "must be an object")
-    return Identify(token, intents, {k: properties[k] for k in ("os", "browser", "device")},
-                    shard, large_threshold, presence, capabilities)
+    if presence is not None:
+        if not isinstance(presence, dict):
+            raise _bad("d.presence", "must be an object")
+        presence = identify_presence(presence)
+    return Identify(token, intents, dict(properties), shard, large_threshold, presence, capabilities)
+
+
+def identify_presence(presence: dict[str, Any]) -> dict[str, Any]:
+    """Identify's ``presence`` in the form op 3 takes: every field may be absent or null (status
+    defaults to online, afk to false, activities to none), and the legacy ``game`` (one activity) stands
+    for ``activities`` when those are absent; other fields are ignored, as the platform ignores them. The
+    result's values are checked by the presence area."""
+    activities = presence.get("activities")
+    game = presence.get("game")
+    if activities is None:
+        activities = [game] if game is not None else []
+    status = presence.get("status")
+    afk = presence.get("afk")
+    normal: dict[str, Any] = {
+        "status": "online" if status is None else status, "afk": False if afk is None else afk,
+        "activities": [_activity(a) for a in activities] if isinstance(activities, list) else activities}
+    if presence.get("since") is not None:
+        normal["since"] = presence["since"]
+    return normal
+
+
+def _activity(activity: Any) -> Any:
+    """An activity with its null fields left out (libraries send ``"url": null`` and the like)."""
+    if not isinstance(activity, dict):
+        return activity
+    return {key: value for key, value in activity.items() if value is not None}
 
 
 def resume(payload: dict[str, Any]) -> Resume:
