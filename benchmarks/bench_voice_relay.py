@@ -61,8 +61,8 @@ def serve(conn: "multiprocessing.connection.Connection") -> None:
             service.relay.processing_times = []
             conn.send(True)
         elif command == "relay_times":
-            times, service.relay.processing_times = service.relay.processing_times or [], None
-            conn.send(sorted(times))
+            collected, service.relay.processing_times = service.relay.processing_times or [], None
+            conn.send(sorted(collected))
         else:
             service.stop()
             conn.send("stopped")
@@ -184,10 +184,10 @@ def measure(participants: list[Participant], udp_port: int, seconds: float, warm
                 except BlockingIOError:
                     break
                 arrived = time.perf_counter()
-                sent = sent_at.get((struct.unpack(">I", data[8:12])[0], struct.unpack(">H", data[2:4])[0]))
-                if sent is not None:
+                departed = sent_at.get((struct.unpack(">I", data[8:12])[0], struct.unpack(">H", data[2:4])[0]))
+                if departed is not None:
                     received += 1
-                    latencies.append((arrived - sent) * 1000.0)
+                    latencies.append((arrived - departed) * 1000.0)
     selector.close()
     gc.enable()
     latencies.sort()

@@ -43,8 +43,12 @@ class Harness:
         self.sender = mls.ExternalSender()
         self.call = DaveCall(CHANNEL, self.sender, members=lambda: list(self.members.values()),
                              e2ee_required=lambda: required,
-                             call_later=lambda delay, fn: self.timers.append(fn) or fn,
+                             call_later=self._later,
                              cancel=lambda handle: None, transition_timeout=2.0)
+
+    def _later(self, delay: float, fn: Any) -> Any:
+        self.timers.append(fn)
+        return fn
 
     def join(self, user_id: int, max_dave: int = 1) -> Recorder:
         member = Recorder(user_id, max_dave)
@@ -100,7 +104,7 @@ def test_first_valid_commit_wins_others_are_late_and_execute_follows_all_ready()
                                        a.take(Op.DAVE_MLS_PROPOSALS)[0][1:], [1001, 1002])
     cw_b = b.session.process_proposals(davey.ProposalsOperationType.append,
                                        b.take(Op.DAVE_MLS_PROPOSALS)[0][1:], [1001, 1002])
-    assert cw_a is not None and cw_b is not None and cw_a.welcome is not None
+    assert cw_a is not None and cw_b is not None and cw_a.welcome is not None and cw_b.welcome is not None
     h.call.on_commit_welcome(b, cw_b.commit + cw_b.welcome)        # b's commit arrives first and wins
     h.call.on_commit_welcome(a, cw_a.commit + cw_a.welcome)
     assert h.call.stats.commits_accepted == 1 and h.call.stats.commits_rejected == 1

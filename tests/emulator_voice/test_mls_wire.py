@@ -3,6 +3,8 @@ against itself: varints, references, signatures, key packages, welcomes, externa
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from platformpp.emulator.voice import mls_wire as mls
@@ -11,7 +13,7 @@ from platformpp.emulator.voice import mls_wire as mls
 # crypto-basics (ref_hash, sign_with_label) and welcome (key_package, welcome).
 VARINTS = [("00", 0), ("0d", 13), ("3f", 63), ("4040", 64), ("4185", 389), ("7fff", 16383),
            ("80004000", 16384), ("8000dead", 57005), ("bfffffff", 1073741823)]
-REF_HASH = {"label": b"RefHash", "value": "feb64672017685dc26d0b7fc41cd96d8bef40af09002eb5aa9a52580c80f0b2e",
+REF_HASH: dict[str, Any] = {"label": b"RefHash", "value": "feb64672017685dc26d0b7fc41cd96d8bef40af09002eb5aa9a52580c80f0b2e",
             "out": "8f508c2f89d2797b6882ee487dc2832b2b6d59b27681293c2c2c3f1f0e6cd54f"}
 SIGN = {"pub": "04448971fc06de011d780cf68fd27e2570322d04079f529c3deb48a2015fdd828162c570264e051b5856e8111171fb0341907173aefa665682c2549af982a31483",
         "content": "a0dda617ce4685d764c762b11186b6d60ff8de85ff01eca2413bd4ecfd3b3a57",

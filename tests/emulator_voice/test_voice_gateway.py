@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 import time
 from datetime import datetime, timezone
 
@@ -51,7 +52,7 @@ def test_handshake_step_by_step(voice, new_user, events) -> None:
         await alice.send(3, {"t": 1501184119561, "seq_ack": alice.seq_ack})
         ack = await alice.expect(6)
         assert ack["d"] == {"t": 1501184119561}
-        alice.sock = __import__("socket").socket(2, 2)
+        alice.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         alice.sock.bind(("127.0.0.1", 0))
         alice.sock.settimeout(2)
         address, port = alice.discover()

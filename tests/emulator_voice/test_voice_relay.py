@@ -184,6 +184,7 @@ def test_rtpsize_header_with_csrc_and_extension_is_kept_clear_and_forwarded(voic
         body = b"\x10\xff\x00\x00" + b"opus"
         assert a.sock is not None
         a.sock.sendto(client_seal(XCHACHA, a.key, 77, header, body), ("127.0.0.1", voice.udp_port))
+        assert b.sock is not None
         b.sock.settimeout(2)
         packet, _ = b.sock.recvfrom(2048)
         assert packet[:len(header)] == header

@@ -165,7 +165,7 @@ class VoiceClient:
             self.sock.close()
 
     def _on_json(self, payload: dict[str, Any]) -> None:
-        op, d = payload["op"], payload.get("d")
+        op, d = payload["op"], payload.get("d") or {}
         if op == 5:
             self.ssrc_users[d["ssrc"]] = int(d["user_id"])
         elif op == 11:
