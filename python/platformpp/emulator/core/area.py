@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib.abc import Traversable
 from typing import TYPE_CHECKING
 
 from starlette.routing import BaseRoute
@@ -14,6 +13,8 @@ from starlette.routing import BaseRoute
 from .fixtures import FixtureSection
 
 if TYPE_CHECKING:
+    from importlib.abc import Traversable  # (importlib.resources.abc from 3.11 on)
+
     from ..state import EmulatorState
 
 

@@ -13,7 +13,10 @@ import re
 import sqlite3
 from collections.abc import Iterable
 from importlib import resources
-from importlib.abc import Traversable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from importlib.abc import Traversable  # (importlib.resources.abc from 3.11 on)
 
 Migration = tuple[int, str, str]   # (number, file name, SQL)
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
