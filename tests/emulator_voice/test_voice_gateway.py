@@ -79,6 +79,9 @@ def test_handshake_step_by_step(voice, new_user, events) -> None:
         await bob.close()
 
     run(scenario())
+    deadline = time.monotonic() + 2          # alice's close (1000) ends her session just after
+    while ("call_ended", GUILD, CHANNEL, None) not in events and time.monotonic() < deadline:
+        time.sleep(0.01)
     kinds = [(kind, user) for kind, _, channel, user in events if channel == CHANNEL]
     assert kinds[:3] == [("call_started", None), ("participant_joined", alice_id), ("participant_joined", bob_id)]
     assert ("participant_left", bob_id) in kinds
