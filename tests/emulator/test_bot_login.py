@@ -175,3 +175,62 @@ def test_large_bot_sharding_from_a_fixture_needs_the_shard_query(platformpp_emul
             assert http.get("/users/@me/guilds", params={"shard": bad}).status_code == 400
         seen = [g["id"] for shard in range(16) for g in http.get("/users/@me/guilds", params={"shard": shard}).json()]
         assert sorted(seen) == ["7000", "7001", "7002"]
+
+
+# --- start-up of two popular Python bot libraries, reproduced request by request ----------------------
+# (recorded against the emulator with the libraries themselves in a scratch environment)
+
+GENERAL = GUILD_ID + 101   # the default world's #general
+UNPRIVILEGED = ALL_INTENTS & ~int(Intent.GUILD_MEMBERS | Intent.GUILD_PRESENCES | Intent.MESSAGE_CONTENT)
+
+
+async def _library_session(emu: Emulator, query: str, identify: dict[str, Any]) -> tuple[dict[str, Any],
+                                                                                        dict[str, Any]]:
+    client = await GatewayClient.connect(emu, query)
+    hello = await client.recv()
+    assert hello["op"] == 10 and hello["d"]["heartbeat_interval"] > 0
+    await client.send({"op": 2, "d": {"token": BOT_TOKEN, **identify}})
+    ready = await client.dispatch("READY")
+    guild = await client.dispatch("GUILD_CREATE")
+    await client.close()
+    return ready, guild
+
+
+def _channel_and_message(http: httpx.Client) -> None:
+    channel = http.get(f"/channels/{GENERAL}")
+    assert channel.status_code == 200 and channel.json()["name"] == "general", channel.text
+    sent = http.post(f"/channels/{GENERAL}/messages", json={"content": "hello from a bot library"})
+    assert sent.status_code == 200 and sent.json()["content"] == "hello from a bot library", sent.text
+
+
+def test_start_up_with_payload_compression_flag_and_legacy_presence(platformpp_emulator: Emulator) -> None:
+    """A library that asks for the current user and its application over REST, then connects with
+    zlib-stream and identifies with ``compress: true``, ``large_threshold: 250`` and a presence whose
+    activity travels in the legacy ``game`` field (null when the bot sets none)."""
+    emu = platformpp_emulator
+    with bot(emu) as http:
+        assert http.get("/users/@me").status_code == 200
+        assert http.get("/oauth2/applications/@me").status_code == 200
+        for presence in ({"status": "idle", "game": {"type": 0, "name": "Chess"}, "since": 0, "afk": False},
+                         {"status": None, "game": None, "since": 0, "afk": False}):
+            ready, guild = run(_library_session(emu, "v=10&encoding=json&compress=zlib-stream", {
+                "properties": {"os": "linux", "browser": "lib", "device": "lib"}, "compress": True,
+                "large_threshold": 250, "presence": presence, "intents": UNPRIVILEGED}))
+            assert ready["d"]["user"]["id"] == str(BOT_ID) and guild["d"]["id"] == str(GUILD_ID)
+        _channel_and_message(http)
+
+
+def test_start_up_with_gateway_bot_shard_and_capabilities(platformpp_emulator: Emulator) -> None:
+    """A library that reads ``/gateway/bot`` first, then identifies with an explicit ``shard``,
+    ``capabilities``, ``compress: false`` and a presence with ``since: null``."""
+    emu = platformpp_emulator
+    with bot(emu) as http:
+        gateway = http.get("/gateway/bot").json()
+        assert gateway["session_start_limit"]["remaining"] > 0
+        ready, guild = run(_library_session(emu, "v=10&encoding=json&compress=zlib-stream", {
+            "compress": False, "large_threshold": 250,
+            "properties": {"os": "Linux 64bit", "browser": "lib (1.0, http 3.0)", "device": "lib 1.0"},
+            "shard": [0, gateway["shards"]], "intents": UNPRIVILEGED & ~int(Intent.GUILD_MESSAGE_TYPING), "capabilities": 0,
+            "presence": {"since": None, "afk": False, "status": "online", "game": None}}))
+        assert ready["d"]["shard"] == [0, 1] and guild["d"]["name"] == "Demo Guild"
+        _channel_and_message(http)
