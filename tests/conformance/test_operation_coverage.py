@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 from openapi_schema import API_PREFIX, PublishedApi, UnknownOperation
+from platformpp.emulator import app as _app  # noqa: F401  (registers the {id:snowflake} path convertor)
 from platformpp.emulator import areas, gateway
 from schema_hook import published_api
 from starlette.routing import Route
