@@ -162,3 +162,21 @@ def test_replies_and_mentions(emu: Emulator) -> None:
     everyone = user_posts(emu, GENERAL, ALICE, content="@everyone look").json()
     assert everyone["mention_everyone"] is True
     assert BOT_ROLE
+
+
+def test_a_timed_out_member_keeps_only_view_and_history(emu: Emulator) -> None:
+    emu.state.db.execute("UPDATE members SET communication_disabled_until = '2999-01-01T00:00:00+00:00'"
+                         " WHERE guild_id = ? AND user_id = ?", (GUILD_ID, BOB))
+    refused = user_posts(emu, GENERAL, BOB, content="let me talk")
+    assert refused.status_code == 403 and "SEND_MESSAGES" in refused.json()["message"]
+    emu.state.db.execute("UPDATE members SET communication_disabled_until = '2000-01-01T00:00:00+00:00'"
+                         " WHERE guild_id = ? AND user_id = ?", (GUILD_ID, BOB))
+    assert user_posts(emu, GENERAL, BOB, content="back").status_code == 200
+
+
+def test_admin_post_refuses_bad_input_and_writes_nothing(emu: Emulator) -> None:
+    unknown = user_posts(emu, GENERAL, 42, content="who am I")
+    assert unknown.status_code == 400 and "author_id" in unknown.json()["errors"]
+    bad = user_posts(emu, GENERAL, ALICE, content=5, tts="yes")
+    assert bad.status_code == 400 and set(bad.json()["errors"]) == {"content", "tts"}
+    assert emu.state.db.query_one("SELECT COUNT(*) FROM channel_messages")[0] == 0

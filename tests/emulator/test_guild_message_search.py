@@ -127,3 +127,14 @@ def test_admin_marks_a_guild_not_indexed(emu: Emulator, world: dict[str, str]) -
     httpx.post(admin, json={"indexed": False, "index_after_s": 0})
     assert _wait_indexed(emu).status_code == 200   # the job ran by itself
     assert httpx.post(f"{emu.base_url}/_emulator/guilds/1/search-index", json={"indexed": True}).status_code == 404
+
+
+def test_the_index_is_rebuilt_after_a_snapshot_import(emu: Emulator, world: dict[str, str]) -> None:
+    snapshot = httpx.get(f"{emu.base_url}/_emulator/snapshot").json()
+    assert "message_search" not in snapshot["tables"]   # derived data: rebuilt, never copied
+    assert httpx.post(f"{emu.base_url}/_emulator/reset", params={"world": "empty"}).status_code == 204
+    assert httpx.post(f"{emu.base_url}/_emulator/snapshot", json=snapshot).status_code == 204
+    answer = _wait_indexed(emu)
+    assert answer.status_code == 200
+    with bot(emu) as http:
+        assert _ids(http.get(SEARCH, params={"content": "apple"})) == [world["bot"], world["many"], world["one"]]

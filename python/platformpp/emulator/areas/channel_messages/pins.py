@@ -14,7 +14,7 @@ from ...core.permissions import Permission
 from ...events.audience import Payload
 from .access import bot_members_viewing, channel_access
 from .audience import GUILDS, GUILD_MESSAGES, GuildBots
-from .store import Author, for_reader, get_row, render
+from .store import Author, for_readers, get_row, render, render_many
 from ...wire.message import without_content
 
 if TYPE_CHECKING:
@@ -35,8 +35,8 @@ def list_pins(state: EmulatorState, conn: sqlite3.Connection, reader: Author, ch
     rows = conn.execute("SELECT * FROM channel_messages WHERE channel_id = ? AND pinned_at IS NOT NULL"
                         " AND pinned_at < ? ORDER BY pinned_at DESC, id DESC LIMIT ?",
                         (channel_id, before or "9999", limit + 1)).fetchall()
-    items = [{"pinned_at": row["pinned_at"], "message": for_reader(conn, render(conn, row, reader.user_id), reader)}
-             for row in rows[:limit]]
+    messages = for_readers(conn, render_many(conn, rows[:limit], reader.user_id), reader)
+    items = [{"pinned_at": row["pinned_at"], "message": message} for row, message in zip(rows, messages)]
     return items, len(rows) > limit
 
 

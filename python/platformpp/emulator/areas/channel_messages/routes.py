@@ -318,7 +318,7 @@ async def search_messages(request: Request) -> Response:
         channels = search_query.searchable_channels(conn, guild_id, caller.user_id, query, now)
         rows, total = search_query.run(conn, guild_id, channels, query)
         # Each result is a group of one: the matching message (``hit``); the emulator adds no context.
-        messages = [[{**store.render(conn, row, caller.user_id), "hit": True}] for row in rows]
+        messages = [[{**message, "hit": True}] for message in store.render_many(conn, rows, caller.user_id)]
         return 200, {"messages": messages, "total_results": total, "doing_deep_historical_index": False,
                      "documents_indexed": search.documents_indexed(conn, guild_id)}
 

@@ -132,7 +132,9 @@ def index_all(state: EmulatorState) -> None:
 def start(state: EmulatorState) -> None:
     def on_event(event: Event) -> None:
         if event.name == "emulator.loaded":   # a new world: the old index describes nothing in it
-            state.db.execute("DELETE FROM message_search")
+            with state.db.transaction() as conn:
+                conn.execute("DELETE FROM message_search")
+                conn.execute("UPDATE search_index_state SET ready = 0")   # a snapshot may say ready
             index_all(state)
 
     state.bus.subscribe(on_event)

@@ -1,6 +1,15 @@
 """Guild channel messages: create (with mentions, replies, forwards, attachments and slowmode), read,
 list, edit, delete and bulk delete, and how each looks to whom (MESSAGE_CONTENT). Every function runs
-in the caller's transaction and adds its dispatches to the caller's outbox."""
+in the caller's transaction and adds its dispatches to the caller's outbox.
+
+Why not a third ``Thread`` of areas/messages (lobby and direct messages): what a Thread abstracts is
+exactly what differs here. Those messages are authored and edited only by their author, deleted by
+the author or the game's bot, heard by a fixed set of SDK users of one application (``ToUsers``) and
+carry metadata; guild messages are governed per channel by the permission engine (MANAGE_MESSAGES,
+READ_MESSAGE_HISTORY, ATTACH_FILES, slowmode), heard by bot sessions by intent and visibility with a
+per-session payload (MESSAGE_CONTENT), and carry attachments, reactions, pins, mentions, references
+and a search index. The shared parts are shared: the public user object (wire/user.py) and the
+message object's builders (wire/message.py)."""
 
 from __future__ import annotations
 
@@ -87,27 +96,42 @@ def get_row(conn: sqlite3.Connection, channel_id: int, message_id: int) -> sqlit
     return row
 
 
-def _user(conn: sqlite3.Connection, user_id: int) -> Payload:
-    row = conn.execute("SELECT * FROM users WHERE id = ?", (user_id,)).fetchone()
-    return public_user_json(row) if row else {"id": str(user_id)}
+def _users(conn: sqlite3.Connection, user_ids: set[int]) -> dict[int, Payload]:
+    if not user_ids:
+        return {}
+    marks = ",".join("?" * len(user_ids))
+    return {row["id"]: public_user_json(row)
+            for row in conn.execute(f"SELECT * FROM users WHERE id IN ({marks})", tuple(user_ids))}
 
 
-def reactions_of(conn: sqlite3.Connection, message_id: int, viewer_id: int | None) -> list[Payload]:
-    rows = conn.execute(
-        "SELECT emoji_key, emoji_id, emoji_name, MAX(animated) AS animated, COUNT(*) AS n,"
-        " MAX(user_id = ?) AS me, MIN(created_at) AS first FROM message_reactions WHERE message_id = ?"
-        " GROUP BY emoji_key ORDER BY first", (viewer_id or 0, message_id)).fetchall()
-    return [reaction_json(emoji_key_json(r["emoji_id"], r["emoji_name"], bool(r["animated"])), r["n"], bool(r["me"]))
-            for r in rows]
+def render_many(conn: sqlite3.Connection, rows: list[sqlite3.Row], viewer_id: int | None = None) -> list[Payload]:
+    """The full messages as their channel's readers see them (``me`` of reactions for ``viewer_id``),
+    with one query per kind of part for the whole list rather than per message."""
+    if not rows:
+        return []
+    ids = [row["id"] for row in rows]
+    marks = ",".join("?" * len(ids))
+    attachments: dict[int, list[Payload]] = {}
+    for a in conn.execute(f"SELECT * FROM message_attachments WHERE message_id IN ({marks})"
+                          " ORDER BY message_id, position", ids):
+        attachments.setdefault(a["message_id"], []).append(attachment_json(a))
+    reactions: dict[int, list[Payload]] = {}
+    for r in conn.execute(
+            "SELECT message_id, emoji_key, emoji_id, emoji_name, MAX(animated) AS animated, COUNT(*) AS n,"
+            f" MAX(user_id = ?) AS me, MIN(created_at) AS first FROM message_reactions WHERE message_id IN ({marks})"
+            " GROUP BY message_id, emoji_key ORDER BY message_id, first", (viewer_id or 0, *ids)):
+        reactions.setdefault(r["message_id"], []).append(
+            reaction_json(emoji_key_json(r["emoji_id"], r["emoji_name"], bool(r["animated"])), r["n"], bool(r["me"])))
+    mentioned = {row["id"]: [int(u) for u in json.loads(row["mentions"])] for row in rows}
+    users = _users(conn, {row["author_id"] for row in rows} | {u for ids_ in mentioned.values() for u in ids_})
+    return [message_json(row, author=users.get(row["author_id"], {"id": str(row["author_id"])}),
+                         mentions=[users[u] for u in mentioned[row["id"]] if u in users],
+                         attachments=attachments.get(row["id"], []), reactions=reactions.get(row["id"], []))
+            for row in rows]
 
 
 def render(conn: sqlite3.Connection, row: sqlite3.Row, viewer_id: int | None = None) -> Payload:
-    """The full message as its channel's readers see it (``me`` of reactions for ``viewer_id``)."""
-    attachments = [attachment_json(a) for a in conn.execute(
-        "SELECT * FROM message_attachments WHERE message_id = ? ORDER BY position", (row["id"],))]
-    mentions = [_user(conn, int(u)) for u in json.loads(row["mentions"])]
-    return message_json(row, author=_user(conn, row["author_id"]), mentions=mentions, attachments=attachments,
-                        reactions=reactions_of(conn, row["id"], viewer_id))
+    return render_many(conn, [row], viewer_id)[0]
 
 
 def app_reads_content(conn: sqlite3.Connection, application_id: int | None) -> bool:
@@ -125,9 +149,13 @@ def sees_content(message: Payload, user_id: int) -> bool:
 
 def for_reader(conn: sqlite3.Connection, message: Payload, reader: Author) -> Payload:
     """The message as the REST caller sees it: emptied for a bot whose app lacks MESSAGE_CONTENT."""
-    if reader.is_bot and not app_reads_content(conn, reader.application_id) and not sees_content(message, reader.user_id):
-        return without_content(message)
-    return message
+    return for_readers(conn, [message], reader)[0]
+
+
+def for_readers(conn: sqlite3.Connection, messages: list[Payload], reader: Author) -> list[Payload]:
+    if not reader.is_bot or app_reads_content(conn, reader.application_id):
+        return messages
+    return [m if sees_content(m, reader.user_id) else without_content(m) for m in messages]
 
 
 def _announce_message(conn: sqlite3.Connection, outbox: Outbox, event: str, channel: sqlite3.Row,
@@ -291,7 +319,7 @@ def list_messages(state: EmulatorState, conn: sqlite3.Connection, reader: Author
     else:
         rows = conn.execute(select + " AND id < ? ORDER BY id DESC LIMIT ?",
                             (channel_id, before if before is not None else (1 << 63) - 1, limit)).fetchall()
-    return [for_reader(conn, render(conn, row, reader.user_id), reader) for row in rows]
+    return for_readers(conn, render_many(conn, rows, reader.user_id), reader)
 
 
 def get_message(state: EmulatorState, conn: sqlite3.Connection, reader: Author, channel_id: int,
