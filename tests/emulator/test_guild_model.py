@@ -199,3 +199,21 @@ def test_admin_bad_input_writes_nothing(platformpp_emulator: Emulator) -> None:
                                           "channels": [{"type": 0, "name": "c"}],
                                           "members": [{"user_id": str(ALICE)}]})
     assert made.status_code == 201 and made.json()["name"] == "Whole"
+
+
+def test_group_dm_from_fixtures_carries_its_application_id(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    seeded = admin(emu, "POST", "/seed", {"group_dms": [
+        {"id": "1300000000000000010", "name": "party", "owner_id": str(ALICE), "recipients": [str(BOB)],
+         "application_id": str(APP_ID)},
+        {"id": "1300000000000000011", "owner_id": str(BOB), "recipients": [str(ALICE)]}]})
+    assert seeded.status_code == 204, seeded.text
+    with api(emu, user_token(emu, BOB)) as http:
+        group = http.get("/channels/1300000000000000010").json()
+        assert group["type"] == 3 and group["application_id"] == str(APP_ID) and group["owner_id"] == str(ALICE)
+        assert [u["id"] for u in group["recipients"]] == [str(ALICE)]
+        assert "application_id" not in http.get("/channels/1300000000000000011").json()
+    with bot(emu) as http:
+        assert http.get("/channels/1300000000000000010").json()["code"] == 50001
+    bad = admin(emu, "POST", "/seed", {"group_dms": [{"owner_id": str(ALICE), "recipients": []}]})
+    assert bad.status_code == 400 and "recipients" in bad.json()["errors"]["group_dms"]["0"]

@@ -76,3 +76,15 @@ def obfuscated_channel_json(row: sqlite3.Row, *, with_guild_id: bool = True) -> 
     if with_guild_id:
         channel["guild_id"] = str(row["guild_id"])
     return channel
+
+
+def group_dm_json(row: sqlite3.Row, recipients: list[dict[str, Any]]) -> dict[str, Any]:
+    """A group DM (the published ``PrivateGroupChannelResponse``); ``recipients`` are the others."""
+    channel: dict[str, Any] = {
+        "id": str(row["id"]), "type": GROUP_DM, "flags": row["flags"], "name": row["name"], "icon": None,
+        "owner_id": str(row["owner_id"]), "recipients": recipients,
+        "last_message_id": _snowflake(row["last_message_id"]),
+    }
+    if row["application_id"] is not None:
+        channel["application_id"] = str(row["application_id"])
+    return channel

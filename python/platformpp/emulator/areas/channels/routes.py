@@ -20,9 +20,10 @@ from ...core.permissions import MEMBER_OVERWRITE, ROLE_OVERWRITE, Permission
 from ...core.validation import Form, read_form, read_json
 from ...events.outbox import Outbox
 from ...paths import API
-from ...wire.channel import channel_json, obfuscated_channel_json
+from ...wire.channel import GROUP_DM, channel_json, group_dm_json, obfuscated_channel_json
+from ...wire.user import public_user_json
 from ..guilds import mutations
-from ..guilds.access import (Standing, grantable, permissions_in, require_channel_permission,
+from ..guilds.access import (Standing, grantable, missing_access, permissions_in, require_channel_permission,
                              require_guild_permission, require_member, visible_channel_ids)
 from ..guilds.dispatch import app_obfuscates
 from ..guilds.store import BOT_CHANNELS_FILTER_FROM, display_order
@@ -146,18 +147,30 @@ def _kind(conn: sqlite3.Connection, channel_id: int | None) -> int | None:
 
 
 async def get_channel(request: Request) -> Response:
-    """GET /channels/{channel_id}: a guild channel the caller can view (50001 otherwise)."""
+    """GET /channels/{channel_id}: a guild channel the caller can view, or a group DM the caller is a
+    recipient of (50001 otherwise)."""
     principal = reader(request)
     channel_id = snowflake_param(request, "channel_id")
     state = emulator_state(request)
 
     def work(conn: sqlite3.Connection, _: Outbox) -> dict[str, Any]:
+        group = conn.execute("SELECT * FROM channels WHERE id = ? AND type = ?", (channel_id, GROUP_DM)).fetchone()
+        if group is not None:
+            return _group_dm(conn, group, principal.user_id)
         row = _channel(conn, channel_id)
         who = require_member(conn, row["guild_id"], principal.user_id, state.clock.now())
         require_channel_permission(who, row, 0)
         return channel_json(row)
 
     return json_response(await in_transaction(request, work))
+
+
+def _group_dm(conn: sqlite3.Connection, row: sqlite3.Row, user_id: int) -> dict[str, Any]:
+    users = conn.execute("SELECT u.* FROM channel_recipients r JOIN users u ON u.id = r.user_id"
+                         " WHERE r.channel_id = ? ORDER BY u.id", (row["id"],)).fetchall()
+    if user_id not in {u["id"] for u in users}:
+        raise missing_access()
+    return group_dm_json(row, [public_user_json(u) for u in users if u["id"] != user_id])
 
 
 async def patch_channel(request: Request) -> Response:
