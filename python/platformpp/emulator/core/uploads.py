@@ -92,7 +92,8 @@ async def read_multipart(request: Request, *, file_limit: int | None = None) -> 
         name = part.get_param("name", header="content-disposition")
         if not isinstance(name, str):
             continue
-        data = part.get_payload(decode=True) or b""
+        raw = part.get_payload(decode=True)
+        data = raw if isinstance(raw, bytes) else b""
         filename = part.get_filename()
         if filename is None:
             fields[name] = data.decode("utf-8", errors="replace")
