@@ -180,3 +180,22 @@ def test_admin_post_refuses_bad_input_and_writes_nothing(emu: Emulator) -> None:
     bad = user_posts(emu, GENERAL, ALICE, content=5, tts="yes")
     assert bad.status_code == 400 and set(bad.json()["errors"]) == {"content", "tts"}
     assert emu.state.db.query_one("SELECT COUNT(*) FROM channel_messages")[0] == 0
+
+
+def test_polls_need_send_polls_and_carry_an_expiry(emu: Emulator) -> None:
+    poll = {"question": {"text": "Pizza?"}, "answers": [{"poll_media": {"text": "yes"}}, {"poll_media": {"text": "no"}}],
+            "duration": 2}
+    with bot(emu) as http:
+        refused = http.post(f"/channels/{GENERAL}/messages", json={"poll": poll})
+        assert refused.status_code == 403 and "SEND_POLLS" in refused.json()["message"]
+    grant_bot(emu, Permission.SEND_POLLS)
+    set_message_content(emu, APP_ID, True)
+    with bot(emu) as http:
+        message = http.post(f"/channels/{GENERAL}/messages", json={"poll": poll})
+        assert message.status_code == 200, message.text
+        created = message.json()
+        assert [a["poll_media"]["text"] for a in created["poll"]["answers"]] == ["yes", "no"]
+        expiry = datetime.fromisoformat(created["poll"]["expiry"]) - datetime.fromisoformat(created["timestamp"])
+        assert expiry == timedelta(hours=2) and created["poll"]["results"]["is_finalized"] is False
+        bad = http.post(f"/channels/{GENERAL}/messages", json={"poll": {"question": {"text": "?"}, "answers": []}})
+        assert bad.status_code == 400 and "answers" in bad.json()["errors"]["poll"]

@@ -12,6 +12,7 @@ import logging
 import re
 import sqlite3
 import threading
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -88,13 +89,17 @@ def _jobs(state: EmulatorState) -> _Jobs:
 def schedule(state: EmulatorState, guild_id: int, delay_s: float = 0.0, *, replace: bool = False) -> None:
     """Start the guild's indexing job after ``delay_s`` (unless one is pending and not ``replace``)."""
     jobs = _jobs(state)
+    # The timer holds the emulator weakly: a stopped emulator's pending job does not keep it alive.
+    state_ref = weakref.ref(state)
 
     def run() -> None:
         with jobs.lock:
             if jobs.pending.get(guild_id) is not timer:
                 return
         try:
-            rebuild(state, guild_id)
+            current = state_ref()
+            if current is not None:
+                rebuild(current, guild_id)
         except Exception:   # e.g. the emulator stopped and closed its database meanwhile
             log.warning("search indexing job for guild %s failed", guild_id, exc_info=True)
         finally:

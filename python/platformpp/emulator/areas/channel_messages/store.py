@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from ...core import errors
+from ...core.clock import format_instant
 from ...core.errors import ApiError
 from ...core.permission_changes import slowmode_bypass_permissions
 from ...core.permissions import Permission
@@ -242,6 +243,14 @@ def _sticker_items(conn: sqlite3.Connection, guild_id: int, sticker_ids: list[in
     return items
 
 
+def _poll_json(poll: dict[str, Any], now: datetime) -> Payload:
+    """The poll as messages carry it: it ends ``duration`` hours from now; no votes yet."""
+    return {"question": poll["question"], "answers": poll["answers"],
+            "expiry": format_instant(now + timedelta(hours=poll["duration"])),
+            "allow_multiselect": poll["allow_multiselect"], "layout_type": poll["layout_type"],
+            "results": {"answer_counts": [], "is_finalized": False}}
+
+
 def _upload_specs(body: MessageInput, files: list[UploadedFile], existing: set[int]
                   ) -> list[tuple[UploadedFile, Any]]:
     """Pair each uploaded file with its ``attachments`` entry (by ``id`` = n of ``files[n]``)."""
@@ -272,6 +281,9 @@ def create(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, write
     if not (content or body.embeds or files or body.sticker_ids or body.poll or body.components or snapshots):
         raise ApiError(400, CANNOT_SEND_EMPTY, "Cannot send an empty message")
     stickers = _sticker_items(conn, access.guild_id, body.sticker_ids)
+    poll = _poll_json(body.poll, now) if body.poll is not None else None
+    if poll is not None:
+        access.require(int(Permission.SEND_POLLS))
     users, roles, everyone = _mentions(conn, access, content, body)
     flags = body.flags | (HAS_SNAPSHOT if snapshots else 0)
     message_id = state.ids.next()
@@ -282,8 +294,8 @@ def create(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, write
         (message_id, channel_id, access.guild_id, author.user_id, message_type, content,
          int(body.tts and access.has(int(Permission.SEND_TTS_MESSAGES))), flags, int(everyone), json.dumps(users),
          json.dumps(roles), json.dumps(body.embeds), json.dumps(body.components), json.dumps(stickers),
-         json.dumps(body.poll) if body.poll else None, json.dumps(reference) if reference else None,
-         json.dumps(snapshots) if snapshots else None, body.nonce, state.clock.iso()))
+         json.dumps(poll) if poll else None, json.dumps(reference) if reference else None,
+         json.dumps(snapshots) if snapshots else None, body.nonce, format_instant(now)))
     for position, (upload, spec) in enumerate(_upload_specs(body, files, set())):
         writer.store(conn, message_id=message_id, channel_id=channel_id, position=position, upload=upload,
                      spec=spec, base_url=base_url)
