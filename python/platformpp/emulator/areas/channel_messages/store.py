@@ -34,6 +34,7 @@ from ...wire.message import (
     REFERENCE_FORWARD,
     attachment_json,
     emoji_key_json,
+    json_list,
     message_json,
     reaction_json,
     snapshot_json,
@@ -123,7 +124,7 @@ def render_many(conn: sqlite3.Connection, rows: list[sqlite3.Row], viewer_id: in
             " GROUP BY message_id, emoji_key ORDER BY message_id, first", (viewer_id or 0, *ids)):
         reactions.setdefault(r["message_id"], []).append(
             reaction_json(emoji_key_json(r["emoji_id"], r["emoji_name"], bool(r["animated"])), r["n"], bool(r["me"])))
-    mentioned = {row["id"]: [int(u) for u in json.loads(row["mentions"])] for row in rows}
+    mentioned = {row["id"]: [int(u) for u in json_list(row["mentions"])] for row in rows}
     users = _users(conn, {row["author_id"] for row in rows} | {u for ids_ in mentioned.values() for u in ids_})
     return [message_json(row, author=users.get(row["author_id"], {"id": str(row["author_id"])}),
                          mentions=[users[u] for u in mentioned[row["id"]] if u in users],
