@@ -2,6 +2,7 @@
 #pragma once
 
 #include <boost/json.hpp>
+#include <ostream>
 #include <string>
 
 #include "voice/e2ee/common.hpp"
@@ -19,3 +20,8 @@ Bytes field(const boost::json::object& o, const char* key);
 std::string to_hex(const Bytes& b);
 
 }  // namespace e2ee_test
+
+namespace platformpp::voice::e2ee {
+// So Boost.Test can print an ErrorKind in a failed comparison.
+inline std::ostream& operator<<(std::ostream& os, ErrorKind k) { return os << static_cast<int>(k); }
+}  // namespace platformpp::voice::e2ee
