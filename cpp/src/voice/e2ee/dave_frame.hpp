@@ -108,6 +108,9 @@ class KeyRatchet {
   struct Candidate {
     std::uint32_t generation = 0;
     std::optional<AesGcm128> cipher;
+    // The generation just before, when the ratchet skips it: frames reordered around a generation
+    // change still find its key.
+    std::optional<AesGcm128> previous_cipher;
     Bytes next_secret;
   };
   bool derive(std::uint32_t generation, Candidate& out) const;
@@ -128,6 +131,7 @@ class KeyRatchet {
     std::optional<Clock::time_point> expiry;  // set once a newer generation is in use
   };
   void erase_expired(Clock::time_point now);
+  Slot& free_slot();
 
   Bytes next_secret_;  // secret of next_generation_
   std::uint32_t next_generation_ = 0;
