@@ -53,22 +53,45 @@ struct CommitOutput {
   std::optional<Bytes> welcome;  // the Welcome struct (not wrapped in MLSMessage); set when members are added
 };
 
+// How strictly the group follows DAVE. The defaults are DAVE's rules; the MLS interop vectors run with
+// dave_rules off (member proposals, proposals by value, Update/PSK/GroupContextExtensions).
+struct GroupOptions {
+  // Only Add/Remove from the external sender, commits only by reference, one leaf per user id,
+  // basic credentials of 8 bytes, a committer keeps its credential and signature key.
+  bool dave_rules = true;
+  // External pre-shared keys by psk_id (only used with dave_rules off).
+  std::map<Bytes, Bytes> external_psks;
+};
+
+// A Welcome decrypted for our key package: its GroupSecrets and GroupInfo (signature not yet checked).
+struct OpenedWelcome {
+  GroupSecrets group_secrets;
+  GroupInfo group_info;
+  Bytes psk_secret;
+};
+// Accepts the Welcome struct or an MLSMessage holding one.
+OpenedWelcome open_welcome(BytesView welcome, const KeyPackageBundle& self, const GroupOptions& options = {});
+
 class GroupState;  // defined in group.cpp
 
 class Group {
  public:
   // A new group at epoch 0 whose only member is `self`, with the external_senders extension
   // holding `external_sender`.
-  static Group create(BytesView group_id, const KeyPackageBundle& self, const ExternalSender& external_sender);
+  static Group create(BytesView group_id, const KeyPackageBundle& self, const ExternalSender& external_sender,
+                      const GroupOptions& options = {});
   // Joins from a Welcome (the Welcome struct, or an MLSMessage holding one) sent for `self`. The ratchet
   // tree comes from the GroupInfo's ratchet_tree extension, or from `ratchet_tree` when given.
   static Group join(BytesView welcome, const KeyPackageBundle& self,
-                    const std::optional<RatchetTreeNodes>& ratchet_tree = std::nullopt);
+                    const std::optional<RatchetTreeNodes>& ratchet_tree = std::nullopt,
+                    const GroupOptions& options = {});
 
   Group(Group&&) noexcept;
   Group& operator=(Group&&) noexcept;
   ~Group();
 
+  // Verifies and caches one proposal (MLSMessage) from a member; only with dave_rules off.
+  ProposalInfo receive_member_proposal(BytesView mls_message);
   // Verifies and caches proposals sent by the external sender: MLSMessages (PublicMessage, sender
   // external) concatenated as DAVE's opcode 27 carries them. Only Add and Remove are accepted. All
   // are checked before any is cached.
@@ -87,6 +110,8 @@ class Group {
   // Forgets our pending commit (another member's won, or the caller resets).
   void discard_pending_commit();
 
+  // False once a commit removed us; the accessors below then throw Error(State).
+  bool is_member() const;
   std::uint64_t epoch() const;
   const Bytes& group_id() const;
   Bytes epoch_authenticator() const;
@@ -96,6 +121,8 @@ class Group {
   std::vector<Member> members() const;
   std::optional<std::uint32_t> leaf_of_user(std::uint64_t user_id) const;
   std::optional<std::uint64_t> user_at_leaf(std::uint32_t leaf_index) const;
+  // The external senders of the group context's external_senders extension.
+  std::vector<ExternalSender> external_senders() const;
   // The group's ratchet tree as the ratchet_tree extension carries it.
   RatchetTreeNodes ratchet_tree() const;
 

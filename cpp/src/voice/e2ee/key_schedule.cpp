@@ -31,6 +31,10 @@ EpochSecrets derive_epoch_secrets(BytesView joiner_secret, BytesView psk_secret,
   return s;
 }
 
+Bytes derive_welcome_secret(BytesView joiner_secret, BytesView psk_secret) {
+  return derive_secret(hkdf_extract(joiner_secret, psk_secret), "welcome");
+}
+
 Bytes mls_exporter(BytesView exporter_secret, const std::string& label, BytesView context, std::size_t length) {
   const Bytes derived = derive_secret(exporter_secret, label);
   return expand_with_label(derived, "exported", sha256(context), length);

@@ -28,6 +28,8 @@ struct EpochSecrets {
 Bytes derive_joiner_secret(BytesView previous_init_secret, BytesView commit_secret, BytesView group_context);
 // Every epoch secret from the joiner secret (how a new member starts), psk_secret and the GroupContext.
 EpochSecrets derive_epoch_secrets(BytesView joiner_secret, BytesView psk_secret, BytesView group_context);
+// welcome_secret alone (a joiner needs it before it can read the GroupContext).
+Bytes derive_welcome_secret(BytesView joiner_secret, BytesView psk_secret);
 // MLS-Exporter(label, context, length).
 Bytes mls_exporter(BytesView exporter_secret, const std::string& label, BytesView context, std::size_t length);
 // The Welcome's AEAD key and nonce from welcome_secret.

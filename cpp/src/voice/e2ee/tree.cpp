@@ -13,11 +13,7 @@ namespace {
 
 [[noreturn]] void protocol_error(const std::string& what) { throw Error(ErrorKind::Protocol, what); }
 
-bool in_subtree(NodeIndex ancestor, NodeIndex x) {
-  const std::uint32_t k = tm::level(ancestor);
-  const std::uint32_t span = (1u << k) - 1;
-  return x + span >= ancestor && x <= ancestor + span;
-}
+using tm::in_subtree;
 
 const std::string kUpdatePathLabel = "UpdatePathNode";
 

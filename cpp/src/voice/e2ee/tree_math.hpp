@@ -40,4 +40,10 @@ inline Node sibling(Node x) {
   return x < p ? right(p) : left(p);
 }
 
+// True when x is `ancestor` or lies in its subtree.
+inline bool in_subtree(Node ancestor, Node x) {
+  const std::uint32_t span = (1u << level(ancestor)) - 1;
+  return x + span >= ancestor && x <= ancestor + span;
+}
+
 }  // namespace platformpp::voice::e2ee::tree_math
