@@ -4,6 +4,7 @@
 // Each request is one line {"cmd": ..., ...}; each answer is one line {"ok": true, ...} or
 // {"ok": false, "error": "..."}. Bytes travel as lowercase hex. Two roles:
 //   gateway_*  the voice gateway's external sender: its package (25) and signed Add/Remove proposals
+//   member_*   dave::Session objects by name, fed the gateway's opcodes; answers carry what they send
 //   frame_*    a bare frame encryptor/decryptor over a given base secret (benchmarks)
 #include <boost/json/src.hpp>
 
@@ -15,9 +16,10 @@
 
 #include "voice/e2ee/crypto.hpp"
 #include "voice/e2ee/dave_frame.hpp"
+#include "voice/e2ee/dave_codes.hpp"
 #include "voice/e2ee/dave_opcodes.hpp"
-#include "voice/e2ee/framing.hpp"
-#include "voice/e2ee/messages.hpp"
+#include "voice/e2ee/dave_session.hpp"
+#include "dave_gateway.hpp"
 
 namespace json = boost::json;
 using namespace platformpp::voice::e2ee;
@@ -59,106 +61,193 @@ std::uint64_t u64_field(const json::object& o, const char* key) {
   throw std::invalid_argument(std::string(key) + " must be an unsigned integer");
 }
 
-Bytes big_endian_u64(std::uint64_t v) {
-  Bytes out(8);
-  for (int i = 0; i < 8; ++i) out[i] = static_cast<std::uint8_t>(v >> (56 - 8 * i));
-  return out;
-}
-
 // --- The voice gateway's external sender ------------------------------------------------------------
 
-struct Gateway {
-  SignatureKeyPair keys = generate_signature_key_pair();
-  Bytes group_id;
-  std::uint16_t sequence = 0;
-};
+std::unique_ptr<e2ee_test::DaveGateway> g_gateway;
 
-std::unique_ptr<Gateway> g_gateway;
-
-Gateway& gateway() {
+e2ee_test::DaveGateway& gateway() {
   if (!g_gateway) throw std::logic_error("gateway_init first");
   return *g_gateway;
 }
 
 json::object gateway_init(const json::object& req) {
-  g_gateway = std::make_unique<Gateway>();
-  g_gateway->group_id = big_endian_u64(u64_field(req, "channel_id"));
-  ExternalSender sender;
-  sender.signature_key = g_gateway->keys.public_key;
-  sender.credential.type = CredentialType::basic;
-  sender.credential.identity = big_endian_u64(req.contains("identity") ? u64_field(req, "identity") : 0);
-  ServerMessage m;
-  m.sequence = g_gateway->sequence++;
-  m.opcode = Opcode::ExternalSenderPackage;
-  m.body = ExternalSenderPackage{serialize(sender), sender.signature_key, sender.credential.identity};
-  return {{"external_sender", to_hex(serialize(sender))}, {"opcode25", to_hex(encode_server_message(m))}};
+  g_gateway = std::make_unique<e2ee_test::DaveGateway>(u64_field(req, "channel_id"),
+                                                       req.contains("identity") ? u64_field(req, "identity") : 0);
+  return {{"external_sender", to_hex(g_gateway->external_sender())},
+          {"opcode25", to_hex(g_gateway->external_sender_frame())}};
 }
 
-// A proposal from the external sender (sender index 0) as an MLSMessage(PublicMessage).
-Bytes external_proposal(Gateway& gw, std::uint64_t epoch, Proposal proposal) {
-  PublicMessage pm;
-  pm.content.group_id = gw.group_id;
-  pm.content.epoch = epoch;
-  pm.content.sender = Sender{SenderType::external, 0};
-  pm.content.content_type = ContentType::proposal;
-  pm.content.proposal = std::move(proposal);
-  pm.auth.signature = sign_framed_content(gw.keys.private_key, WireFormat::public_message, pm.content, nullptr);
-  MlsMessage msg;
-  msg.wire_format = WireFormat::public_message;
-  msg.public_message = std::move(pm);
-  return serialize(msg);
-}
-
-json::object proposals_answer(Gateway& gw, const Bytes& message) {
-  ServerMessage m;
-  m.sequence = gw.sequence++;
-  m.opcode = Opcode::Proposals;
-  m.body = ProposalsMessage{ProposalsOperation::Append, message, {}};
+json::object proposals_answer(const Bytes& message) {
   Writer vec;
   vec.vec(message);
   return {{"proposal", to_hex(message)}, {"proposals_vector", to_hex(vec.bytes())},
-          {"opcode27", to_hex(encode_server_message(m))}};
+          {"opcode27", to_hex(gateway().proposals_frame({message}))}};
 }
 
+// Clients send the KeyPackage itself; an MLSMessage(KeyPackage) is accepted too.
 json::object gateway_add(const json::object& req) {
-  Gateway& gw = gateway();
-  // Clients send the KeyPackage itself; an MLSMessage(KeyPackage) is accepted too.
-  const Bytes kp_bytes = hex_field(req, "key_package");
-  Proposal p;
-  p.type = ProposalType::add;
-  if (kp_bytes.size() >= 4 && kp_bytes[0] == 0 && kp_bytes[1] == 1 && kp_bytes[2] == 0 && kp_bytes[3] == 5) {
-    p.add = decode_mls_message(kp_bytes).key_package;
-  } else {
-    p.add = decode_all<KeyPackage>(kp_bytes, decode_key_package, "key_package");
-  }
-  return proposals_answer(gw, external_proposal(gw, u64_field(req, "epoch"), std::move(p)));
+  return proposals_answer(gateway().add_proposal(hex_field(req, "key_package"), u64_field(req, "epoch")));
 }
 
 json::object gateway_remove(const json::object& req) {
-  Gateway& gw = gateway();
-  Proposal p;
-  p.type = ProposalType::remove;
-  p.removed = static_cast<std::uint32_t>(u64_field(req, "leaf"));
-  return proposals_answer(gw, external_proposal(gw, u64_field(req, "epoch"), std::move(p)));
+  return proposals_answer(
+      gateway().remove_proposal(static_cast<std::uint32_t>(u64_field(req, "leaf")), u64_field(req, "epoch")));
 }
 
 // Server frames around MLS bytes the test relays (29, 30), with the gateway's sequence numbers.
 json::object gateway_frame(const json::object& req) {
-  Gateway& gw = gateway();
-  ServerMessage m;
-  m.sequence = gw.sequence++;
   const auto op = u64_field(req, "opcode");
   const auto transition_id = static_cast<std::uint16_t>(u64_field(req, "transition_id"));
-  if (op == 29) {
-    m.opcode = Opcode::AnnounceCommitTransition;
-    m.body = AnnounceCommitTransition{transition_id, hex_field(req, "payload")};
-  } else if (op == 30) {
-    m.opcode = Opcode::Welcome;
-    m.body = WelcomeMessage{transition_id, hex_field(req, "payload")};
-  } else {
-    throw std::invalid_argument("opcode must be 29 or 30");
+  const Bytes payload = hex_field(req, "payload");
+  if (op == 29) return {{"frame", to_hex(gateway().announce_commit_frame(transition_id, payload))}};
+  if (op == 30) return {{"frame", to_hex(gateway().welcome_frame(transition_id, payload))}};
+  throw std::invalid_argument("opcode must be 29 or 30");
+}
+
+// --- Members: our sessions -----------------------------------------------------------------------------
+
+struct PeerMember {
+  std::unique_ptr<Session> session;
+  std::chrono::seconds advanced{0};  // added to the steady clock: tests move time past retention
+  Clock::time_point now() const { return Clock::now() + advanced; }
+};
+
+std::map<std::string, PeerMember> g_members;
+
+PeerMember& member(const json::object& req) {
+  const auto it = g_members.find(std::string(req.at("name").as_string()));
+  if (it == g_members.end()) throw std::invalid_argument("no member of that name");
+  return it->second;
+}
+
+std::chrono::system_clock::time_point wall(const json::object& req) {
+  if (!req.contains("wall")) return std::chrono::system_clock::now();
+  return std::chrono::system_clock::time_point(std::chrono::seconds(u64_field(req, "wall")));
+}
+
+std::uint16_t u16_field(const json::object& o, const char* key) {
+  const auto v = u64_field(o, key);
+  if (v > 0xFFFF) throw std::invalid_argument(std::string(key) + " must fit 16 bits");
+  return static_cast<std::uint16_t>(v);
+}
+
+json::object outgoing(const std::vector<Outgoing>& out) {
+  json::array items;
+  for (const auto& o : out) {
+    switch (o.kind) {
+      case Outgoing::Kind::Binary: {
+        json::object item{{"kind", "binary"}, {"frame", to_hex(o.binary)}};
+        const ClientMessage c = decode_client_message(o.binary);
+        if (c.opcode == Opcode::KeyPackage) {
+          item["key_package"] = to_hex(c.payload);
+        } else {
+          auto [commit, welcome] = e2ee_test::DaveGateway::split_commit_welcome(c.payload);
+          item["commit"] = to_hex(commit);
+          item["welcome"] = welcome ? json::value(to_hex(*welcome)) : json::value(nullptr);
+        }
+        items.push_back(std::move(item));
+        break;
+      }
+      case Outgoing::Kind::ReadyForTransition:
+        items.push_back(json::object{{"kind", "ready"}, {"transition_id", o.transition_id}});
+        break;
+      case Outgoing::Kind::InvalidCommitWelcome:
+        items.push_back(json::object{{"kind", "invalid"}, {"transition_id", o.transition_id}});
+        break;
+    }
   }
-  return {{"frame", to_hex(encode_server_message(m))}};
+  return {{"out", std::move(items)}};
+}
+
+json::object member_new(const json::object& req) {
+  PeerMember m;
+  m.session = std::make_unique<Session>(u64_field(req, "user_id"), u64_field(req, "channel_id"));
+  const std::string key = to_hex(m.session->signature_public_key());
+  g_members[std::string(req.at("name").as_string())] = std::move(m);
+  return {{"signature_key", key}};
+}
+
+json::object member_select_protocol(const json::object& req) {
+  return outgoing(member(req).session->on_select_protocol_ack(u16_field(req, "protocol_version"), wall(req)));
+}
+
+json::object member_clients_connect(const json::object& req) {
+  std::vector<std::uint64_t> ids;
+  for (const auto& v : req.at("user_ids").as_array()) ids.push_back(v.to_number<std::uint64_t>());
+  member(req).session->on_clients_connect(ids);
+  return {};
+}
+
+json::object member_prepare_transition(const json::object& req) {
+  PeerMember& m = member(req);
+  return outgoing(m.session->on_prepare_transition(u16_field(req, "transition_id"), u16_field(req, "protocol_version"),
+                                                   m.now(), wall(req)));
+}
+
+json::object member_execute_transition(const json::object& req) {
+  PeerMember& m = member(req);
+  return outgoing(m.session->on_execute_transition(u16_field(req, "transition_id"), m.now()));
+}
+
+json::object member_prepare_epoch(const json::object& req) {
+  return outgoing(
+      member(req).session->on_prepare_epoch(u64_field(req, "epoch"), u16_field(req, "protocol_version"), wall(req)));
+}
+
+json::object member_binary(const json::object& req) {
+  PeerMember& m = member(req);
+  return outgoing(m.session->on_binary(hex_field(req, "frame"), m.now()));
+}
+
+json::object member_encrypt(const json::object& req) {
+  const Bytes frame = hex_field(req, "frame");
+  Bytes out(max_encrypted_size(frame.size()));
+  const FrameResult r = member(req).session->encrypt(Codec::Opus, frame, out.data(), out.size());
+  out.resize(r.size);
+  return {{"status", to_string(r.status)}, {"frame", to_hex(out)}};
+}
+
+json::object member_decrypt(const json::object& req) {
+  PeerMember& m = member(req);
+  const Bytes frame = hex_field(req, "frame");
+  Bytes out(frame.size());
+  const FrameResult r =
+      m.session->decrypt(u64_field(req, "user_id"), MediaType::Audio, frame, out.data(), out.size(), m.now());
+  out.resize(r.size);
+  return {{"status", to_string(r.status)}, {"frame", to_hex(out)}};
+}
+
+json::object member_advance(const json::object& req) {
+  member(req).advanced += std::chrono::seconds(u64_field(req, "seconds"));
+  return {};
+}
+
+const char* status_name(SessionStatus s) {
+  switch (s) {
+    case SessionStatus::Inactive: return "inactive";
+    case SessionStatus::Pending: return "pending";
+    case SessionStatus::AwaitingResponse: return "awaiting_response";
+    case SessionStatus::Active: return "active";
+  }
+  return "unknown";
+}
+
+json::object member_state(const json::object& req) {
+  const Session& s = *member(req).session;
+  json::object o{{"status", status_name(s.status())}, {"protocol_version", s.protocol_version()}};
+  o["epoch"] = s.epoch() ? json::value(*s.epoch()) : json::value(nullptr);
+  o["code"] = s.epoch_authenticator_code() ? json::value(*s.epoch_authenticator_code()) : json::value(nullptr);
+  o["last_sequence"] = s.last_sequence() ? json::value(*s.last_sequence()) : json::value(nullptr);
+  json::array ids;
+  for (auto id : s.member_user_ids()) ids.push_back(id);
+  o["members"] = std::move(ids);
+  return o;
+}
+
+json::object member_fingerprint(const json::object& req) {
+  const Session& s = *member(req).session;
+  const auto user = u64_field(req, "user_id");
+  return {{"fingerprint", to_hex(s.pairwise_fingerprint(user))}, {"code", s.verification_code(user)}};
 }
 
 // --- Bare frame layer (benchmarks) -------------------------------------------------------------------
@@ -190,6 +279,12 @@ const std::map<std::string, Handler>& handlers() {
   static const std::map<std::string, Handler> h = {
       {"gateway_init", gateway_init}, {"gateway_add", gateway_add}, {"gateway_remove", gateway_remove},
       {"gateway_frame", gateway_frame}, {"frame_bench", frame_bench},
+      {"member_new", member_new}, {"member_select_protocol", member_select_protocol},
+      {"member_clients_connect", member_clients_connect}, {"member_prepare_transition", member_prepare_transition},
+      {"member_execute_transition", member_execute_transition}, {"member_prepare_epoch", member_prepare_epoch},
+      {"member_binary", member_binary}, {"member_encrypt", member_encrypt}, {"member_decrypt", member_decrypt},
+      {"member_advance", member_advance}, {"member_state", member_state},
+      {"member_fingerprint", member_fingerprint},
   };
   return h;
 }

@@ -239,6 +239,12 @@ std::vector<Outgoing> Session::handle_commit(const AnnounceCommitTransition& m, 
     return invalid_commit_welcome(m.transition_id);
   }
   pending_commit_.reset();
+  if (!group_->is_member()) {
+    // The commit removed us: we are a pending member again (the gateway re-adds our next key package).
+    group_.reset();
+    group_established_ = false;
+    return {};
+  }
   group_established_ = true;
   return prepared(m.transition_id, group_version_, now);
 }
@@ -247,6 +253,12 @@ std::vector<Outgoing> Session::handle_welcome(const WelcomeMessage& m, Clock::ti
   if (!key_package_ || group_established_) return {};
   try {
     Group joined = Group::join(m.welcome, *key_package_);
+    // The group must name the voice gateway we know, and only it, as its external sender.
+    const std::vector<ExternalSender> senders = joined.external_senders();
+    if (!external_sender_ || senders.size() != 1 || senders[0].signature_key != external_sender_->signature_key ||
+        !(senders[0].credential == external_sender_->credential)) {
+      return invalid_commit_welcome(m.transition_id);
+    }
     group_ = std::move(joined);
   } catch (const Error&) {
     return invalid_commit_welcome(m.transition_id);
