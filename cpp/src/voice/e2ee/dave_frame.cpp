@@ -398,7 +398,6 @@ FrameStatus FrameDecryptor::try_epoch(Epoch& epoch, BytesView frame, const Proto
       ratchet.widen_generation(static_cast<std::uint8_t>(parsed.truncated_nonce >> kGenerationShift), now);
   const std::uint64_t counter =
       (std::uint64_t{generation} << kGenerationShift) | (parsed.truncated_nonce & 0xFFFFFFu);
-  if (!epoch.window.fresh(counter)) return FrameStatus::Replayed;
 
   AesGcm128* cipher = ratchet.cached(generation, now);
   bool candidate_in_use = false;
@@ -428,6 +427,11 @@ FrameStatus FrameDecryptor::try_epoch(Epoch& epoch, BytesView frame, const Proto
   if (!opened) {
     if (candidate_in_use) candidate_.cipher.reset();
     return FrameStatus::AuthenticationFailed;
+  }
+  // Checked after authentication, so that only a frame made with this key is called a replay.
+  if (!epoch.window.fresh(counter)) {
+    if (candidate_in_use) candidate_.cipher.reset();
+    return FrameStatus::Replayed;
   }
   // Only an authentic frame may move the ratchet forward (and start the expiry of older keys).
   if (candidate_in_use) ratchet.commit(std::move(candidate_), now);

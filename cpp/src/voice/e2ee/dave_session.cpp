@@ -54,6 +54,7 @@ void Session::create_local_group_if_ready() {
 }
 
 Outgoing Session::reset_and_rejoin() {
+  removes_us_ = false;
   group_.reset();
   group_established_ = false;
   pending_commit_.reset();
@@ -201,6 +202,7 @@ std::vector<Outgoing> Session::handle_proposals(const ProposalsMessage& m) {
   if (!group_) return {};  // no local group yet: the protocol says to ignore them
   if (m.operation == ProposalsOperation::Revoke) {
     group_->revoke_proposals(m.proposal_refs);
+    removes_us_ = false;  // conservative: a revoked removal of us lets us commit again
   } else {
     const std::vector<ProposalInfo> infos = group_->receive_proposals(m.proposal_messages);
     const auto unexpected = std::find_if(infos.begin(), infos.end(), [&](const ProposalInfo& i) {
@@ -213,12 +215,18 @@ std::vector<Outgoing> Session::handle_proposals(const ProposalsMessage& m) {
       throw Error(ErrorKind::Protocol, "dave proposals: an Add proposal names user " +
                                            std::to_string(unexpected->user_id) + ", who is not in the call");
     }
+    // A member being removed does not commit (MLS forbids committing one's own removal); it processes
+    // the winning commit and finds itself out.
+    for (const auto& i : infos) {
+      if (i.type == ProposalType::remove && group_established_ && i.removed_leaf == group_->own_leaf_index())
+        removes_us_ = true;
+    }
   }
   if (pending_commit_) {
     group_->discard_pending_commit();
     pending_commit_.reset();
   }
-  if (!group_->has_pending_proposals()) return {};
+  if (!group_->has_pending_proposals() || removes_us_) return {};
   CommitOutput c = group_->commit_pending_proposals();
   pending_commit_ = c.commit_message;
   Outgoing o;
@@ -239,6 +247,7 @@ std::vector<Outgoing> Session::handle_commit(const AnnounceCommitTransition& m, 
     return invalid_commit_welcome(m.transition_id);
   }
   pending_commit_.reset();
+  removes_us_ = false;
   if (!group_->is_member()) {
     // The commit removed us: we are a pending member again (the gateway re-adds our next key package).
     group_.reset();

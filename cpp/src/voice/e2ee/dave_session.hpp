@@ -121,6 +121,7 @@ class Session {
   std::optional<Group> group_;
   bool group_established_ = false;  // joined by Welcome or moved past epoch 0 by a commit
   std::optional<Bytes> pending_commit_;
+  bool removes_us_ = false;  // a cached proposal removes our leaf: we must not commit
   std::map<std::uint16_t, PendingTransition> transitions_;
 
   bool keys_in_use_ = false;  // a transition to a non-zero version has been executed
