@@ -26,8 +26,10 @@ BOOST_AUTO_TEST_CASE(tree_validation_vectors) {
     const auto& hashes = o.at("tree_hashes").as_array();
     const auto& resolutions = o.at("resolutions").as_array();
     BOOST_REQUIRE_EQUAL(hashes.size(), t.n_nodes());
+    const std::vector<Bytes> all = t.all_tree_hashes();
     for (NodeIndex x = 0; x < t.n_nodes(); ++x) {
       BOOST_TEST(t.node_tree_hash(x) == e2ee_test::hex(hashes[x].as_string()), "tree hash of node " << x);
+      BOOST_TEST(all[x] == e2ee_test::hex(hashes[x].as_string()), "cached tree hash of node " << x);
       std::vector<NodeIndex> expected;
       for (const auto& r : resolutions[x].as_array()) expected.push_back(static_cast<NodeIndex>(r.as_int64()));
       BOOST_TEST(t.resolution(x) == expected, "resolution of node " << x);

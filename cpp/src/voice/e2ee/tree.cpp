@@ -124,15 +124,19 @@ std::vector<RatchetTree::PathStep> RatchetTree::filtered_direct_path(std::uint32
 
 // --- hashes ------------------------------------------------------------------------------------------------
 
-Bytes RatchetTree::hash_with_exclusions(NodeIndex x, const std::vector<std::uint32_t>& excluded) const {
+Bytes RatchetTree::hash_with_exclusions(NodeIndex x, const std::vector<std::uint32_t>& excluded,
+                                        const std::vector<Bytes>* cache) const {
+  const auto excludes_under = [&](NodeIndex n) {
+    return std::any_of(excluded.begin(), excluded.end(),
+                       [&](std::uint32_t l) { return in_subtree(n, tm::leaf_to_node(l)); });
+  };
   Writer w;
   if (tm::is_leaf(x)) {
     const std::uint32_t l = tm::node_to_leaf(x);
-    const bool excluded_leaf = std::find(excluded.begin(), excluded.end(), l) != excluded.end();
     w.u8(1);
     w.u32(l);
     const LeafNode* leaf_node = leaf(l);
-    if (leaf_node && !excluded_leaf) {
+    if (leaf_node && !excludes_under(x)) {
       w.u8(1);
       encode(w, *leaf_node);
     } else {
@@ -153,32 +157,52 @@ Bytes RatchetTree::hash_with_exclusions(NodeIndex x, const std::vector<std::uint
     } else {
       w.u8(0);
     }
-    w.vec(hash_with_exclusions(tm::left(x), excluded));
-    w.vec(hash_with_exclusions(tm::right(x), excluded));
+    w.vec(cached_hash(tm::left(x), excluded, cache));
+    w.vec(cached_hash(tm::right(x), excluded, cache));
   }
   return sha256(w.bytes());
 }
 
-Bytes RatchetTree::node_tree_hash(NodeIndex x) const { return hash_with_exclusions(x, {}); }
+Bytes RatchetTree::cached_hash(NodeIndex x, const std::vector<std::uint32_t>& excluded,
+                               const std::vector<Bytes>* cache) const {
+  const bool untouched = std::none_of(excluded.begin(), excluded.end(),
+                                      [&](std::uint32_t l) { return in_subtree(x, tm::leaf_to_node(l)); });
+  if (cache && untouched) return (*cache)[x];
+  return hash_with_exclusions(x, excluded, cache);
+}
+
+std::vector<Bytes> RatchetTree::all_tree_hashes() const {
+  // Bottom-up by level, so each parent finds its children's hashes already cached.
+  std::vector<Bytes> out(nodes_.size());
+  const std::uint32_t top = tm::level(tm::root(n_leaves_));
+  for (std::uint32_t k = 0; k <= top; ++k) {
+    for (NodeIndex x = (1u << k) - 1; x < nodes_.size(); x += (1u << (k + 1))) {
+      out[x] = hash_with_exclusions(x, {}, k == 0 ? nullptr : &out);
+    }
+  }
+  return out;
+}
+
+Bytes RatchetTree::node_tree_hash(NodeIndex x) const { return hash_with_exclusions(x, {}, nullptr); }
 
 Bytes RatchetTree::tree_hash() const {
   if (n_leaves_ == 0) protocol_error("ratchet tree is empty");
   return node_tree_hash(tm::root(n_leaves_));
 }
 
-Bytes RatchetTree::parent_hash(NodeIndex p, NodeIndex sibling) const {
+Bytes RatchetTree::parent_hash(NodeIndex p, NodeIndex sibling, const std::vector<Bytes>* cache) const {
   const ParentNode* node = parent(p);
   if (!node) protocol_error("parent hash of a blank node " + std::to_string(p));
   Writer w;
   w.vec(node->encryption_key);
   w.vec(node->parent_hash);
-  w.vec(hash_with_exclusions(sibling, node->unmerged_leaves));
+  w.vec(cached_hash(sibling, node->unmerged_leaves, cache));
   return sha256(w.bytes());
 }
 
-bool RatchetTree::has_parent_hash_link(NodeIndex p, NodeIndex child) const {
+bool RatchetTree::has_parent_hash_link(NodeIndex p, NodeIndex child, const std::vector<Bytes>& hashes) const {
   const NodeIndex other = child == tm::left(p) ? tm::right(p) : tm::left(p);
-  const Bytes expected = parent_hash(p, other);
+  const Bytes expected = parent_hash(p, other, &hashes);
   const std::vector<NodeIndex> res = resolution(child);
   const ParentNode* pn = parent(p);
   std::set<NodeIndex> unmerged_under_child;
@@ -202,9 +226,11 @@ bool RatchetTree::has_parent_hash_link(NodeIndex p, NodeIndex child) const {
 }
 
 bool RatchetTree::parent_hashes_valid() const {
+  if (n_leaves_ == 0) return true;
+  const std::vector<Bytes> hashes = all_tree_hashes();
   for (NodeIndex x = 1; x < n_nodes(); x += 2) {
     if (!parent(x)) continue;
-    if (!has_parent_hash_link(x, tm::left(x)) && !has_parent_hash_link(x, tm::right(x))) return false;
+    if (!has_parent_hash_link(x, tm::left(x), hashes) && !has_parent_hash_link(x, tm::right(x), hashes)) return false;
   }
   return true;
 }

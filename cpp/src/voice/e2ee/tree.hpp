@@ -41,7 +41,10 @@ class RatchetTree {
   Bytes tree_hash() const;
   Bytes node_tree_hash(NodeIndex x) const;
   // Hash(ParentHashInput) of parent node p as seen from its child on the other side of `sibling`.
-  Bytes parent_hash(NodeIndex p, NodeIndex sibling) const;
+  // `cache` (from all_tree_hashes) spares recomputing subtrees that exclude nothing.
+  Bytes parent_hash(NodeIndex p, NodeIndex sibling, const std::vector<Bytes>* cache = nullptr) const;
+  // The tree hash of every node, in one bottom-up pass.
+  std::vector<Bytes> all_tree_hashes() const;
   // RFC 9420 section 7.9.2: every non-blank parent node is parent-hash valid.
   bool parent_hashes_valid() const;
   // Checks each leaf's signature (LeafNodeTBS) and that no two leaves share an encryption or
@@ -65,8 +68,13 @@ class RatchetTree {
   Bytes set_path_keys(std::uint32_t leaf_index, const std::vector<Bytes>& public_keys);
 
  private:
-  Bytes hash_with_exclusions(NodeIndex x, const std::vector<std::uint32_t>& excluded_leaves) const;
-  bool has_parent_hash_link(NodeIndex p, NodeIndex child) const;
+  // The tree hash of x with `excluded_leaves` treated as blank (and dropped from unmerged lists).
+  Bytes hash_with_exclusions(NodeIndex x, const std::vector<std::uint32_t>& excluded_leaves,
+                             const std::vector<Bytes>* cache) const;
+  // hash_with_exclusions, or the cached hash when no excluded leaf lies under x.
+  Bytes cached_hash(NodeIndex x, const std::vector<std::uint32_t>& excluded_leaves,
+                    const std::vector<Bytes>* cache) const;
+  bool has_parent_hash_link(NodeIndex p, NodeIndex child, const std::vector<Bytes>& hashes) const;
   void ensure_width(std::uint32_t n_leaves);
 
   std::uint32_t n_leaves_ = 0;
