@@ -46,7 +46,8 @@ BOOST_AUTO_TEST_CASE(reader_refuses_bad_input_with_the_field_named) {
   decode_fails_with({0x80, 0}, "truncated");
   decode_fails_with({0x01, 9, 9}, "my_struct: 1 unexpected trailing bytes");
   decode_fails_with({}, "truncated");
-  Reader r(Bytes{2});
+  const Bytes bad_presence{2};
+  Reader r(bad_presence);
   BOOST_CHECK_THROW(r.presence("opt"), Error);
   Writer w;
   BOOST_CHECK_THROW(w.varint(kMaxVarint + 1), Error);
