@@ -106,6 +106,9 @@ class Group {
   CommitOutput commit_pending_proposals();
   // Applies a Commit (MLSMessage bytes) from another member, or our own pending one, moving to the
   // next epoch. Refuses proposals by value, unknown references, and a result with one user id twice.
+  // In a local epoch-0 group only our own pending commit can apply: another member's commit for its
+  // own epoch-0 group throws Error(Protocol), and DAVE then expects us to wait for its Welcome.
+  // When the commit removes us, is_member() turns false.
   void process_commit(BytesView commit_message);
   // Forgets our pending commit (another member's won, or the caller resets).
   void discard_pending_commit();
