@@ -146,6 +146,14 @@ BOOST_AUTO_TEST_CASE(external_sender_adds_and_removes_members_through_commits_an
   const CommitOutput c1 = alice.commit_pending_proposals();
   BOOST_REQUIRE(c1.welcome.has_value());
   BOOST_TEST(alice.epoch() == 0u);  // waits for the gateway to announce the commit
+  // Bob, pending, made his own local group meanwhile: Alice's commit is not for it.
+  Group bob_local = Group::create(group_id, bob_kp, gw.sender());
+  try {
+    bob_local.process_commit(c1.commit_message);
+    BOOST_FAIL("another member's commit applied to a local epoch-0 group");
+  } catch (const Error& e) {
+    BOOST_TEST(e.kind() == ErrorKind::Protocol);
+  }
   alice.process_commit(c1.commit_message);
   Group bob = Group::join(*c1.welcome, bob_kp);
   expect_same_epoch({&alice, &bob});

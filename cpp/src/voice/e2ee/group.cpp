@@ -748,6 +748,9 @@ void Group::process_commit(BytesView commit_message) {
     *state_ = std::move(*next);
     return;
   }
+  if (s.context.epoch == 0) {
+    protocol_error("commit: our epoch-0 group has no other member; only our own pending commit applies");
+  }
   const GroupState::Verified v = s.verify_handshake(commit_message);
   std::shared_ptr<GroupState> next = s.next_state_from(v);
   *state_ = std::move(*next);
