@@ -46,7 +46,8 @@ BOOST_AUTO_TEST_CASE(proposals_append_and_revoke) {
   // the length 06 covers two refs: 02 1122, 01 33 (5 bytes) plus one more byte -> malformed
   BOOST_CHECK_THROW(decode_server_message(revoke), Error);
   const Bytes revoke_ok = hex("00081b" "01" "05" "0211220133");
-  const auto& rp = std::get<ProposalsMessage>(decode_server_message(revoke_ok).body);
+  const ServerMessage revoked = decode_server_message(revoke_ok);
+  const auto& rp = std::get<ProposalsMessage>(revoked.body);
   BOOST_TEST((rp.operation == ProposalsOperation::Revoke));
   BOOST_REQUIRE(rp.proposal_refs.size() == 2u);
   BOOST_TEST(rp.proposal_refs[1] == hex("33"));

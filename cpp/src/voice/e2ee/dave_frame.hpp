@@ -212,7 +212,8 @@ class FrameDecryptor {
   bool accepts_passthrough(Clock::time_point now) const;
   bool has_key() const;
 
-  // Writes the media frame of frame into out (capacity >= frame.size).
+  // Writes the media frame of frame into out (capacity >= frame.size). out must not overlap frame:
+  // a key tried and refused during a transition may already have written to it.
   FrameResult decrypt(MediaType media, BytesView frame, std::uint8_t* out, std::size_t out_capacity,
                       Clock::time_point now);
 
