@@ -62,6 +62,26 @@ BOOST_AUTO_TEST_CASE(hkdf_matches_rfc5869_case_1) {
              "3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865");
 }
 
+// RFC 9180 appendix A.3.1: DHKEM(P-256, HKDF-SHA256), HKDF-SHA256, AES-128-GCM, base mode, sequence 0.
+BOOST_AUTO_TEST_CASE(hpke_matches_rfc9180_a3_base_vector) {
+  using e2ee_test::hex;
+  const Bytes ikm_r = hex("668b37171f1072f3cf12ea8a236a45df23fc13b82af3609ad1e354f6ef817550");
+  const Bytes sk_r = hex("f3ce7fdae57e1a310d87f1ebbde6f328be0a99cdbcadf4d6589cf29de4b8ffd2");
+  const Bytes pk_r = hex(
+      "04fe8c19ce0905191ebc298a9245792531f26f0cece2460639e8bc39cb7f706a826a779b4cf969b8a0e539c7f62fb3d30ad6aa8f80e30f1d128aafd68a2ce72ea0");
+  const Bytes enc = hex(
+      "04a92719c6195d5085104f469a8b9814d5838ff72b60501e2c4466e5e67b325ac98536d7b61a1af4b78e5b7f951c0900be863c403ce65c9bfcb9382657222d18c4");
+  const Bytes info = hex("4f6465206f6e2061204772656369616e2055726e");  // "Ode on a Grecian Urn"
+  const Bytes aad = hex("436f756e742d30");                                // "Count-0"
+  const Bytes ct = hex("5ad590bb8baa577f8619db35a36311226a896e7342a6d836d8b7bcd2f20b6c7f9076ac232e3ab2523f39513434");
+  const Bytes pt = hex("4265617574792069732074727574682c20747275746820626561757479");  // "Beauty is truth, truth beauty"
+  const HpkeKeyPair derived = hpke_derive_key_pair(ikm_r);
+  BOOST_TEST(derived.private_key == sk_r);
+  BOOST_TEST(derived.public_key == pk_r);
+  BOOST_TEST(hpke_open_base(sk_r, enc, info, aad, ct) == pt);
+  BOOST_CHECK_THROW(hpke_open_base(sk_r, enc, info, Bytes{}, ct), Error);
+}
+
 BOOST_AUTO_TEST_CASE(hpke_rejects_a_tampered_ciphertext_and_a_wrong_key) {
   const HpkeKeyPair kp = hpke_generate_key_pair();
   const Bytes pt = {1, 2, 3};
