@@ -112,6 +112,28 @@ def check_frames(ours: Ours, daveys: dict[int, davey.DaveSession]) -> None:
                 assert other.decrypt(uid, AUDIO, from_davey) == frame
 
 
+def vp8(key_frame: bool, size: int = 900) -> bytes:
+    # RFC 7741 payload header: P (bit 0) = 0 marks a key frame, whose 10-byte header stays in clear.
+    first = 0x10 if key_frame else 0x11
+    return bytes([first]) + bytes((i * 13 + 5) % 256 for i in range(size - 1))
+
+
+def check_video(ours: Ours, uid: int, session: davey.DaveSession) -> None:
+    """VP8 frames keep their payload header readable, and both sides decrypt each other's."""
+    for key_frame in (True, False):
+        frame = vp8(key_frame)
+        clear = 10 if key_frame else 1
+        answer = ours("encrypt", frame=frame.hex(), codec="vp8")
+        assert answer["status"] == "ok"
+        sealed = bytes.fromhex(answer["frame"])
+        assert sealed[:clear] == frame[:clear] and sealed[clear:clear + 16] != frame[clear:clear + 16]
+        assert session.decrypt(ours.user_id, davey.MediaType.video, sealed) == frame
+        theirs = session.encrypt(davey.MediaType.video, davey.Codec.vp8, frame)
+        assert theirs[:clear] == frame[:clear]
+        back = ours("decrypt", user_id=uid, frame=theirs.hex(), codec="vp8")
+        assert (back["status"], bytes.fromhex(back["frame"])) == ("ok", frame)
+
+
 def check_codes(ours: Ours, daveys: dict[int, davey.DaveSession]) -> None:
     state = ours.state()
     for uid, session in daveys.items():
@@ -154,6 +176,7 @@ def test_ours_and_davey_share_a_group_through_joins_and_leaves(peer: Peer) -> No
     assert state["status"] == "active" and state["epoch"] == 1 and a.epoch == 1
     assert sorted(state["members"]) == sorted([OURS, A])
     check_frames(ours, {A: a})
+    check_video(ours, A, a)
     check_codes(ours, {A: a})
 
     # --- B joins: A's commit wins; ours processes a commit it did not make -------------------------------

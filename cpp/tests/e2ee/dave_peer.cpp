@@ -199,10 +199,22 @@ json::object member_binary(const json::object& req) {
   return outgoing(m.session->on_binary(hex_field(req, "frame"), m.now()));
 }
 
+Codec codec_field(const json::object& req) {
+  const std::string codec = req.contains("codec") ? std::string(req.at("codec").as_string()) : "opus";
+  if (codec == "opus") return Codec::Opus;
+  if (codec == "vp8") return Codec::VP8;
+  if (codec == "vp9") return Codec::VP9;
+  throw std::invalid_argument("codec must be opus, vp8 or vp9");
+}
+
+MediaType media_field(const json::object& req) {
+  return req.contains("codec") && req.at("codec").as_string() != "opus" ? MediaType::Video : MediaType::Audio;
+}
+
 json::object member_encrypt(const json::object& req) {
   const Bytes frame = hex_field(req, "frame");
   Bytes out(max_encrypted_size(frame.size()));
-  const FrameResult r = member(req).session->encrypt(Codec::Opus, frame, out.data(), out.size());
+  const FrameResult r = member(req).session->encrypt(codec_field(req), frame, out.data(), out.size());
   out.resize(r.size);
   return {{"status", to_string(r.status)}, {"frame", to_hex(out)}};
 }
@@ -212,7 +224,7 @@ json::object member_decrypt(const json::object& req) {
   const Bytes frame = hex_field(req, "frame");
   Bytes out(frame.size());
   const FrameResult r =
-      m.session->decrypt(u64_field(req, "user_id"), MediaType::Audio, frame, out.data(), out.size(), m.now());
+      m.session->decrypt(u64_field(req, "user_id"), media_field(req), frame, out.data(), out.size(), m.now());
   out.resize(r.size);
   return {{"status", to_string(r.status)}, {"frame", to_hex(out)}};
 }
