@@ -48,5 +48,7 @@ class Error : public std::runtime_error {
 
 // Returns true when the two views hold the same bytes, in time independent of where they differ.
 bool constant_time_equal(BytesView a, BytesView b);
+// Overwrites secret bytes before their storage is released (OpenSSL's cleanse cannot be optimised away).
+void wipe(Bytes& secret);
 
 }  // namespace platformpp::voice::e2ee

@@ -156,6 +156,15 @@ class GroupState {
   };
   std::optional<Pending> pending;
 
+  GroupState() = default;
+  GroupState(const GroupState&) = default;
+  GroupState& operator=(GroupState&&) = default;
+  ~GroupState() {
+    wipe(signature_private_key);
+    for (auto& [node, key] : private_keys) wipe(key);
+    for (auto& [epoch, psk] : resumption_psks) wipe(psk);
+  }
+
   void require_member() const {
     if (!member) state_error("group: we are no longer a member");
   }

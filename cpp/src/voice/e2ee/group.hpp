@@ -2,7 +2,8 @@
 // gateway) that proposes Add and Remove; members commit those proposals by reference, with an update
 // path, as PublicMessages; new members join from a Welcome whose GroupInfo carries the ratchet tree.
 // Any other MLS feature is refused with Error(Unsupported). A method that throws leaves the group as
-// it was.
+// it was. A Group has one owner at a time: it is not safe to call from two threads at once. Its keys
+// and epoch secrets are wiped when it is destroyed.
 #pragma once
 
 #include <map>

@@ -7,6 +7,14 @@
 
 namespace platformpp::voice::e2ee {
 
+EpochSecrets::~EpochSecrets() {
+  for (Bytes* b : {&joiner_secret, &welcome_secret, &sender_data_secret, &encryption_secret, &exporter_secret,
+                   &epoch_authenticator, &external_secret, &confirmation_key, &membership_key, &resumption_psk,
+                   &init_secret}) {
+    wipe(*b);
+  }
+}
+
 Bytes derive_joiner_secret(BytesView previous_init_secret, BytesView commit_secret, BytesView group_context) {
   const Bytes prk = hkdf_extract(previous_init_secret, commit_secret);
   return expand_with_label(prk, "joiner", group_context, kHashSize);
@@ -81,6 +89,16 @@ Bytes interim_transcript_hash(BytesView confirmed, BytesView confirmation_tag) {
 
 SecretTree::SecretTree(BytesView encryption_secret, std::uint32_t n_leaves) : n_leaves_(n_leaves) {
   node_secrets_[tree_math::root(n_leaves)] = encryption_secret.to_bytes();
+}
+
+SecretTree::~SecretTree() {
+  for (auto& [node, secret] : node_secrets_) wipe(secret);
+  for (auto& [leaf, pair] : ratchets_) {
+    for (Ratchet* r : {&pair.first, &pair.second}) {
+      wipe(r->secret);
+      for (auto& [g, kn] : r->skipped) wipe(kn.key);
+    }
+  }
 }
 
 SecretTree::Ratchet& SecretTree::ratchet(std::uint32_t leaf, RatchetType type) {

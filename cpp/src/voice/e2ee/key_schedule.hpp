@@ -22,6 +22,13 @@ struct EpochSecrets {
   Bytes membership_key;
   Bytes resumption_psk;
   Bytes init_secret;  // the next epoch's init_secret
+
+  EpochSecrets() = default;
+  EpochSecrets(const EpochSecrets&) = default;
+  EpochSecrets(EpochSecrets&&) = default;
+  EpochSecrets& operator=(const EpochSecrets&) = default;
+  EpochSecrets& operator=(EpochSecrets&&) = default;
+  ~EpochSecrets();
 };
 
 // joiner_secret = ExpandWithLabel(Extract(init_secret, commit_secret), "joiner", GroupContext, Nh).
@@ -61,6 +68,11 @@ class SecretTree {
 
   SecretTree() = default;
   SecretTree(BytesView encryption_secret, std::uint32_t n_leaves);
+  SecretTree(const SecretTree&) = default;
+  SecretTree(SecretTree&&) = default;
+  SecretTree& operator=(const SecretTree&) = default;
+  SecretTree& operator=(SecretTree&&) = default;
+  ~SecretTree();
 
   // The key and nonce of `leaf` for `generation`, for decryption. Throws Error(Protocol) for a leaf
   // outside the tree, a generation already consumed, or one too far ahead.

@@ -10,6 +10,10 @@ bool constant_time_equal(BytesView a, BytesView b) {
   return CRYPTO_memcmp(a.data, b.data, a.size) == 0;
 }
 
+void wipe(Bytes& secret) {
+  if (!secret.empty()) OPENSSL_cleanse(secret.data(), secret.size());
+}
+
 void decode_error(const char* field, const std::string& rule) {
   throw Error(ErrorKind::Decode, std::string(field) + ": " + rule);
 }
