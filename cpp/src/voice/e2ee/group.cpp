@@ -394,6 +394,7 @@ class GroupState {
       if (!keys.insert(ln->encryption_key).second || !keys.insert(ln->signature_key).second) {
         protocol_error("group: leaf " + std::to_string(i) + " repeats another leaf's key");
       }
+      if (options.dave_rules) (void)user_id_of(ln->credential);  // basic, 8 bytes
       if (options.dave_rules && !identities.insert(ln->credential.identity).second) {
         protocol_error("group: user id of leaf " + std::to_string(i) + " is already a member");
       }
