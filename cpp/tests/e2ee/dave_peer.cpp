@@ -196,7 +196,13 @@ json::object member_prepare_epoch(const json::object& req) {
 
 json::object member_binary(const json::object& req) {
   PeerMember& m = member(req);
-  return outgoing(m.session->on_binary(hex_field(req, "frame"), m.now()));
+  const Bytes frame = hex_field(req, "frame");
+  const auto start = std::chrono::steady_clock::now();
+  const auto out = m.session->on_binary(frame, m.now());
+  const auto elapsed = std::chrono::steady_clock::now() - start;
+  json::object answer = outgoing(out);
+  answer["elapsed_ns"] = std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed).count();
+  return answer;
 }
 
 Codec codec_field(const json::object& req) {
