@@ -5,8 +5,8 @@ FrameEncryptor and one FrameDecryptor over a sender key ratchet, the loop in C++
 Python on a real two-member group that our driver's external sender forms, so its time includes two
 Python calls per frame (that is how davey is used; a call costs about 0.1 us of the microseconds a
 frame takes). davey's own duration statistics are not used: they add whole microseconds per call, too
-coarse for a frame. Rounds alternate between the two in the same run; the report gives medians and ratio = ours / davey (below 1:
-ours is faster).
+coarse for a frame. Rounds alternate between the two in the same run; the report gives medians and
+ratio = ours / davey (below 1: ours is faster).
 
 Run: `python benchmarks/bench_dave.py --dave-peer build/e2ee-b/cpp/tests/e2ee/dave_peer [--record]`.
 """
@@ -129,12 +129,11 @@ class CommitBench:
     def execute(self) -> None:
         self.peer.call(cmd="member_execute_transition", name="bench", transition_id=self.transition)
 
-    def new_key_package(self) -> tuple[int, bytes]:
-        user = self.next_user
+    def new_key_package(self) -> bytes:
+        joiner = davey.DaveSession(1, self.next_user, CHANNEL_ID + 1)
         self.next_user += 1
-        joiner = davey.DaveSession(1, user, CHANNEL_ID + 1)
         joiner.set_external_sender(self.external_sender)
-        return user, joiner.get_serialized_key_package()
+        return joiner.get_serialized_key_package()
 
     def proposals(self, add: dict) -> tuple[davey.CommitWelcome, dict]:
         """Both members get the proposal; each makes its commit. Returns (D's, ours)."""
@@ -143,8 +142,8 @@ class CommitBench:
         assert d_commit is not None and len(ours) == 1
         return d_commit, ours[0]
 
-    def add(self, d_commits: bool) -> tuple[int, float | None, float | None]:
-        user, key_package = self.new_key_package()
+    def add(self, d_commits: bool) -> tuple[float | None, float | None]:
+        key_package = self.new_key_package()
         leaf_before = len(self.leaves())
         add = self.peer.call(cmd="gateway_add", key_package=key_package.hex(), epoch=self.d.epoch)
         d_commit, ours_commit = self.proposals(add)
@@ -159,49 +158,48 @@ class CommitBench:
             d_ns = time.perf_counter_ns() - start
         self.execute()
         assert len(self.leaves()) == leaf_before + 1
-        return user, ours_ns, d_ns
+        return ours_ns, d_ns
 
     def leaves(self) -> list[str]:
         return self.d.get_user_ids()
 
-    def remove_last(self, user: int) -> None:
-        leaf = self.leaf_of(user)
+    def remove(self, leaf: int) -> None:
         remove = self.peer.call(cmd="gateway_remove", leaf=leaf, epoch=self.d.epoch)
         d_commit, _ = self.proposals(remove)
         self.d.process_commit(d_commit.commit)
         self.ours_binary(self.frame(29, d_commit.commit))
         self.execute()
 
-    def leaf_of(self, user: int) -> int:
-        # Adds fill the leftmost free leaf; the filler joined in order, so the newest is the highest.
-        return self.leaf_count - 1
-
     def grow_to(self, size: int) -> None:
         while self.size < size:
             self.add(d_commits=True)
             self.size += 1
-        self.leaf_count = self.size
 
     def measure(self, size: int, reps: int) -> tuple[float, float]:
         self.grow_to(size)
         ours, theirs = [], []
         for _ in range(reps):
             for d_commits in (True, False):
-                self.leaf_count = self.size + 1
-                user, ours_ns, d_ns = self.add(d_commits)
-                (ours if d_commits else theirs).append(ours_ns if d_commits else d_ns)
-                self.remove_last(user)
+                ours_ns, d_ns = self.add(d_commits)
+                if d_commits:
+                    ours.append(ours_ns)
+                else:
+                    theirs.append(d_ns)
+                # Leaves 0..size-1 are full, so the Add took leaf `size`: the gateway removes it again.
+                self.remove(self.size)
         return statistics.median(ours), statistics.median(theirs)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--dave-peer", default=os.environ.get("DAVE_PEER", "build/e2ee-b/cpp/tests/e2ee/dave_peer"))
+    parser.add_argument("--dave-peer",
+                        default=os.environ.get("DAVE_PEER", "build/e2ee-b/cpp/tests/e2ee/dave_peer"))
     parser.add_argument("--iterations", type=int, default=20000)
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--commit-sizes", default="2,8,25", help="group sizes for the commit benchmark")
     parser.add_argument("--commit-reps", type=int, default=5)
-    parser.add_argument("--record", action="store_true", help="append the table to benchmarks/results/dave.md")
+    parser.add_argument("--record", action="store_true",
+                        help="append the table to benchmarks/results/dave.md")
     args = parser.parse_args()
 
     peer = Peer(args.dave_peer)
@@ -217,7 +215,8 @@ def main() -> None:
             theirs.append(davey_round(sender, receiver, frame, args.iterations))
 
         decryption = receiver.get_decryption_stats(SENDER)
-        assert decryption is not None and sender.get_encryption_stats().failures == 0 and decryption.failures == 0
+        assert decryption is not None and decryption.failures == 0
+        assert sender.get_encryption_stats().failures == 0
         commits = CommitBench(peer)
         commit_rows = [(size, *commits.measure(size, args.commit_reps))
                        for size in (int(x) for x in args.commit_sizes.split(","))]
@@ -236,7 +235,8 @@ def main() -> None:
         "",
         f"{args.rounds} rounds of {args.iterations} frames each, alternating.",
         "",
-        "| process a commit adding a member, group of N | ours, C++ (ms, median) | davey (ms, median) | ratio |",
+        "| process a commit adding a member, group of N | ours, C++ (ms, median) | davey (ms, median) "
+        "| ratio |",
         "|---|---:|---:|---:|",
         *(f"| N = {size} | {o / 1e6:.2f} | {t / 1e6:.2f} | {o / t:.2f} |" for size, o, t in commit_rows),
         "",

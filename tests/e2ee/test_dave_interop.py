@@ -156,7 +156,8 @@ def test_ours_and_davey_share_a_group_through_joins_and_leaves(peer: Peer) -> No
     # --- ours and A: both pending, each gets the other's Add; ours's commit wins --------------------
     ours("clients_connect", user_ids=[A])
     assert ours.binary(gateway["opcode25"]) == []
-    key_package_ours = bytes.fromhex(only(ours("select_protocol", protocol_version=1)["out"], "binary")["key_package"])
+    selected = ours("select_protocol", protocol_version=1)["out"]
+    key_package_ours = bytes.fromhex(only(selected, "binary")["key_package"])
     assert ours.state()["status"] == "pending"
     a.set_external_sender(external_sender)
     key_package_a = a.get_serialized_key_package()
@@ -185,8 +186,10 @@ def test_ours_and_davey_share_a_group_through_joins_and_leaves(peer: Peer) -> No
     add_b = peer.call(cmd="gateway_add", key_package=b.get_serialized_key_package().hex(), epoch=1)
     ours_commit = only(ours.binary(add_b["opcode27"]), "binary")
     a_commit = a.process_proposals(APPEND, bytes.fromhex(add_b["proposals_vector"]), [OURS, A, B])
-    assert a_commit is not None and a_commit.welcome is not None and ours_commit["commit"] != a_commit.commit.hex()
-    announce = peer.call(cmd="gateway_frame", opcode=29, transition_id=2, payload=a_commit.commit.hex())["frame"]
+    assert a_commit is not None and a_commit.welcome is not None
+    assert ours_commit["commit"] != a_commit.commit.hex()
+    announce = peer.call(cmd="gateway_frame", opcode=29, transition_id=2,
+                         payload=a_commit.commit.hex())["frame"]
     assert only(ours.binary(announce), "ready")["transition_id"] == 2
     a.process_commit(a_commit.commit)
     b.process_welcome(a_commit.welcome)
@@ -250,7 +253,8 @@ def test_the_removed_member_fails_on_frames_of_later_epochs(peer: Peer) -> None:
     a_commit = a.process_proposals(APPEND, bytes.fromhex(add_ours["proposals_vector"]), [OURS])
     assert a_commit is not None and a_commit.welcome is not None
     a.process_commit(a_commit.commit)
-    welcome = peer.call(cmd="gateway_frame", opcode=30, transition_id=7, payload=a_commit.welcome.hex())["frame"]
+    welcome = peer.call(cmd="gateway_frame", opcode=30, transition_id=7,
+                        payload=a_commit.welcome.hex())["frame"]
     assert only(ours.binary(welcome), "ready")["transition_id"] == 7
     ours("execute_transition", transition_id=7)
     check_frames(ours, {A: a})
@@ -295,7 +299,8 @@ def test_downgrade_and_recovery_paths(peer: Peer) -> None:
     # Proposals adding someone who is not in the call are refused.
     stranger = davey.DaveSession(1, 555, CHANNEL_ID)
     stranger.set_external_sender(bytes.fromhex(gateway["external_sender"]))
-    add_stranger = peer.call(cmd="gateway_add", key_package=stranger.get_serialized_key_package().hex(), epoch=0)
+    add_stranger = peer.call(cmd="gateway_add", key_package=stranger.get_serialized_key_package().hex(),
+                             epoch=0)
     with pytest.raises(PeerError, match="not in the call"):
         ours.binary(add_stranger["opcode27"])
     # A downgrade transition during the call is refused after the cutoff, and allowed before it.
