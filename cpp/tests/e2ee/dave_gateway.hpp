@@ -36,7 +36,8 @@ class DaveGateway {
   }
 
   // An MLSMessage(PublicMessage) with an Add of key_package (a KeyPackage, or an MLSMessage holding one).
-  platformpp::voice::e2ee::Bytes add_proposal(platformpp::voice::e2ee::BytesView key_package, std::uint64_t epoch) const {
+  platformpp::voice::e2ee::Bytes add_proposal(platformpp::voice::e2ee::BytesView key_package,
+                                              std::uint64_t epoch) const {
     using namespace platformpp::voice::e2ee;
     Proposal p;
     p.type = ProposalType::add;
@@ -79,7 +80,8 @@ class DaveGateway {
       platformpp::voice::e2ee::BytesView payload) {
     using namespace platformpp::voice::e2ee;
     Reader r(payload);
-    if (r.u16("commit_message.version") != kProtocolVersionMls10) decode_error("commit_message.version", "must be mls10");
+    if (r.u16("commit_message.version") != kProtocolVersionMls10)
+      decode_error("commit_message.version", "must be mls10");
     if (r.u16("commit_message.wire_format") != static_cast<std::uint16_t>(WireFormat::public_message))
       decode_error("commit_message.wire_format", "must be public_message");
     decode_public_message(r);
@@ -89,7 +91,8 @@ class DaveGateway {
     return {std::move(commit), Bytes(r.position(), payload.end())};
   }
 
-  platformpp::voice::e2ee::Bytes welcome_frame(std::uint16_t transition_id, platformpp::voice::e2ee::BytesView welcome) {
+  platformpp::voice::e2ee::Bytes welcome_frame(std::uint16_t transition_id,
+                                               platformpp::voice::e2ee::BytesView welcome) {
     using namespace platformpp::voice::e2ee::dave;
     ServerMessage s{next_sequence(), Opcode::Welcome, {}};
     s.body = WelcomeMessage{transition_id, welcome.to_bytes()};

@@ -47,7 +47,8 @@ Bytes from_hex(json::string_view s) {
     throw std::invalid_argument("not a hex digit");
   };
   Bytes out(s.size() / 2);
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<std::uint8_t>(nibble(s[2 * i]) << 4 | nibble(s[2 * i + 1]));
+  for (std::size_t i = 0; i < out.size(); ++i)
+    out[i] = static_cast<std::uint8_t>(nibble(s[2 * i]) << 4 | nibble(s[2 * i + 1]));
   return out;
 }
 

@@ -219,6 +219,10 @@ BOOST_AUTO_TEST_CASE(a_removed_member_cannot_read_the_next_epoch) {
 BOOST_AUTO_TEST_CASE(an_unprocessable_commit_is_reported_with_a_new_key_package) {
   Call call;
   call.form_group();
+  // In the group, a proposal for another epoch is an error the owner hears about.
+  BOOST_CHECK_THROW(call.two.on_binary(call.gateway.proposals_frame({call.gateway.remove_proposal(0, 7)}), call.now),
+                    Error);
+  BOOST_TEST((call.two.status() == SessionStatus::Active));
   const auto out = call.one.on_binary(call.gateway.proposals_frame({call.gateway.remove_proposal(1, 1)}), call.now);
   const Bytes& c = only(out, Outgoing::Kind::Binary).binary;
   auto [commit, welcome] = e2ee_test::DaveGateway::split_commit_welcome(BytesView(c.data() + 1, c.size() - 1));
@@ -246,6 +250,9 @@ BOOST_AUTO_TEST_CASE(proposals_are_ignored_without_a_group_and_refused_for_stran
       call.one.on_binary(call.gateway.proposals_frame({call.gateway.add_proposal(kp_stranger, 0)}), call.now), Error);
   BOOST_TEST((call.one.status() == SessionStatus::Pending));
   call.one.on_clients_connect({77});
+  // Proposals for the call's established group (another epoch) are not a pending member's concern.
+  BOOST_TEST(call.one.on_binary(call.gateway.proposals_frame({call.gateway.add_proposal(kp_stranger, 3)}), call.now)
+                 .empty());
   BOOST_TEST(call.one.on_binary(call.gateway.proposals_frame({call.gateway.add_proposal(kp_stranger, 0)}), call.now)
                  .size() == 1u);
   BOOST_CHECK_THROW(call.one.on_binary(Bytes{0x00, 0x01, 0x1b}, call.now), Error);  // truncated frame

@@ -186,7 +186,8 @@ bool KeyRatchet::derive(std::uint32_t generation, Candidate& out) const {
       wipe(key);
       wipe(out.next_secret);
       // The last generation has no successor: an empty next secret ends the ratchet.
-      if (g != std::numeric_limits<std::uint32_t>::max()) out.next_secret = derive_tree_secret(secret, "secret", g, kHashSize);
+      if (g != std::numeric_limits<std::uint32_t>::max())
+        out.next_secret = derive_tree_secret(secret, "secret", g, kHashSize);
       wipe(secret);
       out.generation = generation;
       return true;
@@ -461,8 +462,10 @@ FrameResult FrameDecryptor::decrypt(MediaType media, BytesView frame, std::uint8
     const FrameStatus status = try_epoch(epoch, frame, parsed_, out, now);
     if (status == FrameStatus::Ok) return {FrameStatus::Ok, parsed_.media_size};
     // Report the most telling failure: a bad tag over an unknown generation, a replay over both.
-    if (status == FrameStatus::Replayed || (status == FrameStatus::AuthenticationFailed && worst != FrameStatus::Replayed))
+    if (status == FrameStatus::Replayed ||
+        (status == FrameStatus::AuthenticationFailed && worst != FrameStatus::Replayed)) {
       worst = status;
+    }
   }
   return {worst, 0};
 }

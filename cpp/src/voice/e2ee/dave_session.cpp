@@ -88,7 +88,8 @@ void Session::on_clients_connect(const std::vector<std::uint64_t>& user_ids) {
 void Session::on_client_disconnect(std::uint64_t user_id) { expected_users_.erase(user_id); }
 
 std::vector<Outgoing> Session::on_prepare_transition(std::uint16_t transition_id, std::uint16_t protocol_version,
-                                                     Clock::time_point now, std::chrono::system_clock::time_point wall) {
+                                                     Clock::time_point now,
+                                                     std::chrono::system_clock::time_point wall) {
   check_version_allowed(protocol_version, wall);
   if (protocol_version == 0) {
     // Receivers accept clear frames from now on; senders switch when the transition executes.
@@ -204,7 +205,15 @@ std::vector<Outgoing> Session::handle_proposals(const ProposalsMessage& m) {
     group_->revoke_proposals(m.proposal_refs);
     removes_us_ = false;  // conservative: a revoked removal of us lets us commit again
   } else {
-    const std::vector<ProposalInfo> infos = group_->receive_proposals(m.proposal_messages);
+    std::vector<ProposalInfo> infos;
+    try {
+      infos = group_->receive_proposals(m.proposal_messages);
+    } catch (const Error&) {
+      // A pending member's local group is not the call's established group: proposals made for that
+      // group (another epoch) are not ours to check. In the group, a bad proposal is the caller's error.
+      if (!group_established_) return {};
+      throw;
+    }
     const auto unexpected = std::find_if(infos.begin(), infos.end(), [&](const ProposalInfo& i) {
       return i.type == ProposalType::add && !expected_users_.count(i.user_id);
     });

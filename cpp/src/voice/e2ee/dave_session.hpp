@@ -54,7 +54,8 @@ class Session {
 
   // --- the voice gateway's messages ---------------------------------------------------------------
   // op 4 select_protocol_ack: the call's initial protocol version. Non-zero sends our key package.
-  std::vector<Outgoing> on_select_protocol_ack(std::uint16_t protocol_version, std::chrono::system_clock::time_point wall);
+  std::vector<Outgoing> on_select_protocol_ack(std::uint16_t protocol_version,
+                                               std::chrono::system_clock::time_point wall);
   // ops 11 / 13: who is in the call; Add proposals for anyone else are refused.
   void on_clients_connect(const std::vector<std::uint64_t>& user_ids);
   void on_client_disconnect(std::uint64_t user_id);
