@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <new>
 
+#include "dave_alloc_counter.hpp"
 #include "voice/e2ee/dave_frame.hpp"
 
 namespace {
@@ -29,6 +30,11 @@ void counting_free(void* p, const char*, int) { std::free(p); }
 const bool g_openssl_counted = CRYPTO_set_mem_functions(counting_malloc, counting_realloc, counting_free) == 1;
 
 }  // namespace
+
+namespace e2ee_test {
+std::size_t allocations_so_far() { return g_allocations.load(); }
+bool openssl_allocations_counted() { return g_openssl_counted; }
+}  // namespace e2ee_test
 
 void* operator new(std::size_t n) {
   g_allocations.fetch_add(1, std::memory_order_relaxed);

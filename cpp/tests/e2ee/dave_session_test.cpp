@@ -1,6 +1,7 @@
 // The DAVE voice gateway opcodes (binary codecs) and the client session state machine.
 #include <boost/test/unit_test.hpp>
 
+#include "dave_alloc_counter.hpp"
 #include "dave_gateway.hpp"
 #include "vectors.hpp"
 #include "voice/e2ee/dave_opcodes.hpp"
@@ -184,6 +185,26 @@ BOOST_AUTO_TEST_CASE(two_members_form_a_group_and_exchange_frames) {
   BOOST_TEST(call.one.verification_code(2) == call.two.verification_code(1));
   BOOST_CHECK_THROW(call.one.pairwise_fingerprint(1), Error);  // ourselves
   BOOST_CHECK_THROW(call.one.pairwise_fingerprint(9), Error);  // not a member
+}
+
+BOOST_AUTO_TEST_CASE(the_media_path_of_a_session_allocates_nothing_after_warm_up) {
+  BOOST_REQUIRE(e2ee_test::openssl_allocations_counted());
+  Call call;
+  call.form_group();
+  const Bytes frame(160, 0x5c);
+  Bytes wire(max_encrypted_size(frame.size())), plain(wire.size());
+  auto round_trip = [&] {
+    const auto e = call.one.encrypt(Codec::Opus, frame, wire.data(), wire.size());
+    const auto d = call.two.decrypt(1, MediaType::Audio, BytesView(wire.data(), e.size), plain.data(), plain.size(),
+                                    call.now);
+    return e.status == FrameStatus::Ok && d.status == FrameStatus::Ok && d.size == frame.size();
+  };
+  for (int i = 0; i < 10; ++i) BOOST_REQUIRE(round_trip());
+  const std::size_t before = e2ee_test::allocations_so_far();
+  bool all_ok = true;
+  for (int i = 0; i < 1000; ++i) all_ok = round_trip() && all_ok;
+  BOOST_TEST(all_ok);
+  BOOST_TEST(e2ee_test::allocations_so_far() - before == 0u);
 }
 
 BOOST_AUTO_TEST_CASE(a_removed_member_cannot_read_the_next_epoch) {
