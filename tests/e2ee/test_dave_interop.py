@@ -6,7 +6,9 @@ with the opcodes' frames, as the platform's voice gateway does.
 Scenario: ours and davey A form the group (ours commits), davey B joins (A commits), each member
 decrypts every other's Opus frames and all show the same verification codes; then B leaves and is
 removed (ours commits), the group re-keys, and B can no longer decrypt; finally ours leaves and A
-re-keys without it.
+re-keys without it. Another test joins ours by a davey member's Welcome; a third breaks a Welcome on
+purpose and follows the recovery (op 31, new key package, removal and re-add) back into the group, then
+checks the E2EE-only date on version changes.
 """
 
 from __future__ import annotations
@@ -263,7 +265,7 @@ def test_the_removed_member_fails_on_frames_of_later_epochs(peer: Peer) -> None:
         outsider.decrypt(OURS, AUDIO, ours.encrypt(opus(1)))
 
 
-def test_downgrade_and_recovery_paths(peer: Peer) -> None:
+def test_recovery_from_an_invalid_welcome_and_version_changes(peer: Peer) -> None:
     gateway = peer.call(cmd="gateway_init", channel_id=CHANNEL_ID)
     ours = Ours(peer, "ours", OURS)
     ours.binary(gateway["opcode25"])
@@ -288,6 +290,7 @@ def test_downgrade_and_recovery_paths(peer: Peer) -> None:
     add_ours = peer.call(cmd="gateway_add", key_package=kp, epoch=0)
     a_commit = a.process_proposals(APPEND, bytes.fromhex(add_ours["proposals_vector"]), [OURS])
     assert a_commit is not None and a_commit.welcome is not None
+    a.process_commit(a_commit.commit)  # the gateway announced A's commit: ours is at leaf 1 of A's group
     broken = bytearray(a_commit.welcome)
     broken[-5] ^= 0xFF
     welcome = peer.call(cmd="gateway_frame", opcode=30, transition_id=9, payload=bytes(broken).hex())["frame"]
@@ -296,11 +299,28 @@ def test_downgrade_and_recovery_paths(peer: Peer) -> None:
     new_kp = only(out, "binary")["key_package"]
     assert new_kp != kp
     assert ours.state()["status"] == "pending"
+    # The gateway removes the stale leaf and adds the new key package; A commits both and ours, which
+    # ignores proposals made for the group it is not in yet, is welcomed.
+    remove_stale = peer.call(cmd="gateway_remove", leaf=1, epoch=1)
+    assert ours.binary(remove_stale["opcode27"]) == []
+    a.process_proposals(APPEND, bytes.fromhex(remove_stale["proposals_vector"]), [OURS])
+    readd = peer.call(cmd="gateway_add", key_package=new_kp, epoch=1)
+    assert ours.binary(readd["opcode27"]) == []
+    a_commit = a.process_proposals(APPEND, bytes.fromhex(readd["proposals_vector"]), [OURS])
+    assert a_commit is not None and a_commit.welcome is not None
+    a.process_commit(a_commit.commit)
+    welcome = peer.call(cmd="gateway_frame", opcode=30, transition_id=10,
+                        payload=a_commit.welcome.hex())["frame"]
+    assert only(ours.binary(welcome), "ready")["transition_id"] == 10
+    ours("execute_transition", transition_id=10)
+    assert ours.state()["status"] == "active" and ours.state()["epoch"] == a.epoch == 2
+    check_frames(ours, {A: a})
+    check_codes(ours, {A: a})
     # Proposals adding someone who is not in the call are refused.
     stranger = davey.DaveSession(1, 555, CHANNEL_ID)
     stranger.set_external_sender(bytes.fromhex(gateway["external_sender"]))
     add_stranger = peer.call(cmd="gateway_add", key_package=stranger.get_serialized_key_package().hex(),
-                             epoch=0)
+                             epoch=a.epoch)
     with pytest.raises(PeerError, match="not in the call"):
         ours.binary(add_stranger["opcode27"])
     # A downgrade transition during the call is refused after the cutoff, and allowed before it.
