@@ -300,6 +300,28 @@ BOOST_AUTO_TEST_CASE(protocol_version_zero_only_before_the_e2ee_only_date) {
   BOOST_TEST(s.on_execute_transition(3, now).empty());  // executed once; a repeat changes nothing
 }
 
+BOOST_AUTO_TEST_CASE(a_transition_that_keeps_the_epoch_keeps_the_nonce_counting) {
+  Call call;
+  call.form_group();
+  const Bytes frame(40, 0x77);
+  const Bytes before = send(call.one, frame);
+  // A retained-group transition (downgrade to 0 and back, before the E2EE-only date) re-keys nothing:
+  // the encryptor goes on from the next nonce instead of reusing nonce 0 under the same key.
+  only(call.one.on_prepare_transition(20, 0, call.now, kBeforeCutoff), Outgoing::Kind::ReadyForTransition);
+  call.one.on_execute_transition(20, call.now);
+  only(call.one.on_prepare_transition(21, 1, call.now, kBeforeCutoff), Outgoing::Kind::ReadyForTransition);
+  call.one.on_execute_transition(21, call.now);
+  const Bytes after = send(call.one, frame);
+  ProtocolFrame p_before, p_after;
+  BOOST_REQUIRE(parse_protocol_frame(before, p_before));
+  BOOST_REQUIRE(parse_protocol_frame(after, p_after));
+  BOOST_TEST(p_after.truncated_nonce == p_before.truncated_nonce + 1);
+  Bytes plain;
+  BOOST_TEST((receive(call.two, 1, after, &plain, call.now) == FrameStatus::Ok));
+  BOOST_TEST((receive(call.two, 1, before, nullptr, call.now) == FrameStatus::Ok));
+  BOOST_TEST((receive(call.two, 1, before, nullptr, call.now) == FrameStatus::Replayed));
+}
+
 BOOST_AUTO_TEST_CASE(sole_member_reset_executes_at_once) {
   Call call;
   call.form_group();

@@ -151,6 +151,17 @@ void Session::execute(std::uint16_t protocol_version, Clock::time_point now) {
   }
   encryptor_.set_passthrough(false);
   if (!group_) return;  // nothing to key yet: frames are refused (NoKey) rather than sent in clear
+  Bytes authenticator = group_->epoch_authenticator();
+  if (keyed_authenticator_ == authenticator) {
+    // The same epoch keeps its ratchets (a version change that retains the group, or leaving
+    // passthrough): new ones would restart the nonce under the same key.
+    for (auto& entry : decryptors_) entry.second.set_passthrough(false, now);
+    receive_passthrough_ = false;
+    unknown_sender_.set_passthrough(false, now);
+    keys_in_use_ = true;
+    authenticator_code_ = dave::epoch_authenticator_code(authenticator);
+    return;
+  }
   encryptor_.set_key_ratchet(ratchet_for(user_id_));
   std::set<std::uint64_t> present;
   for (const Member& m : group_->members()) {
@@ -168,7 +179,8 @@ void Session::execute(std::uint16_t protocol_version, Clock::time_point now) {
   receive_passthrough_ = false;
   unknown_sender_.set_passthrough(false, now);
   keys_in_use_ = true;
-  authenticator_code_ = dave::epoch_authenticator_code(group_->epoch_authenticator());
+  authenticator_code_ = dave::epoch_authenticator_code(authenticator);
+  keyed_authenticator_ = std::move(authenticator);
 }
 
 std::vector<Outgoing> Session::invalid_commit_welcome(std::uint16_t transition_id) {

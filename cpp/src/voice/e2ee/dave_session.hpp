@@ -126,6 +126,7 @@ class Session {
   std::map<std::uint16_t, PendingTransition> transitions_;
 
   bool keys_in_use_ = false;  // a transition to a non-zero version has been executed
+  std::optional<Bytes> keyed_authenticator_;  // the epoch whose ratchets the encryptor/decryptors hold
   std::optional<std::string> authenticator_code_;
   bool receive_passthrough_ = true;  // clear frames from senders are accepted (version 0)
   FrameEncryptor encryptor_;
