@@ -5,6 +5,7 @@ database and served back at their url, the 20 MiB limit (413 / 40005, nothing st
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import httpx
@@ -47,6 +48,27 @@ def test_files_on_disk_beside_the_database(tmp_path: Path) -> None:
             message_id = http.get(f"/channels/{GENERAL}/messages").json()[0]["id"]
             assert http.delete(f"/channels/{GENERAL}/messages/{message_id}").status_code == 204
         assert not (tmp_path / "world.sqlite3.attachments" / attachment["id"]).exists()
+
+
+def test_messages_attachments_and_the_search_index_survive_a_restart(tmp_path: Path) -> None:
+    db = str(tmp_path / "world.sqlite3")
+    with Emulator(db=db) as emu:
+        set_message_content(emu, APP_ID, True)
+        with bot(emu) as http:
+            message = _post(http, {"content": "persistent words"}, {"files[0]": ("k.txt", b"kept", "text/plain")}).json()
+    with Emulator(db=db, seed=None) as emu:
+        with bot(emu) as http:
+            again = http.get(f"/channels/{GENERAL}/messages/{message['id']}").json()
+            assert again["content"] == "persistent words" and again["attachments"][0]["size"] == 4
+            deadline = time.monotonic() + 10
+            while (found := http.get(f"/guilds/{GUILD_ID}/messages/search", params={"content": "persistent"})
+                   ).status_code != 200 and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert [group[0]["id"] for group in found.json()["messages"]] == [message["id"]]
+        # The url names the base URL the upload came in on; restarted on another port, the same path serves it.
+        path = "/" + again["attachments"][0]["url"].split("/", 3)[3]
+        served = httpx.get(emu.base_url + path)
+        assert served.status_code == 200 and served.content == b"kept"
 
 
 def test_over_the_limit_is_413_and_nothing_is_stored(emu: Emulator) -> None:

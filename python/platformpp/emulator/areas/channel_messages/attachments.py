@@ -6,6 +6,7 @@ attachment's ``url`` (``{base}/attachments/{channel_id}/{attachment_id}/{filenam
 from __future__ import annotations
 
 import mimetypes
+import os
 import sqlite3
 import tempfile
 from pathlib import Path
@@ -64,8 +65,11 @@ class Writer:
             else mimetypes.guess_type(filename)[0] or upload.content_type
         url = f"{base_url.rstrip('/')}/attachments/{channel_id}/{attachment_id}/{quote(filename)}"
         path = file_path(self.state, attachment_id)
-        path.write_bytes(upload.data)
         self.written.append(path)
+        with open(path, "wb") as file:   # on disk before the message's commit is acknowledged
+            file.write(upload.data)
+            file.flush()
+            os.fsync(file.fileno())
         conn.execute("INSERT INTO message_attachments (id, message_id, position, filename, title, description,"
                      " content_type, size, flags, url) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                      (attachment_id, message_id, position, filename, spec.title if spec else None,
