@@ -16,8 +16,9 @@ from conftest import ClientFactory
 BOT = f"Bot {BOT_TOKEN}"
 GENERAL, MODERATORS, TEXT_CATEGORY = 1200000000000000101, 1200000000000000102, 1200000000000000100
 MODERATOR_ROLE = 1200000000000000010
-# MANAGE_GUILD, MANAGE_CHANNELS, MANAGE_ROLES, MANAGE_NICKNAMES, KICK_MEMBERS, VIEW_CHANNEL, SEND_MESSAGES
-MANAGER = (1 << 5) | (1 << 4) | (1 << 28) | (1 << 27) | (1 << 1) | (1 << 10) | (1 << 11)
+# MANAGE_GUILD, MANAGE_CHANNELS, MANAGE_ROLES, MANAGE_NICKNAMES, KICK_MEMBERS, VIEW_CHANNEL, SEND_MESSAGES,
+# CREATE_INSTANT_INVITE
+MANAGER = (1 << 5) | (1 << 4) | (1 << 28) | (1 << 27) | (1 << 1) | (1 << 10) | (1 << 11) | 1
 
 
 def admin(emu: Emulator, method: str, path: str, body: Any = None) -> httpx.Response:
@@ -108,7 +109,7 @@ def test_roles(emu: Emulator, client: ClientFactory) -> None:
                     "PATCH /guilds/{guild_id}/members/{user_id}", "DELETE /guilds/{guild_id}/members/{user_id}",
                     "PATCH /guilds/{guild_id}/members/@me", "PUT /guilds/{guild_id}/members/{user_id}/roles/{role_id}",
                     "DELETE /guilds/{guild_id}/members/{user_id}/roles/{role_id}",
-                    "GET /users/@me/guilds/{guild_id}/member")
+                    "GET /users/@me/guilds/{guild_id}/member", "PUT /guilds/{guild_id}/members/{user_id}")
 def test_members(emu: Emulator, client: ClientFactory) -> None:
     bot = client(BOT)
     assert bot.get(f"/guilds/{GUILD_ID}/members").status_code == 403   # GUILD_MEMBERS not enabled
@@ -127,6 +128,9 @@ def test_members(emu: Emulator, client: ClientFactory) -> None:
     assert bot.delete(f"/guilds/{GUILD_ID}/members/{BOB}/roles/1").status_code == 404
     assert bot.delete(f"/guilds/{GUILD_ID}/members/{ALICE}").status_code == 403
     assert bot.delete(f"/guilds/{GUILD_ID}/members/{BOB}").status_code == 204
+    joining = user_token(emu, BOB, "identify guilds.join")
+    assert bot.put(f"/guilds/{GUILD_ID}/members/{BOB}", json={"access_token": "nope"}).status_code == 400
+    assert bot.put(f"/guilds/{GUILD_ID}/members/{BOB}", json={"access_token": joining}).status_code == 201
     user = client(f"Bearer {user_token(emu, ALICE, 'openid sdk.social_layer')}")
     assert user.get(f"/users/@me/guilds/{GUILD_ID}/member").status_code == 200
     assert user.get("/users/@me/guilds/1/member").status_code == 404

@@ -217,3 +217,22 @@ def test_group_dm_from_fixtures_carries_its_application_id(platformpp_emulator: 
         assert http.get("/channels/1300000000000000010").json()["code"] == 50001
     bad = admin(emu, "POST", "/seed", {"group_dms": [{"owner_id": str(ALICE), "recipients": []}]})
     assert bad.status_code == 400 and "recipients" in bad.json()["errors"]["group_dms"]["0"]
+
+
+def test_add_member_with_a_guilds_join_token(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    emu.state.db.execute("DELETE FROM members WHERE user_id = ?", (BOB,))
+    joining = user_token(emu, BOB, "identify guilds.join")
+    admin(emu, "PATCH", f"/guilds/{GUILD_ID}/roles/{GUILD_ID}", {"permissions": str(VIEW_CHANNEL)})
+    with bot(emu) as http:
+        refused = http.put(f"/guilds/{GUILD_ID}/members/{BOB}", json={"access_token": joining})
+        assert refused.status_code == 403 and refused.json()["code"] == 50013   # no CREATE_INSTANT_INVITE
+        give_bot_role(emu, 1 | VIEW_CHANNEL)
+        wrong = http.put(f"/guilds/{GUILD_ID}/members/{BOB}",
+                         json={"access_token": user_token(emu, BOB, "identify")})
+        assert wrong.status_code == 400 and "access_token" in wrong.json()["errors"]
+        other_user = http.put(f"/guilds/{GUILD_ID}/members/{ALICE}", json={"access_token": joining})
+        assert other_user.status_code == 400
+        added = http.put(f"/guilds/{GUILD_ID}/members/{BOB}", json={"access_token": joining})
+        assert added.status_code == 201 and added.json()["user"]["id"] == str(BOB)
+        assert http.put(f"/guilds/{GUILD_ID}/members/{BOB}", json={"access_token": joining}).status_code == 204

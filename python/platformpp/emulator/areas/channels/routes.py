@@ -37,7 +37,7 @@ def _channel(conn: sqlite3.Connection, channel_id: int) -> sqlite3.Row:
     return row
 
 
-def _overwrite_bits(who: Standing, changes: dict[str, Any], form: Form) -> None:
+def _overwrite_bits(who: Standing, changes: dict[str, Any]) -> None:
     """Setting overwrites needs MANAGE_ROLES, and only bits the bot holds may be allowed or denied."""
     if "permission_overwrites" not in changes:
         return
@@ -84,7 +84,7 @@ async def create_channel(request: Request) -> Response:
         require_guild_permission(who, Permission.MANAGE_CHANNELS)
         changes = mutations.channel_changes(conn, form, guild_id, creating=True)
         form.done()
-        _overwrite_bits(who, changes, form)
+        _overwrite_bits(who, changes)
         row = mutations.create_channel(conn, outbox, now, guild_id, new_id(state), changes)
         return _as_seen(conn, principal.application_id, who, row)
 
@@ -189,7 +189,7 @@ async def patch_channel(request: Request) -> Response:
         if "type" in changes and changes["type"] != row["type"] and {changes["type"], row["type"]} != {0, 5}:
             form.fail("type", "CHANNEL_TYPE_INVALID", "Only text and announcement channels convert into each other.")
         form.done()
-        _overwrite_bits(who, changes, form)
+        _overwrite_bits(who, changes)
         return _as_seen(conn, principal.application_id, who,
                         mutations.modify_channel(conn, outbox, now, channel_id, changes))
 

@@ -37,8 +37,9 @@ class GuildBots:
     visible: Mapping[int, frozenset[int]]  # bot user id -> channel ids it can view
     toggled_apps: frozenset[int]
 
-    def admits(self, viewer: Viewer, intent: int) -> bool:
-        if viewer.kind != "bot" or viewer.user_id not in self.visible or not viewer.intents & intent:
+    def admits(self, viewer: Viewer, intent: int = 0) -> bool:
+        """A bot member's session on the guild's shard, holding ``intent`` (0: none needed)."""
+        if viewer.kind != "bot" or viewer.user_id not in self.visible or (intent and not viewer.intents & intent):
             return False
         return viewer.shard is None or shard_of(self.guild_id, viewer.shard[1]) == viewer.shard[0]
 
@@ -71,7 +72,7 @@ def to_guild(outbox: Outbox, bots: GuildBots, event: str, payload: Payload, inte
     """The same payload for each admitted bot; ``also_user``: that bot even without ``intent`` (a
     bot's own GUILD_MEMBER_UPDATE)."""
     def render(viewer: Viewer) -> Payload | None:
-        if bots.admits(viewer, intent) or (viewer.user_id == also_user and bots.admits(viewer, ~0)):
+        if bots.admits(viewer, intent) or (viewer.user_id == also_user and bots.admits(viewer)):
             return payload
         return None
     outbox.add(event, render)
@@ -92,17 +93,15 @@ def channel_event(outbox: Outbox, bots: GuildBots, event: str, row: sqlite3.Row)
     outbox.add(event, render)
 
 
-def visibility_changes(conn: sqlite3.Connection, outbox: Outbox, before: GuildBots, after: GuildBots,
-                       skip_channel: int | None = None) -> None:
+def visibility_changes(conn: sqlite3.Connection, outbox: Outbox, before: GuildBots, after: GuildBots) -> None:
     """CHANNEL_UPDATE to each opted-in bot for each channel it gained (full data) or lost (obfuscated)
-    sight of. ``skip_channel``: a channel whose own CHANNEL_UPDATE already goes out."""
+    sight of, after a change to roles or to a member's roles."""
     changed: dict[int, set[int]] = {}
     for user_id, now_visible in after.visible.items():
         was = before.visible.get(user_id)
         if was is not None:
             for channel_id in was ^ now_visible:
-                if channel_id != skip_channel:
-                    changed.setdefault(channel_id, set()).add(user_id)
+                changed.setdefault(channel_id, set()).add(user_id)
     for channel_id, user_ids in sorted(changed.items()):
         row = conn.execute("SELECT * FROM channels WHERE id = ?", (channel_id,)).fetchone()
         if row is None:

@@ -19,13 +19,21 @@ from ...wire.channel import CATEGORY, REQUEST_TYPES, TEXT_LIKE, VOICE_LIKE
 from ...wire.member import member_json
 from ...wire.role import role_json
 from .dispatch import GUILD_MEMBERS_INTENT, GuildBots, channel_event, guild_bots, to_guild, visibility_changes
-from .store import guild_create_payload, guild_object, member_row
+from .store import existing_member_row, guild_create_payload, guild_object
 
 INVALID_GUILD = 50055
 MAX_OVERWRITES = 100
 
 
 # --- small readers ----------------------------------------------------------------------------------
+
+def requested_bits(data: dict[str, Any], name: str) -> int:
+    """The bits a request asks for, to check before validation reports a bad value (as 0)."""
+    try:
+        return parse_bits(data[name], name) if data.get(name) is not None else 0
+    except ValueError:
+        return 0
+
 
 def read_bits(form: Form, name: str) -> int | None:
     """A permission field: an integer or an integer string of any bit (None when absent or null)."""
@@ -122,7 +130,7 @@ def modify_guild(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_
 def delete_guild(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int) -> None:
     bots = guild_bots(conn, guild_id, now)
     conn.execute("DELETE FROM guilds WHERE id = ?", (guild_id,))
-    to_guild(outbox, bots, "GUILD_DELETE", {"id": str(guild_id)}, intent=~0)
+    to_guild(outbox, bots, "GUILD_DELETE", {"id": str(guild_id)}, intent=0)
 
 
 # --- roles -------------------------------------------------------------------------------------------
@@ -219,7 +227,7 @@ def set_role_positions(conn: sqlite3.Connection, outbox: Outbox, now: datetime, 
 # --- members -----------------------------------------------------------------------------------------
 
 def member_payload(conn: sqlite3.Connection, guild_id: int, user_id: int) -> dict[str, Any]:
-    return {"guild_id": str(guild_id), **member_json(member_row(conn, guild_id, user_id))}
+    return {"guild_id": str(guild_id), **member_json(existing_member_row(conn, guild_id, user_id))}
 
 
 def member_added(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int, user_id: int) -> None:
@@ -244,7 +252,7 @@ def guild_created(conn: sqlite3.Connection, outbox: Outbox, bots: GuildBots, use
     only = GuildBots(guild_id, {user_id: bots.visible[user_id]}, bots.toggled_apps)
 
     def render(viewer: Any) -> dict[str, Any] | None:
-        if not only.admits(viewer, ~0):
+        if not only.admits(viewer):
             return None
         return hidden if only.obfuscates(viewer) else plain
     outbox.add("GUILD_CREATE", render)
@@ -278,13 +286,13 @@ def member_role_ids(conn: sqlite3.Connection, guild_id: int, user_id: int) -> li
 
 def remove_member(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int, user_id: int) -> None:
     bots = guild_bots(conn, guild_id, now)
-    user = member_json(member_row(conn, guild_id, user_id))["user"]
+    user = member_json(existing_member_row(conn, guild_id, user_id))["user"]
     conn.execute("DELETE FROM members WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
     to_guild(outbox, _without(bots, user_id), "GUILD_MEMBER_REMOVE", {"guild_id": str(guild_id), "user": user},
              intent=GUILD_MEMBERS_INTENT)
     if user_id in bots.visible:
         to_guild(outbox, GuildBots(guild_id, {user_id: frozenset()}, bots.toggled_apps), "GUILD_DELETE",
-                 {"id": str(guild_id)}, intent=~0)
+                 {"id": str(guild_id)}, intent=0)
 
 
 def set_member_role(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int, user_id: int,
@@ -380,15 +388,12 @@ def create_channel(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guil
 
 def modify_channel(conn: sqlite3.Connection, outbox: Outbox, now: datetime, channel_id: int,
                    changes: dict[str, Any]) -> sqlite3.Row:
-    """CHANNEL_UPDATE for the channel (each bot sees it as it now can); bots whose sight of other
-    channels changed (none today: overwrites are per channel) would get their own."""
+    """CHANNEL_UPDATE, each bot seeing the channel as it now can: an overwrite change that gives or
+    takes a bot's VIEW_CHANNEL is told by this very update (overwrites act on their channel only)."""
     guild_id = conn.execute("SELECT guild_id FROM channels WHERE id = ?", (channel_id,)).fetchone()["guild_id"]
-    before = guild_bots(conn, guild_id, now)
     _set(conn, "channels", "id", channel_id, changes)
     row = conn.execute("SELECT * FROM channels WHERE id = ?", (channel_id,)).fetchone()
-    after = guild_bots(conn, guild_id, now)
-    channel_event(outbox, after, "CHANNEL_UPDATE", row)
-    visibility_changes(conn, outbox, before, after, skip_channel=channel_id)
+    channel_event(outbox, guild_bots(conn, guild_id, now), "CHANNEL_UPDATE", row)
     return row
 
 

@@ -8,6 +8,7 @@ import sqlite3
 from datetime import datetime, timezone
 from typing import Any
 
+from ...core import errors
 from ...wire.channel import VOICE_LIKE, channel_json, obfuscated_channel_json
 from ...wire.guild import guild_json
 from ...wire.member import MEMBER_SELECT, member_json
@@ -21,7 +22,7 @@ BOT_CHANNELS_FILTER_FROM = datetime(2026, 11, 16, tzinfo=timezone.utc)
 
 def visible_channel_ids(conn: sqlite3.Connection, guild_id: int, user_id: int) -> set[int]:
     """What an SDK user's client lists: channels with VIEW_CHANNEL, and categories holding one."""
-    now = datetime.now(timezone.utc)
+    now = datetime.now(timezone.utc)  # visibility does not depend on time: a timeout keeps VIEW_CHANNEL
     return _visible(conn, standing(conn, guild_id, user_id, now), categories_by_children=True)
 
 
@@ -79,6 +80,14 @@ def members_of(conn: sqlite3.Connection, guild_id: int, limit: int | None = None
 
 def member_row(conn: sqlite3.Connection, guild_id: int, user_id: int) -> sqlite3.Row | None:
     return conn.execute(MEMBER_SELECT + " WHERE m.guild_id = ? AND m.user_id = ?", (guild_id, user_id)).fetchone()
+
+
+def existing_member_row(conn: sqlite3.Connection, guild_id: int, user_id: int) -> sqlite3.Row:
+    """The member, or 404 / 10007."""
+    row = member_row(conn, guild_id, user_id)
+    if row is None:
+        raise errors.not_found(errors.UNKNOWN_MEMBER, "Member")
+    return row
 
 
 def partial_guild(row: sqlite3.Row, owner: bool, permissions: int) -> dict[str, Any]:

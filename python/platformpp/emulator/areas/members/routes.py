@@ -4,6 +4,7 @@ removed, must be below the bot's highest role; nobody acts on the owner)."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from typing import Any
 
@@ -12,6 +13,8 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ...core import errors
+from ...core.auth import resolve_access_token
+from ...core.clock import format_instant
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, snowflake_param
 from ...core.permissions import ALL, Permission
@@ -23,7 +26,7 @@ from ..guilds import mutations
 from ..guilds.access import (Standing, missing_access, require_above, require_guild_permission, require_member,
                              standing)
 from ..guilds.mutations import image_hash
-from ..guilds.store import member_row, members_of
+from ..guilds.store import existing_member_row, member_row, members_of
 from ..guilds.work import in_transaction, reader, writer
 
 # Application flags that enable the GUILD_MEMBERS privileged intent (GATEWAY_GUILD_MEMBERS[_LIMITED]).
@@ -31,13 +34,10 @@ GUILD_MEMBERS_FLAGS = (1 << 14) | (1 << 15)
 
 
 def _member(conn: sqlite3.Connection, guild_id: int, user_id: int) -> sqlite3.Row:
-    row = member_row(conn, guild_id, user_id)
-    if row is None:
-        raise errors.not_found(errors.UNKNOWN_MEMBER, "Member")
-    return row
+    return existing_member_row(conn, guild_id, user_id)
 
 
-def _may_act_on(conn: sqlite3.Connection, who: Standing, target: Standing, now: Any) -> None:
+def _may_act_on(who: Standing, target: Standing) -> None:
     """The hierarchy: not on the owner, and only on members whose highest role is below the bot's."""
     if target.is_owner and not who.is_owner:
         raise ApiError(403, errors.MISSING_PERMISSIONS, "Missing Permissions: the owner is above everyone")
@@ -143,7 +143,7 @@ async def patch_member(request: Request) -> Response:
         form.done()
         require_guild_permission(who, needed)
         if needed & ~Permission.CHANGE_NICKNAME:
-            _may_act_on(conn, who, target, now)
+            _may_act_on(who, target)
         return {k: v for k, v in mutations.modify_member(conn, outbox, now, guild_id, user_id, changes).items()
                 if k != "guild_id"}
 
@@ -198,7 +198,7 @@ async def patch_me(request: Request) -> Response:
         if "nick" in changes:
             require_guild_permission(who, Permission.CHANGE_NICKNAME)
         mutations.modify_member(conn, outbox, now, guild_id, principal.user_id, changes)
-        return own_member_json(member_row(conn, guild_id, principal.user_id))
+        return own_member_json(_member(conn, guild_id, principal.user_id))
 
     return json_response(await in_transaction(request, work))
 
@@ -254,11 +254,59 @@ async def kick_member(request: Request) -> Response:
         target = standing(conn, guild_id, user_id, now)
         if target is None:
             raise missing_access()
-        _may_act_on(conn, who, target, now)
+        _may_act_on(who, target)
         mutations.remove_member(conn, outbox, now, guild_id, user_id)
 
     await in_transaction(request, work)
     return Response(status_code=204)
+
+
+async def add_member(request: Request) -> Response:
+    """PUT /guilds/{guild_id}/members/{user_id} ``{access_token, nick?, roles?, mute?, deaf?}``: adds the
+    user through an access token of the bot's application carrying ``guilds.join`` (the bot needs
+    CREATE_INSTANT_INVITE, and MANAGE_NICKNAMES / MANAGE_ROLES / MUTE_MEMBERS / DEAFEN_MEMBERS for the
+    other fields). 201 with the member; 204 when already a member; GUILD_MEMBER_ADD."""
+    principal = writer(request)
+    guild_id = snowflake_param(request, "guild_id")
+    user_id = snowflake_param(request, "user_id")
+    state = emulator_state(request)
+    form = await read_form(request)
+    form.unknown_keys({"access_token", "nick", "roles", "mute", "deaf", "flags"})
+    token = form.string("access_token", min_len=1, max_len=10240)
+    form.done()
+    grant = resolve_access_token(state, token or "")
+    if grant is None or grant.user_id != user_id or grant.application_id != principal.application_id \
+            or "guilds.join" not in grant.scopes:
+        form.fail("access_token", "ACCESS_TOKEN_INVALID",
+                  "Must be a valid access token of this application for this user, with scope guilds.join.")
+        form.done()
+
+    def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any] | None:
+        now = state.clock.now()
+        who = require_member(conn, guild_id, principal.user_id, now)
+        if member_row(conn, guild_id, user_id) is not None:
+            return None
+        needed = int(Permission.CREATE_INSTANT_INVITE)
+        roles: list[int] = []
+        if "roles" in form.data:
+            roles = _checked_roles(conn, form, who, guild_id, user_id)
+            needed |= Permission.MANAGE_ROLES
+        nick = form.string("nick", required=False, nullable=True, max_len=32) or None
+        if nick is not None:
+            needed |= Permission.MANAGE_NICKNAMES
+        mute, deaf = form.boolean("mute"), form.boolean("deaf")
+        needed |= (Permission.MUTE_MEMBERS if mute else 0) | (Permission.DEAFEN_MEMBERS if deaf else 0)
+        form.done()
+        require_guild_permission(who, needed)
+        conn.execute("INSERT INTO members (guild_id, user_id, nick, roles, joined_at, mute, deaf)"
+                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     (guild_id, user_id, nick, json.dumps([str(r) for r in roles]), format_instant(now),
+                      int(mute), int(deaf)))
+        mutations.member_added(conn, outbox, now, guild_id, user_id)
+        return member_json(_member(conn, guild_id, user_id))
+
+    member = await in_transaction(request, work)
+    return Response(status_code=204) if member is None else json_response(member, 201)
 
 
 def routes() -> list[BaseRoute]:
@@ -267,6 +315,7 @@ def routes() -> list[BaseRoute]:
         Route(base, list_members, methods=["GET"]),
         Route(base + "/@me", patch_me, methods=["PATCH"]),
         Route(base + "/{user_id}", get_member, methods=["GET"]),
+        Route(base + "/{user_id}", add_member, methods=["PUT"]),
         Route(base + "/{user_id}", patch_member, methods=["PATCH"]),
         Route(base + "/{user_id}", kick_member, methods=["DELETE"]),
         Route(base + "/{user_id}/roles/{role_id}", put_member_role, methods=["PUT"]),

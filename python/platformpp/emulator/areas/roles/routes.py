@@ -75,7 +75,7 @@ async def create_role(request: Request) -> Response:
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
         who = _manager(conn, request, guild_id, principal.user_id)
         checked = Form(form)
-        grantable(who, mutations.read_bits(checked, "permissions") or 0)
+        grantable(who, mutations.requested_bits(checked.data, "permissions"))
         return mutations.create_role(conn, outbox, state.clock.now(), guild_id, new_id(state), checked)
 
     return json_response(await in_transaction(request, work))
@@ -97,7 +97,7 @@ async def patch_role(request: Request) -> Response:
             require_above(who, role["position"], "the role")
         elif not who.is_owner and who.highest_position <= 0:
             raise ApiError(403, errors.MISSING_PERMISSIONS, "Missing Permissions: a role is needed to edit @everyone")
-        grantable(who, mutations.read_bits(form, "permissions") or 0)
+        grantable(who, mutations.requested_bits(form.data, "permissions"))
         if role["managed"] and set(form.data) - {"permissions", "color", "colors", "hoist", "icon", "unicode_emoji",
                                                   "mentionable"}:
             form.fail("name", "ROLE_MANAGED", "The name of a managed role cannot change.")
@@ -140,6 +140,7 @@ async def role_positions(request: Request) -> Response:
     def work(conn: sqlite3.Connection, outbox: Outbox) -> list[dict[str, Any]]:
         who = _manager(conn, request, guild_id, principal.user_id)
         positions: dict[int, int] = {}
+        highest: list[int] = []
         for index, raw in enumerate(items):
             item = form.item("roles", index, raw)
             item.unknown_keys({"id", "position"})
@@ -152,9 +153,10 @@ async def role_positions(request: Request) -> Response:
                 item.fail("id", "UNKNOWN_ROLE", "Not a movable role of this guild.")
                 continue
             positions[role_id] = position
-            form.done()
-            require_above(who, max(row["position"], position), "the role or its new position")
+            highest.append(max(row["position"], position))
         form.done()
+        for position in highest:
+            require_above(who, position, "the role or its new position")
         return mutations.set_role_positions(conn, outbox, state.clock.now(), guild_id, positions)
 
     return json_response(await in_transaction(request, work))
