@@ -235,3 +235,15 @@ def test_hidden_category_with_a_visible_child_on_both_sides_of_2026_11_16(platfo
         await client.close()
 
     run(scenario())
+
+
+def test_guild_delete_reaches_a_bot_without_intents(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+
+    async def scenario() -> None:
+        client = await bot_session(emu, intents=0)
+        await asyncio.to_thread(admin, emu, "DELETE", f"/guilds/{GUILD_ID}/members/{BOT_ID}")
+        assert (await client.dispatch("GUILD_DELETE"))["d"] == {"id": str(GUILD_ID)}
+        await client.close()
+
+    run(scenario())
