@@ -36,7 +36,9 @@ def test_message_dispatches_follow_intents_visibility_and_message_content(emu: E
         blind = await _session(emu, GUILD_MESSAGES)
         deaf = await _session(emu, GUILDS)
         plain = (await _in_thread(user_posts, emu, GENERAL, ALICE, content="hello all")).json()
-        assert (await reader.dispatch("MESSAGE_CREATE"))["d"]["content"] == "hello all"
+        heard = (await reader.dispatch("MESSAGE_CREATE"))["d"]
+        assert heard["content"] == "hello all" and heard["member"]["roles"] == ["1200000000000000010"]
+        assert "user" not in heard["member"]
         stripped = (await blind.dispatch("MESSAGE_CREATE"))["d"]
         assert stripped["id"] == plain["id"] and stripped["content"] == "" and stripped["embeds"] == []
         await deaf.no_dispatch("MESSAGE_CREATE")

@@ -13,9 +13,8 @@ from ...core.permission_changes import pin_permissions
 from ...core.permissions import Permission
 from ...events.audience import Payload
 from .access import bot_members_viewing, channel_access
-from .audience import GUILDS, GUILD_MESSAGES, GuildBots
-from .store import Author, for_readers, get_row, render, render_many
-from ...wire.message import without_content
+from .audience import GUILDS, GuildBots
+from .store import Author, announce_message, for_readers, get_row, render, render_many
 
 if TYPE_CHECKING:
     from ...events.outbox import Outbox
@@ -59,7 +58,5 @@ def set_pinned(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *
     viewers = bot_members_viewing(conn, access.channel, now)
     outbox.add("CHANNEL_PINS_UPDATE", GuildBots(access.guild_id, GUILDS, {
         "guild_id": str(access.guild_id), "channel_id": str(channel_id), "last_pin_timestamp": last}, viewers))
-    message = render(conn, get_row(conn, channel_id, message_id))
-    readers = {int(m["id"]) for m in message["mentions"]} | {int(message["author"]["id"])}
-    outbox.add("MESSAGE_UPDATE", GuildBots(access.guild_id, GUILD_MESSAGES, message, viewers,
-                                           without_content(message), frozenset(readers)))
+    announce_message(conn, outbox, "MESSAGE_UPDATE", access.channel, render(conn, get_row(conn, channel_id, message_id)),
+                     now)

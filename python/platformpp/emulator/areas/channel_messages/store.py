@@ -40,6 +40,7 @@ from ...wire.message import (
     snapshot_json,
     without_content,
 )
+from ...wire.member import MEMBER_SELECT, member_json
 from ...wire.user import public_user_json
 from . import search
 from .access import ChannelAccess, bot_members_viewing, channel_access
@@ -160,8 +161,19 @@ def for_readers(conn: sqlite3.Connection, messages: list[Payload], reader: Autho
     return [m if sees_content(m, reader.user_id) else without_content(m) for m in messages]
 
 
-def _announce_message(conn: sqlite3.Connection, outbox: Outbox, event: str, channel: sqlite3.Row,
-                      message: Payload, now: datetime) -> None:
+def with_member(conn: sqlite3.Connection, message: Payload) -> Payload:
+    """What the Gateway adds to a guild message: the author's guild ``member`` (without ``user``),
+    when the author is still a member."""
+    row = conn.execute(MEMBER_SELECT + " WHERE m.guild_id = ? AND m.user_id = ?",
+                       (int(message["guild_id"]), int(message["author"]["id"]))).fetchone()
+    return {**message, "member": member_json(row, with_user=False)} if row is not None else message
+
+
+def announce_message(conn: sqlite3.Connection, outbox: Outbox, event: str, channel: sqlite3.Row,
+                     message: Payload, now: datetime) -> None:
+    """MESSAGE_CREATE / MESSAGE_UPDATE to the bots that can view the channel, with GUILD_MESSAGES;
+    emptied for those without MESSAGE_CONTENT unless it is theirs or mentions them."""
+    message = with_member(conn, message)
     readers = {int(m["id"]) for m in message["mentions"]} | {int(message["author"]["id"])}
     outbox.add(event, GuildBots(channel["guild_id"], GUILD_MESSAGES, message, bot_members_viewing(conn, channel, now),
                                 without_content(message), frozenset(readers)))
@@ -307,7 +319,7 @@ def create(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, write
     conn.execute("UPDATE channels SET last_message_id = ? WHERE id = ?", (message_id, channel_id))
     search.index_message(conn, message_id, access.guild_id, content)
     message = render(conn, get_row(conn, channel_id, message_id))
-    _announce_message(conn, outbox, "MESSAGE_CREATE", access.channel, message, now)
+    announce_message(conn, outbox, "MESSAGE_CREATE", access.channel, message, now)
     return for_reader(conn, message, author)
 
 
@@ -395,7 +407,7 @@ def edit(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, writer:
         assignments = ", ".join(f"{column} = ?" for column in updates)
         conn.execute(f"UPDATE channel_messages SET {assignments} WHERE id = ?", (*updates.values(), message_id))
     message = render(conn, get_row(conn, channel_id, message_id))
-    _announce_message(conn, outbox, "MESSAGE_UPDATE", access.channel, message, now)
+    announce_message(conn, outbox, "MESSAGE_UPDATE", access.channel, message, now)
     return for_reader(conn, message, editor), removed
 
 
