@@ -144,6 +144,15 @@ def test_areas_never_import_another_areas_routes() -> None:
     assert bad == []
 
 
+def test_areas_never_import_the_gateway_the_app_or_the_state() -> None:
+    # The Gateway depends on areas (their stores), never the reverse; areas reach the running
+    # emulator through the ``EmulatorState`` they are given (imported for type checking only).
+    upper = tuple(f"{ROOT_PACKAGE}.{name}" for name in ("gateway", "app", "server", "state", "cli"))
+    bad = sorted((module, target) for module, targets in GRAPH.items() if _area_of(module)
+                 for target in targets if target.startswith(upper))
+    assert bad == []
+
+
 def test_the_gateway_never_imports_area_routes() -> None:
     bad = sorted((module, target) for module, targets in GRAPH.items()
                  if module.startswith(f"{ROOT_PACKAGE}.gateway") for target in targets
