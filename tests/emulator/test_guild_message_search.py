@@ -138,3 +138,21 @@ def test_the_index_is_rebuilt_after_a_snapshot_import(emu: Emulator, world: dict
     assert answer.status_code == 200
     with bot(emu) as http:
         assert _ids(http.get(SEARCH, params={"content": "apple"})) == [world["bot"], world["many"], world["one"]]
+
+
+def test_reply_link_embed_and_attachment_filters(emu: Emulator, world: dict[str, str]) -> None:
+    with bot(emu) as http:
+        reply = http.post(f"/channels/{GENERAL}/messages", json={
+            "content": "see above", "message_reference": {"message_id": world["cherry"]},
+            "embeds": [{"title": "a", "type": "article", "provider": {"name": "Example News"}}]}).json()
+        assert _ids(http.get(SEARCH, params={"replied_to_message_id": world["cherry"]})) == [reply["id"]]
+        assert _ids(http.get(SEARCH, params={"replied_to_user_id": str(BOB)})) == [reply["id"]]
+        assert _ids(http.get(SEARCH, params={"replied_to_user_id": str(ALICE)})) == []
+        assert _ids(http.get(SEARCH, params={"link_hostname": "EXAMPLE.test"})) == [world["cherry"]]
+        assert _ids(http.get(SEARCH, params={"embed_provider": "example news"})) == [reply["id"]]
+        assert _ids(http.get(SEARCH, params={"embed_type": ["article", "video"]})) == [reply["id"]]
+        assert _ids(http.get(SEARCH, params={"attachment_extension": "png"})) == [world["bot"]]
+        assert _ids(http.get(SEARCH, params={"attachment_filename": "PIE"})) == [world["bot"]]
+        assert _ids(http.get(SEARCH, params={"attachment_filename": "cake"})) == []
+        bad = http.get(SEARCH, params={"embed_type": "-image", "slop": 101})
+        assert bad.status_code == 400 and set(bad.json()["errors"]) == {"embed_type", "slop"}

@@ -22,6 +22,8 @@ _HAS = {"link", "embed", "file", "image", "video", "sound", "sticker", "poll", "
 # The issue names forwards "forward"; the schema's value is "snapshot". Both are accepted.
 _HAS_ALIASES = {"forward": "snapshot"}
 _AUTHOR_TYPES = {"user", "bot", "webhook"}
+# The schema's SearchableEmbedType; "gif" is a gifv embed.
+_EMBED_TYPES = {"image", "video", "gif", "sound", "article"}
 _ATTACHMENT = "EXISTS (SELECT 1 FROM message_attachments a WHERE a.message_id = m.id{})"
 _HAS_SQL = {
     "link": "(m.content LIKE '%http://%' OR m.content LIKE '%https://%')",
@@ -50,6 +52,13 @@ class SearchQuery:
     include_nsfw: bool = False
     min_id: int | None = None
     max_id: int | None = None
+    replied_to_user_ids: list[int] = field(default_factory=list)
+    replied_to_message_ids: list[int] = field(default_factory=list)
+    link_hostnames: list[str] = field(default_factory=list)
+    embed_providers: list[str] = field(default_factory=list)
+    embed_types: list[str] = field(default_factory=list)
+    attachment_extensions: list[str] = field(default_factory=list)
+    attachment_filenames: list[str] = field(default_factory=list)
     sort_by: str = "timestamp"
     sort_order: str = "desc"
     limit: int = MAX_LIMIT
@@ -103,20 +112,31 @@ def parse(params: QueryParams) -> SearchQuery:
             return default
         return int(value)
 
-    def choices(name: str, allowed: set[str], limit: int, aliases: dict[str, str] | None = None) -> list[str]:
+    def choices(name: str, allowed: set[str], limit: int, aliases: dict[str, str] | None = None,
+                negatable: bool = True) -> list[str]:
         values = params.getlist(name)
         if len(values) > limit:
             errors.add(name, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
         result = []
         for value in values:
-            negated = value.startswith("-")
-            bare = (aliases or {}).get(value.lstrip("-"), value.lstrip("-"))
+            negated = negatable and value.startswith("-")
+            bare = value[1:] if negated else value
+            bare = (aliases or {}).get(bare, bare)
             if bare not in allowed:
-                errors.add(name, "BASE_TYPE_CHOICES", f"Value {value[:40]!r} must be one of {sorted(allowed)}"
-                                                      " (or one of them with a leading '-').")
+                negation = " (or one of them with a leading '-')" if negatable else ""
+                errors.add(name, "BASE_TYPE_CHOICES", f"Value {value[:40]!r} must be one of {sorted(allowed)}{negation}.")
             else:
                 result.append(("-" if negated else "") + bare)
         return result
+
+    def strings(name: str, limit: int, max_len: int) -> list[str]:
+        values = params.getlist(name)
+        if len(values) > limit:
+            errors.add(name, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
+        for value in values:
+            if len(value) > max_len:
+                errors.add(name, "BASE_TYPE_MAX_LENGTH", f"Each must be {max_len} or fewer in length.")
+        return [value.lower() for value in values if len(value) <= max_len]
 
     content = one("content")
     if content is not None and len(content) > 1024:
@@ -130,6 +150,14 @@ def parse(params: QueryParams) -> SearchQuery:
     query.channel_ids = snowflakes("channel_id", 500)
     query.has = choices("has", _HAS, 18, _HAS_ALIASES)
     query.pinned = boolean("pinned")
+    query.replied_to_user_ids = snowflakes("replied_to_user_id", 100)
+    query.replied_to_message_ids = snowflakes("replied_to_message_id", 100)
+    query.link_hostnames = strings("link_hostname", 100, 256)
+    query.embed_providers = strings("embed_provider", 100, 256)
+    query.embed_types = choices("embed_type", _EMBED_TYPES, 5, negatable=False)
+    integer("slop", 0, 100, 2)   # validated; matching ignores word distance
+    query.attachment_extensions = [e.lstrip(".") for e in strings("attachment_extension", 100, 256)]
+    query.attachment_filenames = strings("attachment_filename", 100, 1024)
     query.include_nsfw = bool(boolean("include_nsfw"))
     for name in ("min_id", "max_id"):
         ids = snowflakes(name, 1)
@@ -145,6 +173,20 @@ def parse(params: QueryParams) -> SearchQuery:
     if errors.tree:
         raise ApiError(400, INVALID_FORM_BODY, "Invalid Form Body", errors.tree)
     return query
+
+
+def _any_of(where: list[str], params: list[Any], ids: list[int], template: str) -> None:
+    """A condition on a list of ids (``{}`` in ``template`` takes their placeholders)."""
+    if ids:
+        where.append("(" + template.format(",".join("?" * len(ids))) + ")")
+        params.extend(ids)
+
+
+def _any_like(where: list[str], params: list[Any], values: list[str], condition: str) -> None:
+    """Any one of ``values`` satisfies ``condition`` (one ``?`` each)."""
+    if values:
+        where.append("(" + " OR ".join(f"({condition})" for _ in values) + ")")
+        params.extend(values)
 
 
 def searchable_channels(conn: sqlite3.Connection, guild_id: int, user_id: int, query: SearchQuery,
@@ -191,6 +233,22 @@ def run(conn: sqlite3.Connection, guild_id: int, channel_ids: list[int], query: 
     for has in query.has:
         negated, bare = has.startswith("-"), has.lstrip("-")
         where.append(f"{'NOT ' if negated else ''}{_HAS_SQL[bare]}")
+    _any_of(where, params, query.replied_to_message_ids,
+            "json_extract(m.message_reference, '$.type') = 0"
+            " AND CAST(json_extract(m.message_reference, '$.message_id') AS INTEGER) IN ({})")
+    _any_of(where, params, query.replied_to_user_ids,
+            "json_extract(m.message_reference, '$.type') = 0 AND EXISTS (SELECT 1 FROM channel_messages r"
+            " WHERE r.id = CAST(json_extract(m.message_reference, '$.message_id') AS INTEGER) AND r.author_id IN ({}))")
+    _any_like(where, params, query.link_hostnames, "lower(m.content) LIKE '%://' || ? || '%'")
+    _any_like(where, params, query.embed_providers,
+              "EXISTS (SELECT 1 FROM json_each(m.embeds) e WHERE lower(json_extract(e.value, '$.provider.name')) = ?)")
+    _any_like(where, params, [{"gif": "gifv"}.get(t, t) for t in query.embed_types],
+              "EXISTS (SELECT 1 FROM json_each(m.embeds) e WHERE json_extract(e.value, '$.type') = ?)")
+    _any_like(where, params, query.attachment_extensions,
+              "EXISTS (SELECT 1 FROM message_attachments a WHERE a.message_id = m.id AND lower(a.filename) LIKE '%.' || ?)")
+    _any_like(where, params, query.attachment_filenames,
+              "EXISTS (SELECT 1 FROM message_attachments a WHERE a.message_id = m.id"
+              " AND instr(lower(a.filename), ?) > 0)")
     if query.pinned is not None:
         where.append("m.pinned_at IS NOT NULL" if query.pinned else "m.pinned_at IS NULL")
     if query.min_id is not None:
