@@ -14,10 +14,11 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import gateway
+from . import gateway, ipc
 from .areas import AREAS
 from .core.errors import ApiError, OAuthError, json_response
 from .core.middleware import TrafficMiddleware
+from .core.routing import IndexedRouter
 from .core.snowflake import SnowflakeConvertor
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ async def _server_error(request: Request, exc: Exception) -> Response:
 
 
 def create_app(state: EmulatorState) -> Starlette:
-    routes = [*gateway.routes(), *(route for area in AREAS for route in area.routes())]
+    routes = [*gateway.routes(), *ipc.routes(), *(route for area in AREAS for route in area.routes())]
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
@@ -61,13 +62,18 @@ def create_app(state: EmulatorState) -> Starlette:
         for area in AREAS:
             if area.startup is not None:
                 area.startup(state)
+        # The desktop client's IPC socket, when a desktop user is signed in (docs/emulator-ipc.md).
+        await ipc.start(state)
         try:
             yield {}
         finally:
+            await ipc.stop(state)
             state.webhooks.stop()
 
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={
+    app = Starlette(lifespan=lifespan, exception_handlers={
         ApiError: _api_error, OAuthError: _oauth_error, HTTPException: _http_error, Exception: _server_error})
+    # The same routes, matched in the same order, trying only those that can match (core/routing.py).
+    app.router = IndexedRouter(routes, lifespan=lifespan)
     app.state.emu = state
     app.add_middleware(TrafficMiddleware, state=state)
     return app

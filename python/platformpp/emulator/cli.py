@@ -9,6 +9,7 @@ from pathlib import Path
 
 from .core.migrations import MigrationError
 from .core.storage import MEMORY
+from .paths import API
 
 
 def default_db_path() -> Path:
@@ -32,6 +33,12 @@ def _parser() -> argparse.ArgumentParser:
                              " world, or load the default world into a new store)")
     parser.add_argument("--clock", default=None, metavar="ISO",
                         help="start the emulator clock at this ISO-8601 instant (default: real time)")
+    parser.add_argument("--desktop-user", default=None, metavar="NAME",
+                        help="run the desktop client signed in as this user (username or id): games find its"
+                             " IPC socket (default: no desktop client)")
+    parser.add_argument("--ipc-path", default=None, metavar="PREFIX",
+                        help="name prefix of the IPC socket, optionally with a folder (default:"
+                             " platformpp-ipc in $XDG_RUNTIME_DIR, $TMPDIR, $TMP, $TEMP or /tmp)")
     parser.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
     return parser
 
@@ -41,7 +48,8 @@ def main(argv: list[str]) -> int:
     try:
         from .core.admin_secret import AdminSecret
         from .core.fixtures import FixtureError
-        from .server import bind_socket, make_server, prepare_state, url_host
+        from .ipc import DesktopUserError
+        from .server import bind_socket, configure_desktop, make_server, prepare_state, url_host
         db = args.db if args.db is not None else str(default_db_path())
     except ModuleNotFoundError as exc:
         print(f"platformpp emulator: {exc.name} is missing; install the emulator extra:"
@@ -61,6 +69,13 @@ def main(argv: list[str]) -> int:
         state.db.close()
         return 2
     port = sock.getsockname()[1]
+    try:
+        configure_desktop(state, args.desktop_user, args.ipc_path, f"http://{url_host(args.host)}:{port}{API}")
+    except DesktopUserError as exc:
+        print(f"platformpp emulator: {exc}", file=sys.stderr)
+        sock.close()
+        state.db.close()
+        return 2
     server = make_server(state, args.log_level)
     # A SIGTERM may come as soon as the line below is read, before uvicorn installs its own handlers:
     # it must still stop the server. uvicorn also re-raises the signal that stopped it once it has

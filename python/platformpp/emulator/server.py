@@ -20,6 +20,7 @@ from .core.clock import parse_instant
 from .core.fixtures import default_world, load_fixture_or_raise, read_fixture_file
 from .core.middleware import DroppedConnection
 from .core.storage import MEMORY
+from .ipc import DesktopUserError, IpcSettings, configure, endpoint_of
 from .paths import API
 from .state import EmulatorState
 
@@ -73,6 +74,14 @@ def bind_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
+def configure_desktop(state: EmulatorState, desktop_user: str | None, ipc_path: str | None,
+                      api_endpoint: str) -> None:
+    """What the desktop client will be once the server starts; an unknown desktop user fails here."""
+    endpoint = configure(state, IpcSettings(desktop_user, ipc_path, api_endpoint))
+    if desktop_user:
+        endpoint.resolve_user(desktop_user)
+
+
 def make_server(state: EmulatorState, log_level: str = "warning") -> uvicorn.Server:
     config = uvicorn.Config(create_app(state), log_config=None, log_level=log_level, access_log=False,
                             lifespan="on", timeout_graceful_shutdown=2, ws_max_size=1 << 20,
@@ -99,8 +108,12 @@ class Emulator:
 
     def __init__(self, *, db: str | Path = MEMORY, seed: Seed = None, clock: str | datetime | None = None,
                  host: str = "127.0.0.1", port: int = 0,
-                 webhook_retry_delays_s: tuple[float, ...] = DEFAULT_RETRY_DELAYS_S) -> None:
+                 webhook_retry_delays_s: tuple[float, ...] = DEFAULT_RETRY_DELAYS_S,
+                 desktop_user: str | None = None, ipc_path: str | None = None) -> None:
+        """``desktop_user`` (a username or id) runs the desktop client for that user: its IPC socket is
+        ``<ipc_path or platformpp-ipc>-<n>`` (docs/emulator-ipc.md)."""
         self._db, self._seed, self._clock = db, seed, clock
+        self._desktop_user, self._ipc_path = desktop_user, ipc_path
         self._host, self._port = host, port
         self._retry_delays = webhook_retry_delays_s
         self._server: uvicorn.Server | None = None
@@ -119,6 +132,11 @@ class Emulator:
             self._close_resources()
             raise
         self._sock = bind_socket(self._host, self._port)
+        try:
+            configure_desktop(self._state, self._desktop_user, self._ipc_path, f"{self.api_base}")
+        except DesktopUserError:
+            self._close_resources()
+            raise
         self._server = make_server(self._state)
         server = self._server
         failure: list[BaseException] = []
@@ -194,6 +212,11 @@ class Emulator:
         """The bearer secret ``/_emulator`` requires when listening beyond loopback; None on loopback."""
         secret = self.state.admin_secret
         return None if secret is None else secret.reveal()
+
+    @property
+    def ipc_path(self) -> Path | None:
+        """The desktop client's socket while a desktop user is signed in, else None."""
+        return endpoint_of(self.state).path
 
     @property
     def state(self) -> EmulatorState:
