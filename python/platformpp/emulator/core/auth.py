@@ -4,6 +4,7 @@ Identify token) to a ``Principal``, and guards routes with WIRE.md's 401/403 err
 from __future__ import annotations
 
 import json
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
@@ -14,6 +15,7 @@ from . import errors
 from .clock import format_instant
 from .errors import ApiError
 from .secrets import bot_user_id_of, digest
+from .storage import Database
 
 if TYPE_CHECKING:
     from ..state import EmulatorState
@@ -32,15 +34,32 @@ class Principal:
     authorization_id: int | None = None   # the OAuth2 grant a bearer token belongs to
 
 
+# Bot tokens never expire, so a resolved one stays valid until the database changes: per database,
+# token digest -> (the database's total_changes when resolved, the principal or None).
+_BOT_TOKENS: weakref.WeakKeyDictionary[Database, dict[str, tuple[int, Principal | None]]] = \
+    weakref.WeakKeyDictionary()
+_BOT_TOKENS_MAX = 1024
+
+
 def resolve_bot_token(state: EmulatorState, token: str) -> Principal | None:
     if bot_user_id_of(token) is None:
         return None
-    row = state.db.query_one(
+    key = digest(token)
+    db = state.db
+    changes = db.total_changes   # read before the query: a write after it invalidates what we store
+    cache = _BOT_TOKENS.setdefault(db, {})
+    cached = cache.get(key)
+    if cached is not None and cached[0] == changes:
+        return cached[1]
+    row = db.query_one(
         "SELECT a.id AS application_id, a.bot_user_id FROM bot_tokens t JOIN applications a"
-        " ON a.id = t.application_id WHERE t.token_hash = ?", (digest(token),))
-    if row is None or row["bot_user_id"] is None:
-        return None
-    return Principal("bot", row["bot_user_id"], row["application_id"], frozenset({"bot"}))
+        " ON a.id = t.application_id WHERE t.token_hash = ?", (key,))
+    principal = None if row is None or row["bot_user_id"] is None else \
+        Principal("bot", row["bot_user_id"], row["application_id"], frozenset({"bot"}))
+    if len(cache) >= _BOT_TOKENS_MAX:
+        cache.clear()
+    cache[key] = (changes, principal)
+    return principal
 
 
 def resolve_access_token(state: EmulatorState, token: str) -> Principal | None:

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..paths import ADMIN, API_ROOT
-from .clock import format_instant
 from .errors import JSON, UNAUTHORIZED
 from .ratelimit import Decision, rate_limited_body, rate_limited_headers
 from .requestlog import redact_authorization, redact_body, redact_path, redact_query
@@ -114,9 +113,7 @@ class TrafficMiddleware:
             if message["type"] == "http.response.start":
                 outcome["status"] = message["status"]
                 if decision is not None:
-                    headers = list(message.get("headers", []))
-                    headers += [(k.lower().encode(), v.encode()) for k, v in decision.headers().items()]
-                    message = {**message, "headers": headers}
+                    message = {**message, "headers": [*message.get("headers", ()), *decision.raw_headers()]}
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
@@ -125,7 +122,7 @@ class TrafficMiddleware:
              started: float) -> None:
         principal = scope.get("platformpp.principal")
         self.state.requests.add({
-            "time": format_instant(self.state.clock.now()),
+            "time": self.state.clock.timestamp(),   # formatted when the log is read
             "method": method,
             "path": redact_path(path),
             "query": redact_query(scope.get("query_string", b"").decode("latin-1")),

@@ -8,12 +8,21 @@ import re
 import threading
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 # A major parameter keeps its own bucket (as on the platform); other ids collapse into the route.
 _MAJOR = ("channels", "guilds", "webhooks", "lobbies")
 _ID = re.compile(r"^\d+$")
 _PRUNE_AT = 10_000
+
+
+@lru_cache(maxsize=4096)
+def route_bucket(method: str, path: str) -> tuple[str, str]:
+    """The route key of a request and its bucket id (the hash clients see); cached, as most requests
+    repeat a path already seen."""
+    key = route_key(method, path)
+    return key, hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
 def route_key(method: str, path: str) -> str:
@@ -45,6 +54,14 @@ class Decision:
             "X-RateLimit-Bucket": self.bucket,
         }
 
+    def raw_headers(self) -> list[tuple[bytes, bytes]]:
+        """``headers()`` as ASGI header pairs (lower-case names), for the middleware's hot path."""
+        return [(b"x-ratelimit-limit", str(self.limit).encode()),
+                (b"x-ratelimit-remaining", str(self.remaining).encode()),
+                (b"x-ratelimit-reset", f"{self.reset_at:.3f}".encode()),
+                (b"x-ratelimit-reset-after", f"{self.reset_after:.3f}".encode()),
+                (b"x-ratelimit-bucket", self.bucket.encode())]
+
 
 DEFAULT_LIMIT = 50
 DEFAULT_WINDOW_S = 1.0
@@ -62,8 +79,7 @@ class RateLimiter:
             self._windows.clear()
 
     def hit(self, method: str, path: str, caller: str) -> Decision:
-        key = route_key(method, path)
-        bucket = hashlib.sha256(key.encode()).hexdigest()[:16]
+        key, bucket = route_bucket(method, path)
         now_mono, now_wall = time.monotonic(), time.time()
         with self._lock:
             if len(self._windows) > _PRUNE_AT:   # a long run sees many tokens; forget finished windows

@@ -8,10 +8,12 @@ import json
 import re
 import threading
 from collections import deque
+from datetime import datetime, timezone
 from typing import Any
 from urllib.parse import parse_qsl
 
 from ..paths import ADMIN
+from .clock import format_instant
 
 REDACTED = "[REDACTED]"
 _SECRET_NAME = re.compile(
@@ -81,9 +83,13 @@ class RequestLog:
             self._entries.append(entry)
 
     def recent(self, limit: int | None = None) -> list[dict[str, Any]]:
+        """The latest entries, oldest first, each ``time`` (stored as an emulator-clock timestamp, so
+        that logging costs no formatting) as an ISO-8601 instant."""
         with self._lock:
             entries = list(self._entries)
-        return entries[-limit:] if limit else entries
+        entries = entries[-limit:] if limit else entries
+        return [{**entry, "time": format_instant(datetime.fromtimestamp(entry["time"], tz=timezone.utc))}
+                for entry in entries]
 
     def clear(self) -> None:
         with self._lock:

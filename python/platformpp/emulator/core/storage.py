@@ -85,6 +85,12 @@ class Database:
                 return
         callback()
 
+    @property
+    def total_changes(self) -> int:
+        """Rows changed on this connection so far (every write counts, rolled back ones too): a cache
+        of rows read is valid while this is unchanged."""
+        return self._conn.total_changes
+
     def query(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> list[sqlite3.Row]:
         with self._lock:
             return self._conn.execute(sql, params).fetchall()
