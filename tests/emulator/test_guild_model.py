@@ -195,6 +195,16 @@ def test_admin_bad_input_writes_nothing(platformpp_emulator: Emulator) -> None:
     assert emu.state.db.query_one("SELECT permission_overwrites FROM channels WHERE id = ?", (GENERAL,))[0] == "[]"
     toggle = admin(emu, "PUT", f"/applications/{APP_ID}/channel-obfuscation", {"enabled": "yes"})
     assert toggle.status_code == 400 and "enabled" in toggle.json()["errors"]
+    dangling = admin(emu, "POST", "/guilds", {
+        "id": "1300000000000000100", "name": "Dangling", "owner_id": str(ALICE),
+        "channels": [{"id": "1300000000000000101", "type": 0, "name": "c", "parent_id": str(GENERAL),
+                      "permission_overwrites": [{"id": str(BOB), "type": 1, "deny": "1024"}]}],
+        "members": [{"user_id": str(ALICE), "roles": [str(MODERATOR_ROLE)]}]})
+    assert dangling.status_code == 400
+    errors = dangling.json()["errors"]
+    assert set(errors["channels"]["0"]) == {"parent_id", "permission_overwrites"}
+    assert "0" in errors["members"]["0"]["roles"]   # a role of another guild
+    assert emu.state.db.query_one("SELECT 1 FROM guilds WHERE id = 1300000000000000100") is None
     made = admin(emu, "POST", "/guilds", {"name": "Whole", "owner_id": str(ALICE),
                                           "channels": [{"type": 0, "name": "c"}],
                                           "members": [{"user_id": str(ALICE)}]})

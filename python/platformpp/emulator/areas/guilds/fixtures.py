@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.clock import format_instant, parse_instant
 from ...core.fixtures import fixture_id, insert_checked, row_exists
@@ -47,6 +47,8 @@ def load_guilds(state: EmulatorState, conn: sqlite3.Connection, form: Form, name
             insert_checked(conn, item, "INSERT INTO roles (id, guild_id, name, permissions) VALUES (?, ?, '@everyone', ?)",
                            (guild_id, guild_id, str(DEFAULT_EVERYONE)))
         load_parts(state, conn, item, guild_id)
+        if not item.errors:
+            check_references(conn, item, guild_id)
 
 
 def load_parts(state: EmulatorState, conn: sqlite3.Connection, item: Form, guild_id: int) -> None:
@@ -57,6 +59,35 @@ def load_parts(state: EmulatorState, conn: sqlite3.Connection, item: Form, guild
         load_channel(state, conn, item.item("channels", c_index, c_raw), guild_id)
     for m_index, m_raw in enumerate(item.array("members", required=False) or []):
         load_member(state, conn, item.item("members", m_index, m_raw), guild_id)
+
+
+def check_references(conn: sqlite3.Connection, item: Form, guild_id: int) -> None:
+    """References inside one guild, checked once all its parts are in: members' roles are roles of
+    the guild, a channel's parent is a category of the guild, an overwrite names a role (type 0) or a
+    member (type 1) of the guild. Each bad one is a field error at its path."""
+    roles = {row["id"] for row in conn.execute("SELECT id FROM roles WHERE guild_id = ?", (guild_id,))}
+    members = {row["user_id"] for row in conn.execute("SELECT user_id FROM members WHERE guild_id = ?", (guild_id,))}
+    categories = {row["id"] for row in conn.execute("SELECT id FROM channels WHERE guild_id = ? AND type = 4",
+                                                    (guild_id,))}
+    for m_index, member in enumerate(_objects(item.data.get("members"))):
+        for r_index, role in enumerate(member.get("roles") or []):
+            if int(role) not in roles or int(role) == guild_id:
+                item.errors.add((*item.path, "members", m_index, "roles", r_index), "UNKNOWN_ROLE",
+                                f"No role {role} to grant in this guild.")
+    for c_index, channel in enumerate(_objects(item.data.get("channels"))):
+        parent = channel.get("parent_id")
+        if parent is not None and int(parent) not in categories:
+            item.errors.add((*item.path, "channels", c_index, "parent_id"), "CHANNEL_PARENT_INVALID",
+                            "Must be a category of this guild.")
+        for o_index, overwrite in enumerate(_objects(channel.get("permission_overwrites"))):
+            known = roles if overwrite.get("type") == 0 else members
+            if int(overwrite["id"]) not in known:
+                item.errors.add((*item.path, "channels", c_index, "permission_overwrites", o_index, "id"),
+                                "UNKNOWN_OVERWRITE_TARGET", "No such role (type 0) or member (type 1) in this guild.")
+
+
+def _objects(value: object) -> list[dict[str, Any]]:
+    return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
 
 
 def _bits(form: Form, name: str) -> str:
