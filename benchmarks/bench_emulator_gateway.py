@@ -12,8 +12,14 @@ its interpreter. Every loop is bounded; nothing leaves 127.0.0.1.
    flight at a time) and the time until every session has received every dispatch gives the
    sustained dispatches per second.
 
+   Beside the wall-clock rate, each run reports the CPU time the emulator process used, and so the
+   dispatches per emulator CPU-second: on a shared machine the wall-clock rate follows the load, the
+   CPU cost per dispatch much less.
+
 Run: ``PYTHONPATH=python python benchmarks/bench_emulator_gateway.py [--sessions 100] [--write]``;
-``--write`` records the results and the machine in benchmarks/results/emulator_gateway.md.
+``--write`` records the results and the machine in benchmarks/results/emulator_gateway.md. To compare
+with an earlier version in the same conditions, extract its tree (``git archive <commit>
+python/platformpp | tar -x -C /tmp/old``) and run alternately with ``--emulator-source /tmp/old/python``.
 """
 
 from __future__ import annotations
