@@ -82,6 +82,7 @@ def authorize(conn: Connection, args: Any) -> dict[str, Any]:
     requested = form.array("scopes", min_items=1) or []
     challenge = form.string("code_challenge", required=False)
     method = form.string("code_challenge_method", required=False)
+    nonce = form.string("nonce", required=False, max_len=256)
     _done(form)
     if client_id != conn.client_id:
         raise RpcError(ErrorCode.INVALID_CLIENT_ID, "client_id must be the handshake's client_id")
@@ -105,7 +106,7 @@ def authorize(conn: Connection, args: Any) -> dict[str, Any]:
         "INSERT INTO oauth_codes (code_hash, application_id, user_id, redirect_uri, scopes, code_challenge, nonce,"
         " expires_at) VALUES (?, ?, ?, '', ?, ?, ?, ?)",
         (digest(code), client_id, conn.endpoint.user_id, json.dumps(list(dict.fromkeys(requested))), challenge,
-         form.data.get("nonce"), format_instant(state.clock.now() + timedelta(seconds=CODE_TTL_S))))
+         nonce, format_instant(state.clock.now() + timedelta(seconds=CODE_TTL_S))))
     return {"code": code}
 
 
