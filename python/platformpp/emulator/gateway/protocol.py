@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from ..paths import API_VERSION  # the Gateway's version is the HTTP API's
+
 
 class Op(IntEnum):
     DISPATCH = 0
@@ -84,7 +86,6 @@ PRIVILEGED_INTENTS: dict[Intent, int] = {
     Intent.MESSAGE_CONTENT: APP_FLAG_GATEWAY_MESSAGE_CONTENT | APP_FLAG_GATEWAY_MESSAGE_CONTENT_LIMITED,
 }
 
-API_VERSION = 10
 MAX_PAYLOAD_BYTES = 4096
 RATE_LIMIT_PAYLOADS = 120
 RATE_LIMIT_WINDOW_S = 60.0
