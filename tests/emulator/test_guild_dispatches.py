@@ -170,9 +170,14 @@ def test_bot_added_to_a_guild_gets_it_and_removed_loses_it(platformpp_emulator: 
         assert_obfuscated(created["channels"][0], other)
         await asyncio.to_thread(admin, emu, "POST", f"/guilds/{other}/channels", {"type": 0, "name": "open"})
         assert (await client.dispatch("CHANNEL_CREATE"))["d"]["name"] == "open"
+        # The session now counts the guild as its own (what op 8 and other areas' audiences check).
+        await client.send({"op": 8, "d": {"guild_id": str(other), "user_ids": [str(BOB)]}})
+        chunk = (await client.dispatch("GUILD_MEMBERS_CHUNK"))["d"]
+        assert chunk["guild_id"] == str(other) and [m["user"]["id"] for m in chunk["members"]] == [str(BOB)]
         await asyncio.to_thread(admin, emu, "DELETE", f"/guilds/{other}/members/{BOT_ID}")
         assert (await client.dispatch("GUILD_DELETE"))["d"] == {"id": str(other)}
-        await client.close()
+        await client.send({"op": 8, "d": {"guild_id": str(other), "user_ids": [str(BOB)]}})
+        assert await client.close_code() == 4002   # no longer a guild of this session
 
     run(scenario())
 

@@ -5,6 +5,7 @@ idleness, faults, admin events)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import fnmatch
 import random
 import threading
@@ -207,6 +208,9 @@ class Hub:
         elif event.name == "emulator.reset":  # the world was cleared (reset, snapshot import, seed?reset)
             for session in self.store.all():
                 self._close_session(session, Close.SESSION_TIMED_OUT, "the emulator's world was reset")
+        elif event.name in ("guild.bot_joined", "guild.bot_left"):
+            self._bot_membership(int(event.payload["guild_id"]), int(event.payload["user_id"]),
+                                 event.name == "guild.bot_joined")
         elif event.name == "authorization.revoked":
             # Event payloads carry ids as strings, as on the wire.
             app_id, user_id = int(event.payload["application_id"]), int(event.payload["user_id"])
@@ -214,6 +218,18 @@ class Hub:
                 if (session.viewer.kind == "bearer" and session.viewer.application_id == app_id
                         and session.viewer.user_id == user_id):
                     self._close_session(session, Close.AUTHENTICATION_FAILED, "authorization revoked")
+
+    def _bot_membership(self, guild_id: int, user_id: int, joined: bool) -> None:
+        """A bot joined or left a guild after Identify: its sessions on that guild's shard now count it
+        (or no longer) among their ``guild_ids``, which audiences read."""
+        for session in self.store.all():
+            viewer = session.viewer
+            if viewer.kind != "bot" or viewer.user_id != user_id:
+                continue
+            if viewer.shard is not None and ready.shard_of(guild_id, viewer.shard[1]) != viewer.shard[0]:
+                continue
+            ids = viewer.guild_ids | {guild_id} if joined else viewer.guild_ids - {guild_id}
+            session.viewer = dataclasses.replace(viewer, guild_ids=frozenset(ids))
 
     def _close_session(self, session: Session, code: int, reason: str) -> None:
         connection = session.connection

@@ -3,7 +3,11 @@ are members of the guild, on the shard that carries it. Channel dispatches are r
 a bot that opted in to channel obfuscation (Identify capability 1 << 15, or its application's
 private toggle) gets channels it cannot view obfuscated. ``visibility`` before and after a change to
 roles or overwrites tells which bots gained or lost sight of a channel: they get CHANNEL_UPDATE with
-the full, or again obfuscated, channel (seed, "Channel visibility for a bot")."""
+the full, or again obfuscated, channel (seed, "Channel visibility for a bot").
+
+Domain events (published on commit, with the dispatches): ``guild.bot_joined`` / ``guild.bot_left``
+``{guild_id, user_id}`` when a bot enters or leaves a guild after Identify; the Gateway hub adds or
+removes the guild in that bot's sessions' ``Viewer.guild_ids``, which other areas' audiences read."""
 
 from __future__ import annotations
 

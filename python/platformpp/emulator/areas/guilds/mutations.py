@@ -131,6 +131,8 @@ def delete_guild(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_
     bots = guild_bots(conn, guild_id, now)
     conn.execute("DELETE FROM guilds WHERE id = ?", (guild_id,))
     to_guild(outbox, bots, "GUILD_DELETE", {"id": str(guild_id)}, intent=0)
+    for user_id in bots.visible:
+        outbox.publish("guild.bot_left", {"guild_id": str(guild_id), "user_id": str(user_id)}, user_ids=(user_id,))
 
 
 # --- roles -------------------------------------------------------------------------------------------
@@ -245,8 +247,10 @@ def _without(bots: GuildBots, user_id: int) -> GuildBots:
 
 
 def guild_created(conn: sqlite3.Connection, outbox: Outbox, bots: GuildBots, user_id: int) -> None:
-    """GUILD_CREATE to bot ``user_id``'s sessions (channels obfuscated if that session opted in)."""
+    """Bot ``user_id`` is in a new guild: its sessions count it (domain event ``guild.bot_joined``, read
+    by the Gateway hub) and get GUILD_CREATE (channels obfuscated if that session opted in)."""
     guild_id = bots.guild_id
+    outbox.publish("guild.bot_joined", {"guild_id": str(guild_id), "user_id": str(user_id)}, user_ids=(user_id,))
     plain = guild_create_payload(conn, guild_id, user_id, obfuscate=False)
     hidden = guild_create_payload(conn, guild_id, user_id, obfuscate=True)
     only = GuildBots(guild_id, {user_id: bots.visible[user_id]}, bots.toggled_apps)
@@ -293,6 +297,7 @@ def remove_member(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild
     if user_id in bots.visible:
         to_guild(outbox, GuildBots(guild_id, {user_id: frozenset()}, bots.toggled_apps), "GUILD_DELETE",
                  {"id": str(guild_id)}, intent=0)
+        outbox.publish("guild.bot_left", {"guild_id": str(guild_id), "user_id": str(user_id)}, user_ids=(user_id,))
 
 
 def set_member_role(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int, user_id: int,
