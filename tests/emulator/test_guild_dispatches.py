@@ -252,3 +252,24 @@ def test_guild_delete_reaches_a_bot_without_intents(platformpp_emulator: Emulato
         await client.close()
 
     run(scenario())
+
+
+def test_deleting_a_category_orphans_its_channels(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    category = admin(emu, "POST", f"/guilds/{GUILD_ID}/channels", {"name": "Old", "type": 4}).json()
+    child = admin(emu, "POST", f"/guilds/{GUILD_ID}/channels", {"name": "kept", "type": 0,
+                                                                "parent_id": category["id"]}).json()
+    role = admin(emu, "POST", f"/guilds/{GUILD_ID}/roles", {"name": "Channels", "position": 3,
+                                                            "permissions": str((1 << 4) | VIEW)}).json()
+    admin(emu, "PUT", f"/guilds/{GUILD_ID}/members/{BOT_ID}/roles/{role['id']}")
+
+    async def scenario() -> None:
+        client = await bot_session(emu)
+        with bot(emu) as http:
+            assert (await asyncio.to_thread(http.delete, f"/channels/{category['id']}")).status_code == 200
+        assert (await client.dispatch("CHANNEL_DELETE"))["d"]["id"] == category["id"]
+        orphan = (await client.dispatch("CHANNEL_UPDATE"))["d"]
+        assert orphan["id"] == child["id"] and orphan["parent_id"] is None
+        await client.close()
+
+    run(scenario())

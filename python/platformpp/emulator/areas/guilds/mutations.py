@@ -403,9 +403,14 @@ def modify_channel(conn: sqlite3.Connection, outbox: Outbox, now: datetime, chan
 
 
 def delete_channel(conn: sqlite3.Connection, outbox: Outbox, now: datetime, row: sqlite3.Row) -> None:
+    """CHANNEL_DELETE; a deleted category's channels lose their parent (CHANNEL_UPDATE each)."""
     bots = guild_bots(conn, row["guild_id"], now)
+    children = [child["id"] for child in conn.execute("SELECT id FROM channels WHERE parent_id = ?", (row["id"],))]
     conn.execute("DELETE FROM channels WHERE id = ?", (row["id"],))
     channel_event(outbox, bots, "CHANNEL_DELETE", row)
+    for child_id in children:
+        channel_event(outbox, bots, "CHANNEL_UPDATE",
+                      conn.execute("SELECT * FROM channels WHERE id = ?", (child_id,)).fetchone())
 
 
 def put_overwrite(conn: sqlite3.Connection, outbox: Outbox, now: datetime, row: sqlite3.Row,
