@@ -11,6 +11,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from ..areas.guilds.store import member_count, visible_channel_ids
+from ..areas.oauth import redirects
 from ..areas.oauth.store import CODE_TTL_S, find_grant_by_token
 from ..areas.presence.store import _write, parse_activity, set_activity, set_status
 from ..core import scopes
@@ -77,12 +78,15 @@ def authorize(conn: Connection, args: Any) -> dict[str, Any]:
     """The desktop user consents (or, with the deny switch, refuses) and the game gets a code."""
     form = _form(args)
     form.unknown_keys({"client_id", "scopes", "code_challenge", "code_challenge_method", "state", "nonce",
-                       "integration_type", "prompt", "response_type"})
+                       "integration_type", "prompt", "response_type", "redirect_uri"})
     client_id = form.snowflake("client_id")
     requested = form.array("scopes", min_items=1) or []
     challenge = form.string("code_challenge", required=False)
     method = form.string("code_challenge_method", required=False)
     nonce = form.string("nonce", required=False, max_len=256)
+    # The SDK names the redirect URI it will give the token exchange (an emulator extension: the code
+    # is bound to it as a browser flow's is); without one the exchange must send none.
+    redirect_uri = form.string("redirect_uri", required=False, max_len=512)
     _done(form)
     if client_id != conn.client_id:
         raise RpcError(ErrorCode.INVALID_CLIENT_ID, "client_id must be the handshake's client_id")
@@ -99,13 +103,15 @@ def authorize(conn: Connection, args: Any) -> dict[str, Any]:
                                    terms_accepted=bool(app["social_sdk_terms_accepted"]))
     if problem:
         raise RpcError(ErrorCode.OAUTH2_ERROR, f"invalid_scope: {problem}")
+    if redirect_uri is not None and not redirects.allowed(state.db, app, redirect_uri):
+        raise RpcError(ErrorCode.OAUTH2_ERROR, "invalid_request: redirect_uri is not registered for the application")
     if conn.endpoint.deny_consent:
         raise RpcError(ErrorCode.OAUTH2_ERROR, "access_denied: the user denied the authorization")
     code = new_token()
     state.db.execute(
         "INSERT INTO oauth_codes (code_hash, application_id, user_id, redirect_uri, scopes, code_challenge, nonce,"
-        " expires_at) VALUES (?, ?, ?, '', ?, ?, ?, ?)",
-        (digest(code), client_id, conn.endpoint.user_id, json.dumps(list(dict.fromkeys(requested))), challenge,
+        " expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (digest(code), client_id, conn.endpoint.user_id, redirect_uri or "", json.dumps(list(dict.fromkeys(requested))), challenge,
          nonce, format_instant(state.clock.now() + timedelta(seconds=CODE_TTL_S))))
     return {"code": code}
 
