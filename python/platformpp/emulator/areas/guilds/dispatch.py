@@ -15,7 +15,6 @@ import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from ...events.audience import Payload, Viewer
 from ...events.outbox import Outbox
@@ -122,7 +121,3 @@ def _to_bots(outbox: Outbox, bots: GuildBots, user_ids: frozenset[int], row: sql
             return None
         return full if row["id"] in bots.visible[viewer.user_id] else hidden
     outbox.add("CHANNEL_UPDATE", render)
-
-
-def with_guild_id(guild_id: int, body: dict[str, Any]) -> dict[str, Any]:
-    return {**body, "guild_id": str(guild_id)}
