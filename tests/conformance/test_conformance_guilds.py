@@ -85,9 +85,12 @@ def test_channels(emu: Emulator, client: ClientFactory) -> None:
 
 @pytest.mark.covers("GET /guilds/{guild_id}/roles", "POST /guilds/{guild_id}/roles", "PATCH /guilds/{guild_id}/roles",
                     "GET /guilds/{guild_id}/roles/{role_id}", "PATCH /guilds/{guild_id}/roles/{role_id}",
-                    "DELETE /guilds/{guild_id}/roles/{role_id}")
+                    "DELETE /guilds/{guild_id}/roles/{role_id}", "GET /guilds/{guild_id}/roles/member-counts")
 def test_roles(emu: Emulator, client: ClientFactory) -> None:
     bot = client(BOT)
+    counts = bot.get(f"/guilds/{GUILD_ID}/roles/member-counts")
+    assert counts.json() == {str(MODERATOR_ROLE): 1, "1200000000000000011": 1}
+    assert bot.get("/guilds/1/roles/member-counts").status_code == 404
     assert bot.get(f"/guilds/{GUILD_ID}/roles").status_code == 200
     assert bot.get("/guilds/1/roles").status_code == 404
     assert bot.post(f"/guilds/{GUILD_ID}/roles", json={"name": "x"}).status_code == 403

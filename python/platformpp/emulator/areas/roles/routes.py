@@ -4,6 +4,7 @@ position or a managed role (50013)."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from typing import Any
 
@@ -162,12 +163,33 @@ async def role_positions(request: Request) -> Response:
     return json_response(await in_transaction(request, work))
 
 
+async def member_counts(request: Request) -> Response:
+    """GET /guilds/{guild_id}/roles/member-counts: ``{role_id: members holding it}`` for every role but
+    @everyone (which every member holds)."""
+    principal = reader(request)
+    guild_id = snowflake_param(request, "guild_id")
+    now = emulator_state(request).clock.now()
+
+    def work(conn: sqlite3.Connection, _: Outbox) -> dict[str, int]:
+        require_member(conn, guild_id, principal.user_id, now)
+        counts = {str(row["id"]): 0 for row in conn.execute("SELECT id FROM roles WHERE guild_id = ? AND id != ?",
+                                                            (guild_id, guild_id))}
+        for member in conn.execute("SELECT roles FROM members WHERE guild_id = ?", (guild_id,)):
+            for role_id in json.loads(member["roles"]):
+                if role_id in counts:
+                    counts[role_id] += 1
+        return counts
+
+    return json_response(await in_transaction(request, work))
+
+
 def routes() -> list[BaseRoute]:
     base = API + "/guilds/{guild_id}/roles"
     return [
         Route(base, list_roles, methods=["GET"]),
         Route(base, create_role, methods=["POST"]),
         Route(base, role_positions, methods=["PATCH"]),
+        Route(base + "/member-counts", member_counts, methods=["GET"]),
         Route(base + "/{role_id}", get_role, methods=["GET"]),
         Route(base + "/{role_id}", patch_role, methods=["PATCH"]),
         Route(base + "/{role_id}", delete_role, methods=["DELETE"]),
