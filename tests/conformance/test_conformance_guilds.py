@@ -112,13 +112,17 @@ def test_roles(emu: Emulator, client: ClientFactory) -> None:
                     "PATCH /guilds/{guild_id}/members/{user_id}", "DELETE /guilds/{guild_id}/members/{user_id}",
                     "PATCH /guilds/{guild_id}/members/@me", "PUT /guilds/{guild_id}/members/{user_id}/roles/{role_id}",
                     "DELETE /guilds/{guild_id}/members/{user_id}/roles/{role_id}",
-                    "GET /users/@me/guilds/{guild_id}/member", "PUT /guilds/{guild_id}/members/{user_id}")
+                    "GET /users/@me/guilds/{guild_id}/member", "PUT /guilds/{guild_id}/members/{user_id}",
+                    "GET /guilds/{guild_id}/members/search")
 def test_members(emu: Emulator, client: ClientFactory) -> None:
     bot = client(BOT)
     assert bot.get(f"/guilds/{GUILD_ID}/members").status_code == 403   # GUILD_MEMBERS not enabled
     emu.state.db.execute("UPDATE applications SET flags = flags | ? WHERE id = 1000000000000000000", (1 << 15,))
     assert bot.get(f"/guilds/{GUILD_ID}/members", params={"limit": 10}).status_code == 200
     assert bot.get(f"/guilds/{GUILD_ID}/members/{BOB}").status_code == 200
+    found = bot.get(f"/guilds/{GUILD_ID}/members/search", params={"query": "Bo", "limit": 5})
+    assert [m["user"]["id"] for m in found.json()] == [str(BOB)]
+    assert bot.get(f"/guilds/{GUILD_ID}/members/search").status_code == 400   # query is required
     assert bot.get(f"/guilds/{GUILD_ID}/members/1").status_code == 404
     assert bot.patch(f"/guilds/{GUILD_ID}/members/{BOB}", json={"nick": "b"}).status_code == 403
     assert bot.put(f"/guilds/{GUILD_ID}/members/{BOB}/roles/{MODERATOR_ROLE}").status_code == 403

@@ -76,6 +76,27 @@ def _int_param(form: Form, name: str, low: int, high: int, default: int) -> int:
     return int(raw)
 
 
+async def search_members(request: Request) -> Response:
+    """GET /guilds/{guild_id}/members/search?query=&limit=: members whose username, global name or
+    nickname starts with ``query`` (case-insensitive), by user id."""
+    principal = reader(request)
+    guild_id = snowflake_param(request, "guild_id")
+    now = emulator_state(request).clock.now()
+    form = Form(dict(request.query_params))
+    query = (form.string("query", min_len=1, max_len=100) or "").lower()
+    limit = _int_param(form, "limit", 1, 1000, 1)
+    form.done()
+
+    def work(conn: sqlite3.Connection, _: Outbox) -> list[dict[str, Any]]:
+        require_member(conn, guild_id, principal.user_id, now)
+        found = [m for m in members_of(conn, guild_id)
+                 if any((name or "").lower().startswith(query)
+                        for name in (m["user"]["username"], m["user"]["global_name"], m["nick"]))]
+        return found[:limit]
+
+    return json_response(await in_transaction(request, work))
+
+
 async def get_member(request: Request) -> Response:
     principal = reader(request)
     guild_id = snowflake_param(request, "guild_id")
@@ -314,6 +335,7 @@ def routes() -> list[BaseRoute]:
     return [
         Route(base, list_members, methods=["GET"]),
         Route(base + "/@me", patch_me, methods=["PATCH"]),
+        Route(base + "/search", search_members, methods=["GET"]),
         Route(base + "/{user_id}", get_member, methods=["GET"]),
         Route(base + "/{user_id}", add_member, methods=["PUT"]),
         Route(base + "/{user_id}", patch_member, methods=["PATCH"]),
