@@ -141,3 +141,8 @@ def test_members(emu: Emulator, client: ClientFactory) -> None:
     user = client(f"Bearer {user_token(emu, ALICE, 'openid sdk.social_layer')}")
     assert user.get(f"/users/@me/guilds/{GUILD_ID}/member").status_code == 200
     assert user.get("/users/@me/guilds/1/member").status_code == 404
+    reader = client(f"Bearer {user_token(emu, ALICE, 'identify guilds.members.read')}")
+    assert reader.get(f"/users/@me/guilds/{GUILD_ID}/member").json()["user"]["id"] == str(ALICE)
+    assert client(f"Bearer {user_token(emu, ALICE, 'identify')}").get(
+        f"/users/@me/guilds/{GUILD_ID}/member").status_code == 403
+    assert bot.get(f"/users/@me/guilds/{GUILD_ID}/member").status_code == 401

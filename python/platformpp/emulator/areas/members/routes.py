@@ -12,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from ...core import errors
+from ...core import auth, errors
 from ...core.auth import resolve_access_token
 from ...core.clock import format_instant
 from ...core.errors import ApiError, json_response
@@ -111,8 +111,11 @@ async def get_member(request: Request) -> Response:
 
 
 async def my_member(request: Request) -> Response:
-    """GET /users/@me/guilds/{guild_id}/member: the SDK user's own member (scope guilds.members.read)."""
-    principal = reader(request)
+    """GET /users/@me/guilds/{guild_id}/member: the user's own member (scope ``guilds.members.read``, or
+    the social SDK's, which the guild routes accept for SDK users)."""
+    principal = auth.require(request, kinds=("bearer",))
+    if not {"guilds.members.read", "sdk.social_layer"} & principal.scopes:
+        raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: the token lacks scope 'guilds.members.read'.")
     guild_id = snowflake_param(request, "guild_id")
     now = emulator_state(request).clock.now()
 
