@@ -13,6 +13,7 @@ from . import (
     applications,
     channel_messages,
     channels,
+    commands,
     expressions,
     guilds,
     lobbies,
@@ -33,4 +34,5 @@ AREAS: tuple[Area, ...] = (
     members.AREA, profiles.AREA,
     channel_messages.AREA, expressions.AREA, scheduled_events.AREA,
     admin.AREA, oauth.AREA, users.AREA, accounts.AREA, applications.AREA, webhooks.AREA,
+    commands.AREA,
 )

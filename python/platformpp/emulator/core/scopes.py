@@ -18,7 +18,8 @@ EXPANSIONS: dict[str, frozenset[str]] = {
 
 KNOWN_SCOPES = frozenset({
     "identify", "identify.premium", "email", "connections", "guilds", "guilds.join", "guilds.members.read",
-    "openid", "bot", "applications.commands", "role_connections.write", "messages.read", "webhook.incoming",
+    "openid", "bot", "applications.commands", "applications.commands.permissions.update",
+    "role_connections.write", "messages.read", "webhook.incoming",
     *SOCIAL_LAYER})
 
 # Granted only to applications a fixture lists as approved for them (seed: approved partners only).
