@@ -65,8 +65,10 @@ def test_channels(emu: Emulator, client: ClientFactory) -> None:
     make_bot_a_manager(emu)
     made = bot.post(f"/guilds/{GUILD_ID}/channels", json={"name": "news", "type": 5, "topic": "t"})
     assert made.status_code == 201
-    for kind, extra in ((2, {"bitrate": 64000, "user_limit": 3}), (4, {}), (13, {}), (15, {}), (0, {"nsfw": True})):
-        assert bot.post(f"/guilds/{GUILD_ID}/channels", json={"name": f"k{kind}", "type": kind, **extra}).status_code == 201
+    for kind, extra in ((2, {"bitrate": 64000, "user_limit": 3}), (4, {}), (13, {}), (15, {}),
+                        (0, {"nsfw": True})):
+        assert bot.post(f"/guilds/{GUILD_ID}/channels",
+                        json={"name": f"k{kind}", "type": kind, **extra}).status_code == 201
     channel = made.json()["id"]
     assert bot.post(f"/guilds/{GUILD_ID}/channels", json={"name": ""}).status_code == 400
     assert bot.patch(f"/guilds/{GUILD_ID}/channels", json=[{"id": channel, "position": 3}]).status_code == 204
@@ -75,7 +77,8 @@ def test_channels(emu: Emulator, client: ClientFactory) -> None:
     assert bot.get("/channels/1").status_code == 404
     assert bot.patch(f"/channels/{channel}", json={"parent_id": str(TEXT_CATEGORY)}).status_code == 200
     assert bot.patch(f"/channels/{channel}", json={"rate_limit_per_user": -1}).status_code == 400
-    assert bot.put(f"/channels/{channel}/permissions/{BOB}", json={"type": 1, "deny": "2048"}).status_code == 204
+    assert bot.put(f"/channels/{channel}/permissions/{BOB}",
+                   json={"type": 1, "deny": "2048"}).status_code == 204
     assert bot.put(f"/channels/{channel}/permissions/{BOB}", json={"type": 7}).status_code == 400
     assert bot.delete(f"/channels/{channel}/permissions/{BOB}").status_code == 204
     assert bot.delete(f"/channels/{MODERATORS}/permissions/{BOB}").status_code == 403
@@ -117,7 +120,8 @@ def test_roles(emu: Emulator, client: ClientFactory) -> None:
 def test_members(emu: Emulator, client: ClientFactory) -> None:
     bot = client(BOT)
     assert bot.get(f"/guilds/{GUILD_ID}/members").status_code == 403   # GUILD_MEMBERS not enabled
-    emu.state.db.execute("UPDATE applications SET flags = flags | ? WHERE id = 1000000000000000000", (1 << 15,))
+    emu.state.db.execute("UPDATE applications SET flags = flags | ? WHERE id = 1000000000000000000",
+                         (1 << 15,))
     assert bot.get(f"/guilds/{GUILD_ID}/members", params={"limit": 10}).status_code == 200
     assert bot.get(f"/guilds/{GUILD_ID}/members/{BOB}").status_code == 200
     found = bot.get(f"/guilds/{GUILD_ID}/members/search", params={"query": "Bo", "limit": 5})

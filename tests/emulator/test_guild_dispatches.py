@@ -84,7 +84,8 @@ def test_role_grant_and_revoke_send_channel_update_with_full_then_obfuscated_dat
         assert role["id"] in update["d"]["roles"]
         shown = (await client.dispatch("CHANNEL_UPDATE"))["d"]
         assert shown["id"] == channel["id"] and shown["name"] == "secret" and shown["topic"] == "the plans"
-        await asyncio.to_thread(admin, emu, "DELETE", f"/guilds/{GUILD_ID}/members/{BOT_ID}/roles/{role['id']}")
+        await asyncio.to_thread(admin, emu, "DELETE",
+                                f"/guilds/{GUILD_ID}/members/{BOT_ID}/roles/{role['id']}")
         hidden = (await client.dispatch("CHANNEL_UPDATE"))["d"]
         assert hidden["id"] == channel["id"]
         assert_obfuscated(hidden)
@@ -209,7 +210,8 @@ def test_hidden_category_with_a_visible_child_on_both_sides_of_2026_11_16(platfo
     GUILD_CREATE, because a child is viewable. The seed decides by the category's own VIEW_CHANNEL."""
     emu = platformpp_emulator
     category = admin(emu, "POST", f"/guilds/{GUILD_ID}/channels", {
-        "name": "Staff", "type": 4, "permission_overwrites": [{"id": str(GUILD_ID), "type": 0, "deny": str(VIEW)}],
+        "name": "Staff", "type": 4, "permission_overwrites": [{"id": str(GUILD_ID), "type": 0,
+                                                               "deny": str(VIEW)}],
     }).json()
     child = admin(emu, "POST", f"/guilds/{GUILD_ID}/channels", {
         "name": "announcements", "type": 0, "parent_id": category["id"]}).json()

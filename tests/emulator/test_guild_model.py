@@ -39,7 +39,8 @@ def test_roles_need_manage_roles_and_follow_the_hierarchy(platformpp_emulator: E
         assert refused.status_code == 403 and refused.json()["code"] == 50013
         give_bot_role(emu, MANAGE_ROLES | VIEW_CHANNEL)
         # Only permissions the bot holds may be granted.
-        too_much = http.post(f"/guilds/{GUILD_ID}/roles", json={"name": "admins", "permissions": str(ADMINISTRATOR)})
+        too_much = http.post(f"/guilds/{GUILD_ID}/roles",
+                             json={"name": "admins", "permissions": str(ADMINISTRATOR)})
         assert too_much.status_code == 403 and too_much.json()["code"] == 50013
         made = http.post(f"/guilds/{GUILD_ID}/roles", json={"name": "readers", "permissions": "1024",
                                                               "colors": {"primary_color": 255, "secondary_color": 7}})
@@ -48,7 +49,8 @@ def test_roles_need_manage_roles_and_follow_the_hierarchy(platformpp_emulator: E
         assert role["permissions"] == role["permissions_new"] == "1024" and role["position"] == 1
         assert role["color"] == 255 and role["colors"]["secondary_color"] == 7
         # Integer permissions are accepted as well as strings.
-        renamed = http.patch(f"/guilds/{GUILD_ID}/roles/{role['id']}", json={"name": "listeners", "permissions": 0})
+        renamed = http.patch(f"/guilds/{GUILD_ID}/roles/{role['id']}",
+                             json={"name": "listeners", "permissions": 0})
         assert renamed.json()["name"] == "listeners" and renamed.json()["permissions"] == "0"
         top = admin(emu, "POST", f"/guilds/{GUILD_ID}/roles", {"name": "Top", "position": 10}).json()
         above = http.patch(f"/guilds/{GUILD_ID}/roles/{top['id']}", json={"name": "mine"})
@@ -76,7 +78,8 @@ def test_members_nick_roles_timeout_and_kick(platformpp_emulator: Emulator) -> N
         refused = http.patch(f"/guilds/{GUILD_ID}/members/{BOB}", json={"nick": "bobby"})
         assert refused.status_code == 403 and refused.json()["code"] == 50013
         give_bot_role(emu, MANAGE_NICKNAMES | MANAGE_ROLES | MODERATE_MEMBERS | KICK_MEMBERS | VIEW_CHANNEL)
-        assert http.patch(f"/guilds/{GUILD_ID}/members/{BOB}", json={"nick": "bobby"}).json()["nick"] == "bobby"
+        assert http.patch(f"/guilds/{GUILD_ID}/members/{BOB}",
+                          json={"nick": "bobby"}).json()["nick"] == "bobby"
         until = (datetime.now(timezone.utc) + timedelta(days=1)).isoformat()
         timed = http.patch(f"/guilds/{GUILD_ID}/members/{BOB}", json={"communication_disabled_until": until})
         assert timed.status_code == 200 and timed.json()["communication_disabled_until"] is not None
@@ -105,7 +108,8 @@ def test_a_timed_out_bot_keeps_only_viewing(platformpp_emulator: Emulator) -> No
     emu = platformpp_emulator
     give_bot_role(emu, MANAGE_CHANNELS | VIEW_CHANNEL)
     until = (emu.state.clock.now() + timedelta(hours=1)).isoformat()
-    emu.state.db.execute("UPDATE members SET communication_disabled_until = ? WHERE user_id = ?", (until, BOT_ID))
+    emu.state.db.execute("UPDATE members SET communication_disabled_until = ? WHERE user_id = ?",
+                         (until, BOT_ID))
     with bot(emu) as http:
         refused = http.post(f"/guilds/{GUILD_ID}/channels", json={"name": "quiet"})
         assert refused.status_code == 403 and refused.json()["code"] == 50013
@@ -127,23 +131,28 @@ def test_channels_create_modify_overwrite_delete(platformpp_emulator: Emulator) 
         assert voice["bitrate"] == 96000 and voice["user_limit"] == 5 and "application_id" not in voice
         assert voice["permission_overwrites"] == [{"id": str(BOB), "type": 1, "allow": "0", "deny": "1024",
                                                    "allow_new": "0", "deny_new": "1024"}]
-        bad = http.post(f"/guilds/{GUILD_ID}/channels", json={"name": "t", "type": 0, "bitrate": 9000, "type_x": 1})
+        bad = http.post(f"/guilds/{GUILD_ID}/channels",
+                        json={"name": "t", "type": 0, "bitrate": 9000, "type_x": 1})
         assert bad.status_code == 400 and {"bitrate", "type_x"} <= set(bad.json()["errors"])
         for kind in (0, 4, 5, 13, 14, 15):
             created = http.post(f"/guilds/{GUILD_ID}/channels", json={"name": f"kind-{kind}", "type": kind})
             assert created.status_code == 201 and created.json()["type"] == kind, created.text
         # Media channels (16) are not in the published request schema: fixtures and the admin API make them.
-        assert http.post(f"/guilds/{GUILD_ID}/channels", json={"name": "media", "type": 16}).status_code == 400
-        media = admin(emu, "POST", f"/guilds/{GUILD_ID}/channels", {"name": "media", "type": 16, "topic": "pics"})
+        assert http.post(f"/guilds/{GUILD_ID}/channels",
+                         json={"name": "media", "type": 16}).status_code == 400
+        media = admin(emu, "POST", f"/guilds/{GUILD_ID}/channels",
+                      {"name": "media", "type": 16, "topic": "pics"})
         assert media.status_code == 201 and media.json()["topic"] == "pics"
         text = http.post(f"/guilds/{GUILD_ID}/channels", json={"name": "text", "topic": "hello",
                                                                 "rate_limit_per_user": 5, "nsfw": True}).json()
         assert (text["topic"], text["rate_limit_per_user"], text["nsfw"]) == ("hello", 5, True)
-        patched = http.patch(f"/channels/{text['id']}", json={"topic": "bye", "parent_id": "1200000000000000100"})
+        patched = http.patch(f"/channels/{text['id']}",
+                             json={"topic": "bye", "parent_id": "1200000000000000100"})
         assert patched.json()["topic"] == "bye" and patched.json()["parent_id"] == "1200000000000000100"
         assert http.patch(f"/channels/{text['id']}", json={"parent_id": GENERAL}).status_code == 400
         # An overwrite may deny only what the bot holds.
-        too_much = http.put(f"/channels/{text['id']}/permissions/{BOB}", json={"type": 1, "deny": str(ADMINISTRATOR)})
+        too_much = http.put(f"/channels/{text['id']}/permissions/{BOB}",
+                            json={"type": 1, "deny": str(ADMINISTRATOR)})
         assert too_much.status_code == 403 and too_much.json()["code"] == 50013
         assert http.put(f"/channels/{text['id']}/permissions/{BOB}", json={"type": 1, "allow": 0,
                                                                            "deny": "2048"}).status_code == 204
@@ -152,7 +161,8 @@ def test_channels_create_modify_overwrite_delete(platformpp_emulator: Emulator) 
                                "deny_new": "2048"}]
         assert http.delete(f"/channels/{text['id']}/permissions/{BOB}").status_code == 204
         assert http.get(f"/channels/{text['id']}").json()["permission_overwrites"] == []
-        assert http.patch(f"/guilds/{GUILD_ID}/channels", json=[{"id": text["id"], "position": 7}]).status_code == 204
+        assert http.patch(f"/guilds/{GUILD_ID}/channels",
+                          json=[{"id": text["id"], "position": 7}]).status_code == 204
         assert http.get(f"/channels/{text['id']}").json()["position"] == 7
         deleted = http.delete(f"/channels/{text['id']}")
         assert deleted.status_code == 200 and deleted.json()["id"] == text["id"]
@@ -192,7 +202,8 @@ def test_admin_bad_input_writes_nothing(platformpp_emulator: Emulator) -> None:
     assert unknown_role.status_code == 404
     overwrite = admin(emu, "PUT", f"/channels/{GENERAL}/permissions/{BOB}", {"type": 0, "deny": "1024"})
     assert overwrite.status_code == 400 and "type" in overwrite.json()["errors"]
-    assert emu.state.db.query_one("SELECT permission_overwrites FROM channels WHERE id = ?", (GENERAL,))[0] == "[]"
+    assert emu.state.db.query_one("SELECT permission_overwrites FROM channels WHERE id = ?",
+                                  (GENERAL,))[0] == "[]"
     toggle = admin(emu, "PUT", f"/applications/{APP_ID}/channel-obfuscation", {"enabled": "yes"})
     assert toggle.status_code == 400 and "enabled" in toggle.json()["errors"]
     dangling = admin(emu, "POST", "/guilds", {
@@ -245,4 +256,5 @@ def test_add_member_with_a_guilds_join_token(platformpp_emulator: Emulator) -> N
         assert other_user.status_code == 400
         added = http.put(f"/guilds/{GUILD_ID}/members/{BOB}", json={"access_token": joining})
         assert added.status_code == 201 and added.json()["user"]["id"] == str(BOB)
-        assert http.put(f"/guilds/{GUILD_ID}/members/{BOB}", json={"access_token": joining}).status_code == 204
+        assert http.put(f"/guilds/{GUILD_ID}/members/{BOB}",
+                        json={"access_token": joining}).status_code == 204

@@ -20,7 +20,8 @@ from ..core.permissions import Permission
 CHANNEL_OBFUSCATED = 1 << 17
 HIDDEN_NAME = "___hidden___"
 
-TEXT, DM, VOICE, GROUP_DM, CATEGORY, ANNOUNCEMENT, STAGE, DIRECTORY, FORUM, MEDIA = 0, 1, 2, 3, 4, 5, 13, 14, 15, 16
+TEXT, DM, VOICE, GROUP_DM, CATEGORY, ANNOUNCEMENT = 0, 1, 2, 3, 4, 5
+STAGE, DIRECTORY, FORUM, MEDIA = 13, 14, 15, 16
 GUILD_TYPES = (TEXT, VOICE, CATEGORY, ANNOUNCEMENT, STAGE, DIRECTORY, FORUM, MEDIA)
 # What POST /guilds/{id}/channels and PATCH /channels/{id} accept (the published request schema has no
 # media channel: those come from fixtures and the admin API).

@@ -15,7 +15,8 @@ def _snowflake(value: int | None) -> str | None:
 def guild_json(row: sqlite3.Row, roles: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "id": str(row["id"]), "name": row["name"], "icon": row["icon"], "description": row["description"],
-        "home_header": None, "splash": None, "discovery_splash": None, "features": json.loads(row["features"]),
+        "home_header": None, "splash": None, "discovery_splash": None,
+        "features": json.loads(row["features"]),
         "banner": None, "owner_id": str(row["owner_id"]), "application_id": None, "region": "deprecated",
         "afk_channel_id": _snowflake(row["afk_channel_id"]), "afk_timeout": row["afk_timeout"],
         "system_channel_id": _snowflake(row["system_channel_id"]), "system_channel_flags": 0,

@@ -22,7 +22,8 @@ def load_group_dms(state: EmulatorState, conn: sqlite3.Connection, form: Form, n
         recipients = [item.coerce_snowflake("recipients", r)
                       for r in item.array("recipients", min_items=1, max_items=10) or []]
         insert_checked(conn, item,
-            "INSERT INTO channels (id, guild_id, type, name, owner_id, application_id) VALUES (?, NULL, 3, ?, ?, ?)",
+            "INSERT INTO channels (id, guild_id, type, name, owner_id, application_id)"
+            " VALUES (?, NULL, 3, ?, ?, ?)",
             (channel_id, item.string("name", required=False, max_len=100), owner_id,
              item.snowflake("application_id", required=False, nullable=True)))
         for user_id in dict.fromkeys([owner_id, *recipients]):

@@ -31,7 +31,8 @@ from ..guilds.work import in_transaction, reader, writer
 
 
 def _channel(conn: sqlite3.Connection, channel_id: int) -> sqlite3.Row:
-    row = conn.execute("SELECT * FROM channels WHERE id = ? AND guild_id IS NOT NULL", (channel_id,)).fetchone()
+    row = conn.execute("SELECT * FROM channels WHERE id = ? AND guild_id IS NOT NULL",
+                       (channel_id,)).fetchone()
     if row is None:
         raise errors.not_found(errors.UNKNOWN_CHANNEL, "Channel")
     return row
@@ -91,7 +92,8 @@ async def create_channel(request: Request) -> Response:
     return json_response(await in_transaction(request, work), 201)
 
 
-def _as_seen(conn: sqlite3.Connection, application_id: int, who: Standing, row: sqlite3.Row) -> dict[str, Any]:
+def _as_seen(conn: sqlite3.Connection, application_id: int, who: Standing,
+             row: sqlite3.Row) -> dict[str, Any]:
     if app_obfuscates(conn, application_id) and not permissions_in(who, row) & Permission.VIEW_CHANNEL:
         return obfuscated_channel_json(row)
     return channel_json(row)
@@ -154,7 +156,8 @@ async def get_channel(request: Request) -> Response:
     state = emulator_state(request)
 
     def work(conn: sqlite3.Connection, _: Outbox) -> dict[str, Any]:
-        group = conn.execute("SELECT * FROM channels WHERE id = ? AND type = ?", (channel_id, GROUP_DM)).fetchone()
+        group = conn.execute("SELECT * FROM channels WHERE id = ? AND type = ?",
+                             (channel_id, GROUP_DM)).fetchone()
         if group is not None:
             return _group_dm(conn, group, principal.user_id)
         row = _channel(conn, channel_id)
@@ -187,7 +190,8 @@ async def patch_channel(request: Request) -> Response:
         require_channel_permission(who, row, Permission.MANAGE_CHANNELS)
         changes = mutations.channel_changes(conn, form, row["guild_id"], creating=False, kind_now=row["type"])
         if "type" in changes and changes["type"] != row["type"] and {changes["type"], row["type"]} != {0, 5}:
-            form.fail("type", "CHANNEL_TYPE_INVALID", "Only text and announcement channels convert into each other.")
+            form.fail("type", "CHANNEL_TYPE_INVALID",
+                      "Only text and announcement channels convert into each other.")
         form.done()
         _overwrite_bits(who, changes)
         return _as_seen(conn, principal.application_id, who,
@@ -233,7 +237,8 @@ async def put_overwrite(request: Request) -> Response:
         allow = mutations.read_bits(form, "allow") or 0
         deny = mutations.read_bits(form, "deny") or 0
         if kind is not None and not mutations.target_exists(conn, row["guild_id"], target, kind):
-            form.fail("type", "UNKNOWN_OVERWRITE_TARGET", f"No {'role' if kind == 0 else 'member'} {target} in this guild.")
+            form.fail("type", "UNKNOWN_OVERWRITE_TARGET",
+                      f"No {'role' if kind == 0 else 'member'} {target} in this guild.")
         form.done()
         grantable(who, allow | deny)
         mutations.put_overwrite(conn, outbox, now, row, {"id": str(target), "type": kind, "allow": str(allow),

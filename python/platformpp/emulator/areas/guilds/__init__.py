@@ -9,5 +9,6 @@ from ...core.area import Area
 from ...core.fixtures import FixtureSection
 from . import admin_routes, fixtures, routes
 
-AREA = Area("guilds", routes=lambda: [*routes.routes(), *admin_routes.routes()], schema=resources.files(__name__) / "schema",
+AREA = Area("guilds", routes=lambda: [*routes.routes(), *admin_routes.routes()],
+            schema=resources.files(__name__) / "schema",
             fixtures=(FixtureSection("guilds", 30, fixtures.load_guilds),))

@@ -12,8 +12,8 @@ from datetime import datetime
 from ...core import errors
 from ...core.clock import parse_instant
 from ...core.errors import ApiError
-from ...core.permissions import (ALL, MemberContext, Overwrite, Permission, base_permissions, channel_permissions,
-                                 names)
+from ...core.permissions import (
+    ALL, MemberContext, Overwrite, Permission, base_permissions, channel_permissions, names)
 
 CATEGORY = 4
 
@@ -37,8 +37,8 @@ class Standing:
 def standing(conn: sqlite3.Connection, guild_id: int, user_id: int, now: datetime) -> Standing | None:
     """None when the user is not a member (or the guild does not exist)."""
     guild = conn.execute("SELECT owner_id FROM guilds WHERE id = ?", (guild_id,)).fetchone()
-    member = conn.execute("SELECT roles, communication_disabled_until FROM members WHERE guild_id = ? AND user_id = ?",
-                          (guild_id, user_id)).fetchone()
+    member = conn.execute("SELECT roles, communication_disabled_until FROM members"
+                          " WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)).fetchone()
     if guild is None or member is None:
         return None
     role_ids = {int(r) for r in json.loads(member["roles"])}
@@ -65,7 +65,8 @@ def permissions_in(who: Standing, channel: sqlite3.Row) -> int:
     return channel_permissions(who.context, overwrites_of(channel))
 
 
-def visible_channel_ids(conn: sqlite3.Connection, who: Standing | None, *, categories_by_children: bool) -> set[int]:
+def visible_channel_ids(conn: sqlite3.Connection, who: Standing | None, *,
+                        categories_by_children: bool) -> set[int]:
     """Channels ``who`` has VIEW_CHANNEL in. ``categories_by_children``: a category also counts when one
     of its children is viewable: the client's rule for listing (WIRE.md), never a bot's (seed: a
     channel the bot lacks VIEW_CHANNEL for is obfuscated, and omitted from the list after 2026-11-16)."""

@@ -101,7 +101,7 @@ async def modify_role(request: Request) -> Response:
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
         _guild(conn, guild_id)
-        if conn.execute("SELECT 1 FROM roles WHERE id = ? AND guild_id = ?", (role_id, guild_id)).fetchone() is None:
+        if not mutations.target_exists(conn, guild_id, role_id, ROLE_OVERWRITE):
             raise errors.not_found(10011, "Role")
         return mutations.modify_role(conn, outbox, state.clock.now(), guild_id, role_id, form)
 
@@ -122,7 +122,8 @@ async def add_channel(request: Request) -> Response:
         row = conn.execute("SELECT * FROM channels WHERE id = ?", (channel_id,)).fetchone()
         _check_overwrite_targets(conn, form, row)
         if row["parent_id"] is not None:
-            parent = conn.execute("SELECT type, guild_id FROM channels WHERE id = ?", (row["parent_id"],)).fetchone()
+            parent = conn.execute("SELECT type, guild_id FROM channels WHERE id = ?",
+                                  (row["parent_id"],)).fetchone()
             if parent is None or parent["guild_id"] != guild_id or parent["type"] != CATEGORY:
                 form.fail("parent_id", "CHANNEL_PARENT_INVALID", "Must be a category of this guild.")
         form.done()
@@ -154,7 +155,8 @@ async def add_member(request: Request) -> Response:
         assert user_id is not None
         for index, role_id in enumerate(mutations.member_role_ids(conn, guild_id, user_id)):
             if not mutations.target_exists(conn, guild_id, role_id, ROLE_OVERWRITE) or role_id == guild_id:
-                form.errors.add(("roles", index), "UNKNOWN_ROLE", f"No role {role_id} to grant in this guild.")
+                form.errors.add(("roles", index), "UNKNOWN_ROLE",
+                                f"No role {role_id} to grant in this guild.")
         form.done()
         mutations.member_added(conn, outbox, state.clock.now(), guild_id, user_id)
         member = mutations.member_payload(conn, guild_id, user_id)
@@ -179,7 +181,7 @@ async def remove_member(request: Request) -> Response:
 
 
 def _member(conn: sqlite3.Connection, guild_id: int, user_id: int) -> None:
-    if conn.execute("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)).fetchone() is None:
+    if not mutations.target_exists(conn, guild_id, user_id, MEMBER_OVERWRITE):
         raise errors.not_found(errors.UNKNOWN_MEMBER, "Member")
 
 
@@ -225,10 +227,11 @@ async def put_overwrite(request: Request) -> Response:
         allow = mutations.read_bits(form, "allow") or 0
         deny = mutations.read_bits(form, "deny") or 0
         if kind is not None and not mutations.target_exists(conn, row["guild_id"], target, kind):
-            form.fail("type", "UNKNOWN_OVERWRITE_TARGET", f"No {'role' if kind == 0 else 'member'} {target} in this guild.")
+            form.fail("type", "UNKNOWN_OVERWRITE_TARGET",
+                      f"No {'role' if kind == 0 else 'member'} {target} in this guild.")
         form.done()
-        updated = mutations.put_overwrite(conn, outbox, state.clock.now(), row,
-                                          {"id": str(target), "type": kind, "allow": str(allow), "deny": str(deny)})
+        overwrite = {"id": str(target), "type": kind, "allow": str(allow), "deny": str(deny)}
+        updated = mutations.put_overwrite(conn, outbox, state.clock.now(), row, overwrite)
         return channel_json(updated)
 
     return json_response(await in_transaction(request, work))
@@ -247,7 +250,8 @@ async def delete_overwrite(request: Request) -> Response:
 
 
 def _channel(conn: sqlite3.Connection, channel_id: int) -> sqlite3.Row:
-    row = conn.execute("SELECT * FROM channels WHERE id = ? AND guild_id IS NOT NULL", (channel_id,)).fetchone()
+    row = conn.execute("SELECT * FROM channels WHERE id = ? AND guild_id IS NOT NULL",
+                       (channel_id,)).fetchone()
     if row is None:
         raise errors.not_found(errors.UNKNOWN_CHANNEL, "Channel")
     return row
@@ -274,6 +278,7 @@ async def channel_obfuscation(request: Request) -> Response:
 
 def routes() -> list[BaseRoute]:
     guild = ADMIN + "/guilds/{guild_id}"
+    overwrite = ADMIN + "/channels/{channel_id}/permissions/{overwrite_id}"
     return [
         Route(ADMIN + "/guilds", create_guild, methods=["POST"]),
         Route(guild, delete_guild, methods=["DELETE"]),
@@ -284,7 +289,8 @@ def routes() -> list[BaseRoute]:
         Route(guild + "/members/{user_id}", remove_member, methods=["DELETE"]),
         Route(guild + "/members/{user_id}/roles/{role_id}", grant_role, methods=["PUT"]),
         Route(guild + "/members/{user_id}/roles/{role_id}", revoke_role, methods=["DELETE"]),
-        Route(ADMIN + "/channels/{channel_id}/permissions/{overwrite_id}", put_overwrite, methods=["PUT"]),
-        Route(ADMIN + "/channels/{channel_id}/permissions/{overwrite_id}", delete_overwrite, methods=["DELETE"]),
-        Route(ADMIN + "/applications/{application_id}/channel-obfuscation", channel_obfuscation, methods=["PUT"]),
+        Route(overwrite, put_overwrite, methods=["PUT"]),
+        Route(overwrite, delete_overwrite, methods=["DELETE"]),
+        Route(ADMIN + "/applications/{application_id}/channel-obfuscation", channel_obfuscation,
+              methods=["PUT"]),
     ]

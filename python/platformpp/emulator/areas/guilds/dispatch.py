@@ -42,12 +42,15 @@ class GuildBots:
 
     def admits(self, viewer: Viewer, intent: int = 0) -> bool:
         """A bot member's session on the guild's shard, holding ``intent`` (0: none needed)."""
-        if viewer.kind != "bot" or viewer.user_id not in self.visible or (intent and not viewer.intents & intent):
+        if viewer.kind != "bot" or viewer.user_id not in self.visible:
+            return False
+        if intent and not viewer.intents & intent:
             return False
         return viewer.shard is None or shard_of(self.guild_id, viewer.shard[1]) == viewer.shard[0]
 
     def obfuscates(self, viewer: Viewer) -> bool:
-        return bool(viewer.capabilities & CAPABILITY_CHANNEL_OBFUSCATION) or viewer.application_id in self.toggled_apps
+        return (bool(viewer.capabilities & CAPABILITY_CHANNEL_OBFUSCATION)
+                or viewer.application_id in self.toggled_apps)
 
 
 def guild_bots(conn: sqlite3.Connection, guild_id: int, now: datetime) -> GuildBots:
@@ -55,16 +58,16 @@ def guild_bots(conn: sqlite3.Connection, guild_id: int, now: datetime) -> GuildB
                         " JOIN users u ON u.id = m.user_id AND u.bot = 1"
                         " LEFT JOIN applications a ON a.bot_user_id = m.user_id WHERE m.guild_id = ?",
                         (guild_id,)).fetchall()
-    visible = {row["user_id"]: frozenset(visible_channel_ids(conn, standing(conn, guild_id, row["user_id"], now),
-                                                            categories_by_children=False))
-               for row in rows}
+    visible = {row["user_id"]: frozenset(visible_channel_ids(
+        conn, standing(conn, guild_id, row["user_id"], now), categories_by_children=False)) for row in rows}
     toggled = frozenset(row["application_id"] for row in rows if row["channel_obfuscation"])
     return GuildBots(guild_id, visible, toggled)
 
 
 def app_obfuscates(conn: sqlite3.Connection, application_id: int) -> bool:
     """The private toggle, which also governs REST answers (Identify's capability cannot reach them)."""
-    row = conn.execute("SELECT channel_obfuscation FROM applications WHERE id = ?", (application_id,)).fetchone()
+    row = conn.execute("SELECT channel_obfuscation FROM applications WHERE id = ?",
+                       (application_id,)).fetchone()
     return bool(row and row["channel_obfuscation"])
 
 
@@ -117,7 +120,9 @@ def _to_bots(outbox: Outbox, bots: GuildBots, user_ids: frozenset[int], row: sql
     hidden = obfuscated_channel_json(row)
 
     def render(viewer: Viewer) -> Payload | None:
-        if viewer.user_id not in user_ids or not bots.admits(viewer, GUILDS_INTENT) or not bots.obfuscates(viewer):
+        if viewer.user_id not in user_ids or not bots.admits(viewer, GUILDS_INTENT):
+            return None
+        if not bots.obfuscates(viewer):
             return None
         return full if row["id"] in bots.visible[viewer.user_id] else hidden
     outbox.add("CHANNEL_UPDATE", render)

@@ -20,10 +20,10 @@ if TYPE_CHECKING:
 
 ROLE_KEYS = {"id", "name", "color", "secondary_color", "tertiary_color", "hoist", "icon", "unicode_emoji",
              "position", "permissions", "managed", "mentionable", "flags"}
-CHANNEL_KEYS = {"id", "type", "name", "position", "parent_id", "topic", "nsfw", "bitrate", "user_limit", "flags",
-                "application_id", "permission_overwrites", "rate_limit_per_user", "rtc_region"}
-MEMBER_KEYS = {"user_id", "nick", "roles", "joined_at", "avatar", "banner", "bio", "communication_disabled_until",
-               "pending", "deaf", "mute"}
+CHANNEL_KEYS = {"id", "type", "name", "position", "parent_id", "topic", "nsfw", "bitrate", "user_limit",
+                "flags", "application_id", "permission_overwrites", "rate_limit_per_user", "rtc_region"}
+MEMBER_KEYS = {"user_id", "nick", "roles", "joined_at", "avatar", "banner", "bio",
+               "communication_disabled_until", "pending", "deaf", "mute"}
 
 
 def load_guilds(state: EmulatorState, conn: sqlite3.Connection, form: Form, name: str) -> None:
@@ -44,8 +44,8 @@ def load_guilds(state: EmulatorState, conn: sqlite3.Connection, form: Form, name
              format_instant(snowflake_time(guild_id))))
         roles = item.array("roles", required=False) or []
         if not any(isinstance(r, dict) and str(r.get("id")) == str(guild_id) for r in roles):
-            insert_checked(conn, item, "INSERT INTO roles (id, guild_id, name, permissions) VALUES (?, ?, '@everyone', ?)",
-                           (guild_id, guild_id, str(DEFAULT_EVERYONE)))
+            insert_checked(conn, item, "INSERT INTO roles (id, guild_id, name, permissions)"
+                           " VALUES (?, ?, '@everyone', ?)", (guild_id, guild_id, str(DEFAULT_EVERYONE)))
         load_parts(state, conn, item, guild_id)
         if not item.errors:
             check_references(conn, item, guild_id)
@@ -66,7 +66,8 @@ def check_references(conn: sqlite3.Connection, item: Form, guild_id: int) -> Non
     the guild, a channel's parent is a category of the guild, an overwrite names a role (type 0) or a
     member (type 1) of the guild. Each bad one is a field error at its path."""
     roles = {row["id"] for row in conn.execute("SELECT id FROM roles WHERE guild_id = ?", (guild_id,))}
-    members = {row["user_id"] for row in conn.execute("SELECT user_id FROM members WHERE guild_id = ?", (guild_id,))}
+    members = {row["user_id"] for row in conn.execute("SELECT user_id FROM members WHERE guild_id = ?",
+                                                      (guild_id,))}
     categories = {row["id"] for row in conn.execute("SELECT id FROM channels WHERE guild_id = ? AND type = 4",
                                                     (guild_id,))}
     for m_index, member in enumerate(_objects(item.data.get("members"))):
@@ -83,7 +84,8 @@ def check_references(conn: sqlite3.Connection, item: Form, guild_id: int) -> Non
             known = roles if overwrite.get("type") == 0 else members
             if int(overwrite["id"]) not in known:
                 item.errors.add((*item.path, "channels", c_index, "permission_overwrites", o_index, "id"),
-                                "UNKNOWN_OVERWRITE_TARGET", "No such role (type 0) or member (type 1) in this guild.")
+                                "UNKNOWN_OVERWRITE_TARGET",
+                                "No such role (type 0) or member (type 1) in this guild.")
 
 
 def _objects(value: object) -> list[dict[str, Any]]:
@@ -104,14 +106,16 @@ def load_role(state: EmulatorState, conn: sqlite3.Connection, role: Form, guild_
     role_id = fixture_id(state, role)
     color = {"minimum": 0, "maximum": 0xFFFFFF}
     insert_checked(conn, role,
-        "INSERT INTO roles (id, guild_id, name, color, secondary_color, tertiary_color, hoist, icon, unicode_emoji,"
-        " position, permissions, managed, mentionable, flags) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO roles (id, guild_id, name, color, secondary_color, tertiary_color, hoist, icon,"
+        " unicode_emoji, position, permissions, managed, mentionable, flags)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (role_id, guild_id, role.string("name", min_len=1, max_len=100),
          role.integer("color", required=False, default=0, **color),
          role.integer("secondary_color", required=False, **color),
          role.integer("tertiary_color", required=False, **color),
          int(role.boolean("hoist")), role.string("icon", required=False),
-         role.string("unicode_emoji", required=False), role.integer("position", required=False, minimum=0, default=0),
+         role.string("unicode_emoji", required=False), role.integer("position", required=False, minimum=0,
+                                                                    default=0),
          _bits(role, "permissions"), int(role.boolean("managed")), int(role.boolean("mentionable")),
          role.integer("flags", required=False, minimum=0, default=0)))
     return role_id
@@ -135,8 +139,10 @@ def load_channel(state: EmulatorState, conn: sqlite3.Connection, channel: Form, 
         (channel_id, guild_id, channel.choice("type", types),
          channel.string("name", min_len=1, max_len=100),
          channel.integer("position", required=False, minimum=0, default=0),
-         channel.snowflake("parent_id", required=False), channel.string("topic", required=False, max_len=4096),
-         int(channel.boolean("nsfw")), channel.integer("bitrate", required=False, minimum=8000, maximum=384000),
+         channel.snowflake("parent_id", required=False), channel.string("topic", required=False,
+                                                                        max_len=4096),
+         int(channel.boolean("nsfw")), channel.integer("bitrate", required=False, minimum=8000,
+                                                       maximum=384000),
          channel.integer("user_limit", required=False, minimum=0, maximum=99),
          channel.integer("flags", required=False, minimum=0, default=0),
          channel.snowflake("application_id", required=False, nullable=True), json.dumps(overwrites),

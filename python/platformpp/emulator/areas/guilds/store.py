@@ -39,7 +39,8 @@ def guild_object(conn: sqlite3.Connection, guild_id: int) -> dict[str, Any]:
 def channels_for(conn: sqlite3.Connection, guild_id: int, who: Standing | None, obfuscate: bool, *,
                  with_guild_id: bool = True) -> list[dict[str, Any]]:
     """Every channel of the guild; those ``who`` cannot view obfuscated when ``obfuscate``."""
-    rows = conn.execute("SELECT * FROM channels WHERE guild_id = ? ORDER BY position, id", (guild_id,)).fetchall()
+    rows = conn.execute("SELECT * FROM channels WHERE guild_id = ? ORDER BY position, id",
+                        (guild_id,)).fetchall()
     visible = _visible(conn, who, categories_by_children=False) if obfuscate else set()
     return [obfuscated_channel_json(row, with_guild_id=with_guild_id)
             if obfuscate and row["id"] not in visible else channel_json(row, with_guild_id=with_guild_id)
@@ -55,8 +56,8 @@ def display_order(channels: list[dict[str, Any]]) -> list[dict[str, Any]]:
     categories = sorted((c for c in channels if c["type"] == CATEGORY),
                         key=lambda c: (c["position"], int(c["id"])))
     category_ids = {c["id"] for c in categories}
-    ordered = sorted((c for c in channels if c["type"] != CATEGORY and c.get("parent_id") not in category_ids),
-                     key=key)
+    ordered = sorted((c for c in channels
+                      if c["type"] != CATEGORY and c.get("parent_id") not in category_ids), key=key)
     for category in categories:
         ordered.append(category)
         ordered.extend(sorted((c for c in channels if c.get("parent_id") == category["id"]
@@ -79,7 +80,8 @@ def members_of(conn: sqlite3.Connection, guild_id: int, limit: int | None = None
 
 
 def member_row(conn: sqlite3.Connection, guild_id: int, user_id: int) -> sqlite3.Row | None:
-    return conn.execute(MEMBER_SELECT + " WHERE m.guild_id = ? AND m.user_id = ?", (guild_id, user_id)).fetchone()
+    return conn.execute(MEMBER_SELECT + " WHERE m.guild_id = ? AND m.user_id = ?",
+                        (guild_id, user_id)).fetchone()
 
 
 def existing_member_row(conn: sqlite3.Connection, guild_id: int, user_id: int) -> sqlite3.Row:
@@ -100,7 +102,8 @@ def partial_guild(row: sqlite3.Row, owner: bool, permissions: int) -> dict[str, 
 
 
 def guild_create_payload(conn: sqlite3.Connection, guild_id: int, user_id: int, *, obfuscate: bool,
-                         large_threshold: int = 50, presences: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+                         large_threshold: int = 50,
+                         presences: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """GUILD_CREATE for a bot (WIRE.md): the guild, the bot's ``joined_at``, members (only the bot's own
     in a large guild), channels (obfuscated where the bot cannot view them, when it opted in)."""
     guild = guild_object(conn, guild_id)

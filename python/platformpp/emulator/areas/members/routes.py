@@ -23,8 +23,8 @@ from ...events.outbox import Outbox
 from ...paths import API
 from ...wire.member import member_json, own_member_json
 from ..guilds import mutations
-from ..guilds.access import (Standing, missing_access, require_above, require_guild_permission, require_member,
-                             standing)
+from ..guilds.access import (
+    Standing, missing_access, require_above, require_guild_permission, require_member, standing)
 from ..guilds.mutations import image_hash
 from ..guilds.store import existing_member_row, member_row, members_of
 from ..guilds.work import in_transaction, reader, writer
@@ -58,9 +58,11 @@ async def list_members(request: Request) -> Response:
     def work(conn: sqlite3.Connection, _: Outbox) -> list[dict[str, Any]]:
         require_member(conn, guild_id, principal.user_id, now)
         if principal.kind == "bot":
-            app = conn.execute("SELECT flags FROM applications WHERE id = ?", (principal.application_id,)).fetchone()
+            app = conn.execute("SELECT flags FROM applications WHERE id = ?",
+                               (principal.application_id,)).fetchone()
             if not app or not app["flags"] & GUILD_MEMBERS_FLAGS:
-                raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: the GUILD_MEMBERS intent is not enabled")
+                raise ApiError(403, errors.MISSING_ACCESS,
+                               "Missing Access: the GUILD_MEMBERS intent is not enabled")
         return members_of(conn, guild_id, limit, after)
 
     return json_response(await in_transaction(request, work))
@@ -115,7 +117,8 @@ async def my_member(request: Request) -> Response:
     the social SDK's, which the guild routes accept for SDK users)."""
     principal = auth.require(request, kinds=("bearer",))
     if not {"guilds.members.read", "sdk.social_layer"} & principal.scopes:
-        raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: the token lacks scope 'guilds.members.read'.")
+        raise ApiError(403, errors.MISSING_ACCESS,
+                       "Missing Access: the token lacks scope 'guilds.members.read'.")
     guild_id = snowflake_param(request, "guild_id")
     now = emulator_state(request).clock.now()
 
@@ -135,7 +138,8 @@ async def patch_member(request: Request) -> Response:
     user_id = snowflake_param(request, "user_id")
     state = emulator_state(request)
     form = await read_form(request)
-    form.unknown_keys({"nick", "roles", "communication_disabled_until", "mute", "deaf", "channel_id", "flags"})
+    form.unknown_keys({"nick", "roles", "communication_disabled_until", "mute", "deaf", "channel_id",
+                       "flags"})
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
         now = state.clock.now()
@@ -147,7 +151,8 @@ async def patch_member(request: Request) -> Response:
         needed = 0
         if "nick" in form.data:
             changes["nick"] = form.string("nick", required=False, nullable=True, max_len=32) or None
-            needed |= Permission.CHANGE_NICKNAME if user_id == principal.user_id else Permission.MANAGE_NICKNAMES
+            own = user_id == principal.user_id
+            needed |= Permission.CHANGE_NICKNAME if own else Permission.MANAGE_NICKNAMES
         if "roles" in form.data:
             changes["roles"] = _checked_roles(conn, form, who, guild_id, user_id)
             needed |= Permission.MANAGE_ROLES
@@ -163,18 +168,20 @@ async def patch_member(request: Request) -> Response:
                 changes[field] = int(form.boolean(field))
                 needed |= bit
         if form.data.get("channel_id") is not None:
-            form.fail("channel_id", "VOICE_NOT_MODELLED", "Moving members between voice channels is not modelled.")
+            form.fail("channel_id", "VOICE_NOT_MODELLED",
+                      "Moving members between voice channels is not modelled.")
         form.done()
         require_guild_permission(who, needed)
         if needed & ~Permission.CHANGE_NICKNAME:
             _may_act_on(who, target)
-        return {k: v for k, v in mutations.modify_member(conn, outbox, now, guild_id, user_id, changes).items()
-                if k != "guild_id"}
+        updated = mutations.modify_member(conn, outbox, now, guild_id, user_id, changes)
+        return {k: v for k, v in updated.items() if k != "guild_id"}
 
     return json_response(await in_transaction(request, work))
 
 
-def _checked_roles(conn: sqlite3.Connection, form: Form, who: Standing, guild_id: int, user_id: int) -> list[int]:
+def _checked_roles(conn: sqlite3.Connection, form: Form, who: Standing, guild_id: int,
+                   user_id: int) -> list[int]:
     raw = form.array("roles", required=False, max_items=350) or []
     current = set(mutations.member_role_ids(conn, guild_id, user_id))
     wanted: list[int] = []
@@ -185,7 +192,8 @@ def _checked_roles(conn: sqlite3.Connection, form: Form, who: Standing, guild_id
         row = conn.execute("SELECT position, managed FROM roles WHERE id = ? AND guild_id = ?",
                            (role_id, guild_id)).fetchone()
         if row is None or role_id == guild_id:
-            form.errors.add((*form.path, "roles", index), "UNKNOWN_ROLE", f"No role {role_id} to grant in this guild.")
+            form.errors.add((*form.path, "roles", index), "UNKNOWN_ROLE",
+                            f"No role {role_id} to grant in this guild.")
             continue
         if role_id not in wanted:
             wanted.append(role_id)
@@ -194,7 +202,8 @@ def _checked_roles(conn: sqlite3.Connection, form: Form, who: Standing, guild_id
         if row is None:
             continue
         if row["managed"]:
-            raise ApiError(403, errors.MISSING_PERMISSIONS, "Missing Permissions: a managed role is not granted by hand")
+            raise ApiError(403, errors.MISSING_PERMISSIONS,
+                           "Missing Permissions: a managed role is not granted by hand")
         require_above(who, row["position"], f"role {role_id}")
     return wanted
 
@@ -255,7 +264,8 @@ async def _member_role(request: Request, add: bool) -> Response:
             raise errors.not_found(10011, "Role")
         require_above(who, role["position"], "the role")
         if role["managed"]:
-            raise ApiError(403, errors.MISSING_PERMISSIONS, "Missing Permissions: a managed role is not granted by hand")
+            raise ApiError(403, errors.MISSING_PERMISSIONS,
+                           "Missing Permissions: a managed role is not granted by hand")
         mutations.set_member_role(conn, outbox, now, guild_id, user_id, role_id, add)
 
     await in_transaction(request, work)

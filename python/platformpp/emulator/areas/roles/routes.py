@@ -97,10 +97,10 @@ async def patch_role(request: Request) -> Response:
         if role_id != guild_id:
             require_above(who, role["position"], "the role")
         elif not who.is_owner and who.highest_position <= 0:
-            raise ApiError(403, errors.MISSING_PERMISSIONS, "Missing Permissions: a role is needed to edit @everyone")
+            raise ApiError(403, errors.MISSING_PERMISSIONS,
+                           "Missing Permissions: a role is needed to edit @everyone")
         grantable(who, mutations.requested_bits(form.data, "permissions"))
-        if role["managed"] and set(form.data) - {"permissions", "color", "colors", "hoist", "icon", "unicode_emoji",
-                                                  "mentionable"}:
+        if role["managed"] and "name" in form.data:
             form.fail("name", "ROLE_MANAGED", "The name of a managed role cannot change.")
         return mutations.modify_role(conn, outbox, state.clock.now(), guild_id, role_id, form)
 
@@ -122,7 +122,8 @@ async def delete_role(request: Request) -> Response:
                 "code": "ROLE_EVERYONE", "message": "The @everyone role cannot be deleted."}]}})
         require_above(who, role["position"], "the role")
         if role["managed"]:
-            raise ApiError(403, errors.MISSING_PERMISSIONS, "Missing Permissions: a managed role cannot be deleted")
+            raise ApiError(403, errors.MISSING_PERMISSIONS,
+                           "Missing Permissions: a managed role cannot be deleted")
         mutations.delete_role(conn, outbox, state.clock.now(), guild_id, role_id)
 
     await in_transaction(request, work)
@@ -149,7 +150,8 @@ async def role_positions(request: Request) -> Response:
             position = item.integer("position", minimum=1)
             if role_id is None or position is None:
                 continue
-            row = conn.execute("SELECT position FROM roles WHERE id = ? AND guild_id = ?", (role_id, guild_id)).fetchone()
+            row = conn.execute("SELECT position FROM roles WHERE id = ? AND guild_id = ?",
+                               (role_id, guild_id)).fetchone()
             if row is None or role_id == guild_id:
                 item.fail("id", "UNKNOWN_ROLE", "Not a movable role of this guild.")
                 continue
@@ -172,8 +174,8 @@ async def member_counts(request: Request) -> Response:
 
     def work(conn: sqlite3.Connection, _: Outbox) -> dict[str, int]:
         require_member(conn, guild_id, principal.user_id, now)
-        counts = {str(row["id"]): 0 for row in conn.execute("SELECT id FROM roles WHERE guild_id = ? AND id != ?",
-                                                            (guild_id, guild_id))}
+        rows = conn.execute("SELECT id FROM roles WHERE guild_id = ? AND id != ?", (guild_id, guild_id))
+        counts = {str(row["id"]): 0 for row in rows}
         for member in conn.execute("SELECT roles FROM members WHERE guild_id = ?", (guild_id,)):
             for role_id in json.loads(member["roles"]):
                 if role_id in counts:
