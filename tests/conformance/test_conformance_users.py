@@ -33,7 +33,7 @@ def test_applications(emu: Emulator, client: ClientFactory) -> None:
     assert bot.get("/applications/@me").status_code == 200
     assert bot.get("/oauth2/applications/@me").status_code == 200
     changed = bot.patch("/applications/@me", json={
-        "description": "changed", "tags": ["rpg"], "interactions_endpoint_url": "https://game.example/i",
+        "description": "changed", "tags": ["rpg"], "custom_install_url": "https://game.example/i",
         "install_params": {"scopes": ["bot"], "permissions": "2048"},
         "integration_types_config": {"0": {"oauth2_install_params": {"scopes": ["bot"], "permissions": 0}}, "1": {}},
         "icon": "data:image/png;base64,iVBORw0KGgo="})

@@ -133,12 +133,12 @@ def test_patch_application_keeps_flags_32_bit_and_changes_only_what_it_may(platf
         # the limited message-content flag may be turned on; bits beyond 30 are kept, as flags_new shows
         changed = http.patch("/applications/@me", json={"flags": (1 << 12) | (1 << 19), "description": "New",
                                                          "tags": ["chess"], "explicit_content_filter": 1,
-                                                         "interactions_endpoint_url": "https://game.example/i"})
+                                                         "custom_install_url": "https://game.example/i"})
         assert changed.status_code == 200, changed.text
         body = changed.json()
         assert body["flags"] == (1 << 12) | (1 << 19) and body["flags_new"] == str((1 << 40) | (1 << 12) | (1 << 19))
         assert body["description"] == "New" and body["tags"] == ["chess"] and body["explicit_content_filter"] == 1
-        assert http.get("/applications/@me").json()["interactions_endpoint_url"] == "https://game.example/i"
+        assert http.get("/applications/@me").json()["custom_install_url"] == "https://game.example/i"
         before = http.get("/applications/@me").json()
         for bad, field in (({"flags": 1 << 31}, "flags"),           # flags stays a 32-bit signed integer
                            ({"flags": "4096"}, "flags"),

@@ -16,6 +16,7 @@ from . import (
     commands,
     expressions,
     guilds,
+    interactions,
     lobbies,
     members,
     messages,
@@ -34,5 +35,5 @@ AREAS: tuple[Area, ...] = (
     members.AREA, profiles.AREA,
     channel_messages.AREA, expressions.AREA, scheduled_events.AREA,
     admin.AREA, oauth.AREA, users.AREA, accounts.AREA, applications.AREA, webhooks.AREA,
-    commands.AREA,
+    commands.AREA, interactions.AREA,
 )

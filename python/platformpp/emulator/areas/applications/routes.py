@@ -15,6 +15,7 @@ from ...core import auth
 from ...core.errors import UNKNOWN_APPLICATION, ApiError, json_response, not_found
 from ...core.validation import read_form
 from ...paths import ADMIN, API
+from ..interactions.store import verify_endpoint
 from .store import application_row, application_updates, private_application, update_application
 
 if TYPE_CHECKING:
@@ -39,6 +40,9 @@ async def patch_my_application(request: Request) -> Response:
     """``PATCH /applications/@me``: all fields checked before anything is written (one transaction)."""
     state, application_id = _own_application(request)
     form = await read_form(request)
+    url = form.data.get("interactions_endpoint_url")
+    if isinstance(url, str) and url.startswith(("http://", "https://")):   # the platform's PING check first
+        await run_in_threadpool(verify_endpoint, state, application_id, url)
 
     def work() -> Response:
         with state.db.transaction() as conn:

@@ -7,15 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...core.components import COMPONENTS_V2, check_message_components
 from ...core.validation import Form
 
 MAX_CONTENT = 2000
 MAX_EMBEDS = 10
 MAX_ATTACHMENTS = 10
-MAX_COMPONENTS = 40
 MAX_STICKERS = 3
-# Flags a client may set on a message: SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS.
-SETTABLE_FLAGS = (1 << 2) | (1 << 12)
+# Flags a client may set on a message: SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_COMPONENTS_V2.
+SETTABLE_FLAGS = (1 << 2) | (1 << 12) | COMPONENTS_V2
 _CREATE_KEYS = {"content", "tts", "nonce", "enforce_nonce", "embeds", "components", "sticker_ids", "poll",
                 "message_reference", "attachments", "allowed_mentions", "flags", "shared_client_theme"}
 _EDIT_KEYS = {"content", "embeds", "components", "sticker_ids", "attachments", "allowed_mentions", "flags"}
@@ -71,15 +71,6 @@ def _embeds(form: Form) -> list[dict[str, Any]]:
         embed = {key: value for key, value in item.data.items() if value is not None}
         embed.setdefault("type", "rich")
         result.append(embed)
-    return result
-
-
-def _components(form: Form) -> list[dict[str, Any]]:
-    result = []
-    for index, raw in enumerate(form.array("components", required=False, max_items=MAX_COMPONENTS) or []):
-        item = form.item("components", index, raw)
-        item.integer("type", minimum=1)
-        result.append(item.data)
     return result
 
 
@@ -156,7 +147,8 @@ def read_message_input(data: Any, *, editing: bool) -> MessageInput:
     result = MessageInput(given=given)
     result.content = form.string("content", required=False, max_len=MAX_CONTENT, nullable=True)
     result.embeds = _embeds(form)
-    result.components = _components(form)
+    raw_flags = form.data.get("flags")
+    result.components = check_message_components(form, flags=raw_flags if isinstance(raw_flags, int) else 0)
     result.sticker_ids = [s for s in (form.coerce_snowflake("sticker_ids", v) for v in
                                       form.array("sticker_ids", required=False, max_items=MAX_STICKERS) or [])
                           if s is not None]
@@ -164,7 +156,8 @@ def read_message_input(data: Any, *, editing: bool) -> MessageInput:
     result.allowed_mentions = _allowed_mentions(form)
     flags = form.integer("flags", required=False, minimum=0, default=0) if "flags" in given else 0
     if flags and flags & ~SETTABLE_FLAGS:
-        form.fail("flags", "MESSAGE_FLAGS_INVALID", "Only SUPPRESS_EMBEDS and SUPPRESS_NOTIFICATIONS can be set.")
+        form.fail("flags", "MESSAGE_FLAGS_INVALID",
+                  "Only SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS and IS_COMPONENTS_V2 can be set.")
     result.flags = flags or 0
     if not editing:
         result.tts = form.boolean("tts", default=False) if "tts" in given else False

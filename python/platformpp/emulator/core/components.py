@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.validation import Form
+from .validation import Form
 
 # Component types (the published MessageComponentTypes).
 ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT, USER_SELECT, ROLE_SELECT, MENTIONABLE_SELECT, CHANNEL_SELECT = range(1, 9)

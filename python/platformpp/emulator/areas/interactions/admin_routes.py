@@ -1,0 +1,285 @@
+"""The admin API's simulated user: ``POST /_emulator/interactions`` plays the platform's client (a
+user runs a command, uses a context menu, clicks a button, chooses in a select, types into an
+autocompleting option, submits a modal), delivers the interaction to the app and answers with what
+the app answered, so a test can drive a whole conversation. ``GET /_emulator/interactions/{id}``
+shows an interaction's answer later (deferred responses, followups). ``PUT
+/_emulator/applications/{id}/interactions-endpoint`` sets the endpoint URL, checked as
+``PATCH /applications/@me`` checks it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from ...core import errors
+from ...core.errors import ApiError, json_response
+from ...core.http import emulator_state, snowflake_param
+from ...core.permissions import Permission
+from ...core.uploads import UploadedFile, read_payload_and_files
+from ...core.validation import Form, read_json
+from ...events.audience import Payload
+from ...events.outbox import Outbox
+from ...paths import ADMIN
+from ..applications.store import update_application
+from ..channel_messages import store as channel_messages
+from ..commands import store as commands
+from . import messages, store, user_input, waiters
+from .context import Place, locate, require
+from .delivery import answer_json, post_signed, verify_endpoint
+
+T = TypeVar("T")
+ACTIONS = ("command", "autocomplete", "component", "modal_submit")
+DEFAULT_WAIT_S = 3.0
+NSFW_COMMAND_IN_SAFE_CHANNEL = "An age-restricted command can only be used in an age-restricted channel."
+
+
+async def _run(request: Request, work: Callable[[sqlite3.Connection, Outbox], T]) -> T:
+    state = emulator_state(request)
+    outbox = Outbox(state)
+
+    def call() -> T:
+        with state.db.transaction() as conn:
+            return work(conn, outbox)
+
+    return await run_in_threadpool(call)
+
+
+def _refuse(message: str) -> ApiError:
+    return ApiError(403, errors.MISSING_PERMISSIONS, message)
+
+
+def _check_command_use(conn: sqlite3.Connection, place: Place, command: sqlite3.Row) -> list[int]:
+    """What the client checks before showing a command; the integration types it is used through."""
+    body = json.loads(command["body"])
+    integration_types = body.get("integration_types") or [0]
+    installed = (0 in integration_types and place.bot_in_guild) or 1 in integration_types
+    if not installed:
+        raise _refuse("The application is not installed in this guild nor for this user.")
+    if body.get("contexts") is not None and 0 not in body["contexts"]:
+        raise _refuse("The command cannot be used in guilds.")
+    if body.get("nsfw") and not place.channel["nsfw"]:
+        raise _refuse(NSFW_COMMAND_IN_SAFE_CHANNEL)
+    if not place.user_permissions & Permission.USE_APPLICATION_COMMANDS:
+        raise _refuse("Missing Permissions: USE_APPLICATION_COMMANDS")
+    roles = [int(r) for r in json.loads(place.member["member_roles"])]
+    is_admin = bool(place.user_permissions & Permission.ADMINISTRATOR)
+    verdict = commands.command_allowed(conn, place.application_id, place.guild_id, int(command["id"]),
+                                       user_id=int(place.user["id"]), role_ids=roles, channel_id=place.channel_id,
+                                       is_admin=is_admin)
+    if verdict is False:
+        raise _refuse("The guild's command permissions do not let this user run this command here.")
+    needed = body.get("default_member_permissions")
+    if verdict is None and needed is not None:
+        bits = int(needed)
+        if bits == 0 and not is_admin or place.user_permissions & bits != bits:
+            raise _refuse("The user lacks the command's default_member_permissions.")
+    return list(integration_types)
+
+
+def _find_command(conn: sqlite3.Connection, place: Place, form: Form) -> sqlite3.Row:
+    command_id = form.snowflake("command_id", required=False)
+    name = form.string("command_name", required=False, min_len=1, max_len=32)
+    kind = form.choice("command_type", (1, 2, 3), required=False, default=1)
+    form.done()
+    if command_id is not None:
+        row = commands.find_command(conn, place.application_id, command_id, place.guild_id)
+    else:
+        require(name is not None, ("command_id",), "BASE_TYPE_REQUIRED", "Give command_id or command_name.")
+        row = conn.execute("SELECT * FROM application_commands WHERE application_id = ? AND guild_id IN (0, ?)"
+                           " AND name = ? AND type = ? ORDER BY guild_id DESC", (place.application_id, place.guild_id,
+                                                                              name, kind)).fetchone()
+    if row is None:
+        raise errors.not_found(commands.UNKNOWN_APPLICATION_COMMAND, "application command")
+    return row
+
+
+def _channel_message(conn: sqlite3.Connection, place: Place, message_id: int) -> tuple[Payload, sqlite3.Row | None]:
+    """A message of the channel the user can see: an interaction's answer (ephemeral ones only to
+    their user) or a channel message. Returns it and, for an answer, its interaction."""
+    own = conn.execute("SELECT m.*, i.user_id AS owner FROM interaction_messages m JOIN interactions i"
+                       " ON i.id = m.interaction_id WHERE m.id = ? AND i.channel_id = ?",
+                       (message_id, place.channel_id)).fetchone()
+    if own is not None:
+        if own["flags"] & messages.EPHEMERAL and own["owner"] != place.user["id"]:
+            raise errors.not_found(errors.UNKNOWN_MESSAGE, "Message")
+        interaction = store.get_interaction(conn, own["interaction_id"])
+        return store.render_message(conn, message_id, interaction), interaction
+    if not place.user_permissions & Permission.READ_MESSAGE_HISTORY:
+        raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: the user cannot read the channel's messages.")
+    return channel_messages.render(conn, channel_messages.get_row(conn, place.channel_id, message_id)), None
+
+
+class _Uploads:
+    """The files the simulated user sent, stored with the interaction when an input names them."""
+
+    def __init__(self, state: Any, conn: sqlite3.Connection, interaction_id: int, files: list[UploadedFile],
+                 base_url: str) -> None:
+        self.state, self.conn, self.interaction_id, self.base_url = state, conn, interaction_id, base_url
+        self.files = {f.index: f for f in files}
+        self.stored: dict[int, Payload] = {}
+
+    def __call__(self, index: int) -> Payload | None:
+        if index not in self.stored:
+            upload = self.files.get(index)
+            if upload is None:
+                return None
+            attachment = messages.store_file(self.state, self.conn, self.interaction_id, upload, self.base_url)
+            self.stored[index] = {**attachment, "ephemeral": True}
+        return self.stored[index]
+
+
+def _start(request: Request, raw: Any, files: list[UploadedFile], interaction_id: int
+           ) -> Callable[[sqlite3.Connection, Outbox], store.Started]:
+    state = emulator_state(request)
+    base_url = str(request.base_url)
+    form = Form(raw)
+    form.unknown_keys({"action", "application_id", "user_id", "channel_id", "command_id", "command_name",
+                       "command_type", "options", "target_id", "message_id", "custom_id", "values", "interaction_id",
+                       "wait_s"})
+    action = form.choice("action", ACTIONS)
+    application_id = form.snowflake("application_id")
+    user_id = form.snowflake("user_id")
+    channel_id = form.snowflake("channel_id", required=action != "modal_submit")
+    form.number("wait_s", required=False, minimum=0, maximum=60)
+
+    def work(conn: sqlite3.Connection, outbox: Outbox) -> store.Started:
+        channel = channel_id
+        opener = None
+        if action == "modal_submit":
+            opener_id = form.snowflake("interaction_id")
+            form.done()
+            opener = store.get_interaction(conn, opener_id or 0)
+            if opener["response_type"] != store.MODAL or opener["user_id"] != user_id \
+                    or opener["application_id"] != application_id:
+                require(False, ("interaction_id",), "INTERACTION_NO_MODAL",
+                        "That interaction of this user and app was not answered with a modal.")
+            channel = opener["channel_id"]
+        form.done()
+        place = locate(conn, application_id or 0, user_id or 0, channel or 0, state.clock.now())
+        upload = _Uploads(state, conn, interaction_id, files, base_url)
+        message: Payload | None = None
+        # Components and modals belong to a message or modal of the app, installed where it is.
+        integration_types = [0] if place.bot_in_guild else [1]
+        if action in ("command", "autocomplete"):
+            command = _find_command(conn, place, form)
+            integration_types = _check_command_use(conn, place, command)
+            target_message = None
+            if command["type"] == 3 and form.data.get("target_id") is not None:
+                target = form.coerce_snowflake("target_id", form.data["target_id"])
+                form.done()
+                target_message, _ = _channel_message(conn, place, target or 0)
+            data = user_input.command_data(conn, place, command, form.data.get("options"), form.data.get("target_id"),
+                                           upload, autocomplete=action == "autocomplete", target_message=target_message)
+            kind = store.AUTOCOMPLETE if action == "autocomplete" else store.APPLICATION_COMMAND
+        elif action == "component":
+            message_id = form.snowflake("message_id")
+            form.done()
+            message, _ = _channel_message(conn, place, message_id or 0)
+            if message.get("application_id") != str(application_id) and \
+                    message["author"]["id"] != str(place.bot_user_id):
+                raise errors.not_found(errors.UNKNOWN_MESSAGE, "Message")
+            data = user_input.component_data(conn, place, message, form.data.get("custom_id"), form.data.get("values"))
+            kind = store.MESSAGE_COMPONENT
+        else:
+            assert opener is not None
+            modal = json.loads(opener["response"])
+            data = user_input.modal_submit_data(conn, place, modal, form.data.get("values"), upload)
+            kind = store.MODAL_SUBMIT
+            if opener["message_id"] is not None:
+                message, _ = _channel_message(conn, place, opener["message_id"])
+        if place.resolved:
+            data["resolved"] = dict(place.resolved)
+        return store.start(state, conn, outbox, interaction_id=interaction_id, kind=kind, place=place, data=data,
+                           integration_types=integration_types, message=message)
+
+    return work
+
+
+async def _deliver_http(request: Request, started: store.Started) -> None:
+    """POST the interaction to the app's endpoint and apply what it answers."""
+    state = emulator_state(request)
+    body = json.dumps(started.payload, separators=(",", ":")).encode()
+    timestamp = str(int(state.clock.timestamp()))
+    answer = await run_in_threadpool(post_signed, started.endpoint_url or "", started.private_key, body, timestamp)
+    base_url = str(request.base_url)
+    try:
+        callback = answer_json(answer)
+
+        def work(conn: sqlite3.Connection, outbox: Outbox) -> None:
+            store.respond(state, conn, outbox, store.get_interaction(conn, started.id), callback, [], base_url)
+
+        await _run(request, work)
+    except (ValueError, ApiError) as exc:
+        reason = str(exc) if isinstance(exc, ValueError) else f"the app's answer was refused: {exc.message}" + (
+            f" {json.dumps(exc.errors)}" if exc.errors else "")
+        await _run(request, lambda conn, outbox: store.record_failure(conn, started.id, reason))
+
+
+async def simulate(request: Request) -> Response:
+    """POST /_emulator/interactions: JSON, or multipart with payload_json and the user's files[n]."""
+    state = emulator_state(request)
+    raw, files = await read_payload_and_files(request)
+    interaction_id = state.ids.next()
+    work = _start(request, raw, files, interaction_id)
+    wait_s = float(raw.get("wait_s", DEFAULT_WAIT_S)) if isinstance(raw, dict) else DEFAULT_WAIT_S
+    answered = waiters.of(state).expect(interaction_id)
+    try:
+        started = await _run(request, work)
+        if started.endpoint_url:
+            await _deliver_http(request, started)
+        else:
+            try:
+                await asyncio.wait_for(answered.wait(), wait_s)
+            except asyncio.TimeoutError:
+                await _run(request, lambda conn, outbox: store.record_failure(
+                    conn, interaction_id, "The application did not respond"))
+    finally:
+        waiters.of(state).forget(interaction_id)
+    answer = await _run(request, lambda conn, outbox: store.conversation(conn, store.get_interaction(conn,
+                                                                                                     interaction_id)))
+    return json_response({"interaction": started.payload, "answer": answer})
+
+
+async def get_conversation(request: Request) -> Response:
+    interaction_id = snowflake_param(request, "interaction_id")
+    return json_response(await _run(request, lambda conn, outbox: store.conversation(
+        conn, store.get_interaction(conn, interaction_id))))
+
+
+async def set_endpoint(request: Request) -> Response:
+    """PUT /_emulator/applications/{id}/interactions-endpoint ``{"url": "http..." | null}``."""
+    state = emulator_state(request)
+    application_id = snowflake_param(request, "application_id")
+    form = Form(await read_json(request))
+    form.unknown_keys({"url"})
+    url = form.string("url", required=True, nullable=True, max_len=2048)
+    if url is not None and not url.startswith(("http://", "https://")):
+        form.fail("url", "URL_TYPE_INVALID_URL", "Not a well formed URL.")
+    form.done()
+    if url is not None:
+        await run_in_threadpool(verify_endpoint, state, application_id, url)
+
+    def work(conn: sqlite3.Connection, outbox: Outbox) -> None:
+        if conn.execute("SELECT 1 FROM applications WHERE id = ?", (application_id,)).fetchone() is None:
+            raise errors.not_found(errors.UNKNOWN_APPLICATION, "Application")
+        update_application(conn, application_id, {"interactions_endpoint_url": url})
+
+    await _run(request, work)
+    return Response(status_code=204)
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route(f"{ADMIN}/interactions", simulate, methods=["POST"]),
+        Route(ADMIN + "/interactions/{interaction_id:snowflake}", get_conversation, methods=["GET"]),
+        Route(ADMIN + "/applications/{application_id:snowflake}/interactions-endpoint", set_endpoint,
+              methods=["PUT"]),
+    ]

@@ -1,0 +1,162 @@
+"""The messages of an interaction's answer: the original response and the followups, read from the
+app's bodies (the published IncomingWebhookInteractionRequest / update shapes), stored with their
+files, and shown as message objects (authored by the app's bot user, ``webhook_id`` the app, with
+``interaction_metadata``)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import TYPE_CHECKING, Any
+
+from ...core import errors
+from ...core.errors import ApiError
+from ...core.uploads import UploadedFile
+from ...core.validation import Form
+from ...events.audience import Payload
+from ...wire.user import public_user_json
+from ...core.components import check_message_components
+
+if TYPE_CHECKING:
+    from ...state import EmulatorState
+
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+SETTABLE_FLAGS = (1 << 2) | EPHEMERAL | (1 << 12) | (1 << 15)
+MAX_CONTENT = 2000
+_KEYS = {"content", "tts", "embeds", "allowed_mentions", "components", "attachments", "flags", "poll"}
+# Message types: the answer to a command, to a component / modal, and a followup.
+CHAT_INPUT_COMMAND, CONTEXT_MENU_COMMAND, DEFAULT = 20, 23, 0
+
+
+def read_body(data: Any, *, editing: bool, path: tuple[str, ...] = ()) -> tuple[Payload, list[Payload] | None, int | None]:
+    """(fields to store, the ``attachments`` specs or None, flags or None). Errors raise one 50035."""
+    form = Form(data, path=path)
+    form.unknown_keys(_KEYS)
+    body: Payload = {}
+    if "content" in form.data:
+        body["content"] = form.string("content", required=False, max_len=MAX_CONTENT, nullable=True) or ""
+    if "tts" in form.data and not editing:
+        body["tts"] = form.boolean("tts")
+    flags = None
+    if form.data.get("flags") is not None:
+        flags = form.integer("flags", minimum=0)
+        if flags is not None and flags & ~SETTABLE_FLAGS:
+            form.fail("flags", "MESSAGE_FLAGS_INVALID",
+                      "Only SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS and IS_COMPONENTS_V2 can be set.")
+    if "embeds" in form.data:
+        embeds = form.array("embeds", required=False, max_items=10) or []
+        for index, raw in enumerate(embeds):
+            embed = form.item("embeds", index, raw)
+            embed.string("title", required=False, max_len=256)
+            embed.string("description", required=False, max_len=4096)
+        body["embeds"] = [dict(e, type=e.get("type", "rich")) if isinstance(e, dict) else e for e in embeds]
+    if "components" in form.data:
+        body["components"] = check_message_components(form, flags=flags or 0)
+    if form.data.get("poll") is not None and not editing:
+        poll = form.obj("poll")
+        if poll is not None:
+            question = poll.obj("question")
+            if question is not None:
+                question.string("text", min_len=1, max_len=300)
+            poll.array("answers", min_items=1, max_items=10)
+            body["poll"] = poll.data
+    if form.data.get("allowed_mentions") is not None:
+        form.obj("allowed_mentions")
+    specs = None
+    if form.data.get("attachments") is not None:
+        specs = []
+        for index, raw in enumerate(form.array("attachments", required=False, max_items=10) or []):
+            item = form.item("attachments", index, raw)
+            specs.append({"id": item.snowflake("id"), "filename": item.string("filename", required=False, max_len=1024),
+                          "description": item.string("description", required=False, max_len=1024)})
+    form.done()
+    return body, specs, flags
+
+
+def store_file(state: EmulatorState, conn: sqlite3.Connection, interaction_id: int, upload: UploadedFile,
+               base_url: str, *, filename: str | None = None, description: str | None = None) -> Payload:
+    """Keep one uploaded file with the interaction; its attachment object (served by the emulator)."""
+    file_id = state.ids.next()
+    name = filename or upload.filename
+    conn.execute("INSERT INTO interaction_files (id, interaction_id, filename, content_type, size, data)"
+                 " VALUES (?, ?, ?, ?, ?, ?)", (file_id, interaction_id, name, upload.content_type, len(upload.data),
+                                                upload.data))
+    url = f"{base_url.rstrip('/')}/interaction-attachments/{interaction_id}/{file_id}/{name}"
+    attachment: Payload = {"id": str(file_id), "filename": name, "size": len(upload.data), "url": url,
+                           "proxy_url": url}
+    if upload.content_type:
+        attachment["content_type"] = upload.content_type
+    if description:
+        attachment["description"] = description
+    return attachment
+
+
+def attach(state: EmulatorState, conn: sqlite3.Connection, interaction_id: int, files: list[UploadedFile],
+           specs: list[Payload] | None, kept: list[Payload], base_url: str) -> list[Payload]:
+    """The attachments of a message after an answer: ``kept`` ones the specs still name, then the
+    uploaded ``files[n]`` (each paired with the spec whose id is n)."""
+    by_id = {str(spec["id"]): spec for spec in specs or []}
+    result = [a for a in kept if specs is None or a["id"] in by_id]
+    indexes = {f.index for f in files}
+    for position, spec in enumerate(specs or []):
+        if str(spec["id"]) not in {a["id"] for a in kept} and spec["id"] not in indexes:
+            raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body", {"attachments": {str(position): {
+                "id": {"_errors": [{"code": "ATTACHMENT_NOT_FOUND", "message": "No file or attachment has this id."}]}}}})
+    for upload in files:
+        spec = by_id.get(str(upload.index), {})
+        result.append(store_file(state, conn, interaction_id, upload, base_url, filename=spec.get("filename"),
+                                 description=spec.get("description")))
+    return result
+
+
+def insert(state: EmulatorState, conn: sqlite3.Connection, interaction_id: int, *, original: bool, body: Payload,
+           flags: int, attachments: list[Payload], loading: bool = False) -> int:
+    message_id = state.ids.next()
+    conn.execute("INSERT INTO interaction_messages (id, interaction_id, is_original, flags, loading, body, attachments,"
+                 " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                 (message_id, interaction_id, int(original), flags, int(loading), json.dumps(body),
+                  json.dumps(attachments), state.clock.iso()))
+    return message_id
+
+
+def update(state: EmulatorState, conn: sqlite3.Connection, row: sqlite3.Row, body: Payload, flags: int | None,
+           attachments: list[Payload]) -> None:
+    merged = {**json.loads(row["body"]), **body}
+    new_flags = row["flags"] if flags is None else (row["flags"] & EPHEMERAL) | (flags & ~EPHEMERAL)
+    conn.execute("UPDATE interaction_messages SET body = ?, flags = ?, loading = 0, attachments = ?, edited_at = ?"
+                 " WHERE id = ?", (json.dumps(merged), new_flags, json.dumps(attachments),
+                                   None if row["loading"] else state.clock.iso(), row["id"]))
+
+
+def message_json(conn: sqlite3.Connection, row: sqlite3.Row, interaction: sqlite3.Row) -> Payload:
+    """The message object of an interaction's answer."""
+    body = json.loads(row["body"])
+    app = conn.execute("SELECT a.bot_user_id, u.* FROM applications a LEFT JOIN users u ON u.id = a.bot_user_id"
+                       " WHERE a.id = ?", (interaction["application_id"],)).fetchone()
+    author = public_user_json(app) if app is not None and app["bot_user_id"] is not None else {
+        "id": str(interaction["application_id"]), "username": "app", "discriminator": "0000", "global_name": None,
+        "avatar": None, "bot": True}
+    user = conn.execute("SELECT * FROM users WHERE id = ?", (interaction["user_id"],)).fetchone()
+    payload = json.loads(interaction["payload"])
+    kind = DEFAULT
+    if row["is_original"] and interaction["type"] == 2:
+        kind = CHAT_INPUT_COMMAND if payload["data"].get("type") == 1 else CONTEXT_MENU_COMMAND
+    flags = row["flags"] | (LOADING if row["loading"] else 0)
+    message: Payload = {
+        "id": str(row["id"]), "type": kind, "channel_id": str(interaction["channel_id"]),
+        "author": author, "content": body.get("content", ""), "timestamp": row["created_at"],
+        "edited_timestamp": row["edited_at"], "tts": bool(body.get("tts", False)), "mention_everyone": False,
+        "mentions": [], "mention_roles": [], "attachments": json.loads(row["attachments"]),
+        "embeds": body.get("embeds", []), "components": body.get("components", []), "pinned": False,
+        "flags": flags, "webhook_id": str(interaction["application_id"]),
+        "application_id": str(interaction["application_id"]),
+        "interaction_metadata": {"id": str(interaction["id"]), "type": interaction["type"],
+                                 "user": public_user_json(user) if user is not None else None,
+                                 "authorizing_integration_owners": payload.get("authorizing_integration_owners", {})},
+    }
+    if interaction["guild_id"] is not None:
+        message["guild_id"] = str(interaction["guild_id"])
+    if "poll" in body:
+        message["poll"] = body["poll"]
+    return message

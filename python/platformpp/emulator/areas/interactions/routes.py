@@ -1,0 +1,125 @@
+"""HTTP routes of interactions, as an app reaches them: the initial response
+(``POST /interactions/{id}/{token}/callback``, no authorization: the token is the credential), the
+original response and followups through ``/webhooks/{application.id}/{interaction.token}/...``, and
+the files of interactions. Bodies are JSON or multipart (``payload_json`` + ``files[n]``, together at
+most the 20 MiB upload limit)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from typing import TypeVar
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from ...core.errors import ApiError, json_response
+from ...core.http import emulator_state, snowflake_param
+from ...core.uploads import read_payload_and_files
+from ...events.outbox import Outbox
+from ...paths import API
+from . import store, waiters
+
+T = TypeVar("T")
+
+
+async def _run(request: Request, work: Callable[[sqlite3.Connection, Outbox], T]) -> T:
+    state = emulator_state(request)
+    outbox = Outbox(state)
+
+    def call() -> T:
+        with state.db.transaction() as conn:
+            return work(conn, outbox)
+
+    return await run_in_threadpool(call)
+
+
+async def callback(request: Request) -> Response:
+    """POST /interactions/{interaction_id}/{interaction_token}/callback[?with_response=true]."""
+    interaction_id = snowflake_param(request, "interaction_id")
+    token = str(request.path_params["interaction_token"])
+    with_response = request.query_params.get("with_response", "false").lower() == "true"
+    data, files = await read_payload_and_files(request)
+    state = emulator_state(request)
+    base_url = str(request.base_url)
+
+    def work(conn: sqlite3.Connection, outbox: Outbox) -> dict:
+        row = store.callback_target(conn, interaction_id, token)
+        return store.respond(state, conn, outbox, row, data, files, base_url)
+
+    result = await _run(request, work)
+    waiters.of(state).answered(interaction_id)
+    return json_response(result) if with_response else Response(status_code=204)
+
+
+def _token_params(request: Request) -> tuple[int, str, int | None]:
+    application_id = snowflake_param(request, "application_id")
+    token = str(request.path_params["interaction_token"])
+    message_id = None if "message_id" not in request.path_params else snowflake_param(request, "message_id")
+    return application_id, token, message_id
+
+
+async def execute(request: Request) -> Response:
+    """POST /webhooks/{application_id}/{interaction_token}: a followup message."""
+    application_id, token, _ = _token_params(request)
+    data, files = await read_payload_and_files(request)
+    state = emulator_state(request)
+    base_url = str(request.base_url)
+
+    def work(conn: sqlite3.Connection, outbox: Outbox) -> dict:
+        interaction = store.by_token(state, conn, application_id, token)
+        return store.followup(state, conn, interaction, data, files, base_url)
+
+    return json_response(await _run(request, work))
+
+
+def _message_endpoint(method: str, *, original: bool) -> Callable:
+    async def endpoint(request: Request) -> Response:
+        application_id, token, message_id = _token_params(request)
+        state = emulator_state(request)
+        base_url = str(request.base_url)
+        data, files = (await read_payload_and_files(request)) if method == "PATCH" else (None, [])
+        target = None if original else message_id
+
+        def work(conn: sqlite3.Connection, outbox: Outbox) -> dict | None:
+            interaction = store.by_token(state, conn, application_id, token)
+            if method == "GET":
+                return store.render_message(conn, store.message_row(conn, interaction, target)["id"], interaction)
+            if method == "PATCH":
+                return store.edit_message(state, conn, interaction, target, data, files, base_url)
+            store.delete_message(conn, interaction, target)
+            return None
+
+        result = await _run(request, work)
+        return Response(status_code=204) if result is None else json_response(result)
+    return endpoint
+
+
+async def interaction_file(request: Request) -> Response:
+    """GET /interaction-attachments/{interaction_id}/{file_id}/{filename}: the stored bytes."""
+    state = emulator_state(request)
+    interaction_id, file_id = snowflake_param(request, "interaction_id"), snowflake_param(request, "file_id")
+    row = await run_in_threadpool(lambda: state.db.query_one(
+        "SELECT * FROM interaction_files WHERE id = ? AND interaction_id = ?", (file_id, interaction_id)))
+    if row is None or row["filename"] != request.path_params["filename"]:
+        raise ApiError(404, 0, "404: Not Found")
+    return Response(bytes(row["data"]), media_type=row["content_type"] or "application/octet-stream")
+
+
+def routes() -> list[BaseRoute]:
+    webhook = API + "/webhooks/{application_id:snowflake}/{interaction_token}"
+    result: list[BaseRoute] = [
+        Route(API + "/interactions/{interaction_id:snowflake}/{interaction_token}/callback", callback,
+              methods=["POST"]),
+        Route(webhook, execute, methods=["POST"]),
+        Route("/interaction-attachments/{interaction_id:snowflake}/{file_id:snowflake}/{filename}",
+              interaction_file, methods=["GET"]),
+    ]
+    for method in ("GET", "PATCH", "DELETE"):
+        result.append(Route(webhook + "/messages/@original", _message_endpoint(method, original=True),
+                            methods=[method]))
+        result.append(Route(webhook + "/messages/{message_id:snowflake}", _message_endpoint(method, original=False),
+                            methods=[method]))
+    return result

@@ -1,0 +1,317 @@
+"""Interactions: starting one (the simulated user's action, recorded and dispatched), the app's
+initial response (every callback type of the published schema, within 3 seconds of the emulator
+clock), and the messages of the answer reached through the interaction token for 15 minutes.
+Every function runs in the caller's transaction. ``verify_endpoint`` (delivery.py) is re-exported for
+the applications area, which checks an interactions endpoint URL before saving it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import sqlite3
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...core import errors
+from ...core.errors import ApiError
+from ...core.uploads import UploadedFile
+from ...core.validation import Form
+from ...events.audience import Payload
+from ..channel_messages import store as channel_messages
+from ..channel_messages.attachments import Writer
+from ..channel_messages.body import read_message_input
+from ...core import components
+from . import messages
+from .context import Place, context_fields
+from .delivery import AppBotSessions, verify_endpoint
+
+if TYPE_CHECKING:
+    from ...events.outbox import Outbox
+    from ...state import EmulatorState
+
+__all__ = ["verify_endpoint"]
+
+PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
+PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 1, 4, 5, 6, 7
+AUTOCOMPLETE_RESULT, MODAL, LAUNCH_ACTIVITY, SKU_PURCHASE_ELIGIBILITY = 8, 9, 12, 13
+CALLBACK_TYPES = (PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE,
+                  AUTOCOMPLETE_RESULT, MODAL, LAUNCH_ACTIVITY, SKU_PURCHASE_ELIGIBILITY)
+# Which answers each kind of interaction accepts (the platform's table in "Receiving and Responding").
+ALLOWED = {
+    PING: {PONG},
+    APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL, LAUNCH_ACTIVITY},
+    MESSAGE_COMPONENT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, MODAL,
+                        LAUNCH_ACTIVITY},
+    AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
+    MODAL_SUBMIT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE},
+}
+RESPONSE_WINDOW_S = 3.0
+TOKEN_LIFETIME_S = 15 * 60.0
+UNKNOWN_WEBHOOK = 10015
+UNKNOWN_INTERACTION = 10062
+INVALID_WEBHOOK_TOKEN = 50027
+ALREADY_ACKNOWLEDGED = 40060
+NOT_ACKNOWLEDGED = 40061   # a followup before the initial response (the emulator's code for it)
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Started:
+    id: int
+    token: str
+    payload: Payload          # as delivered, token included
+    endpoint_url: str | None  # HTTP delivery when set
+    private_key: str
+
+
+def start(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, interaction_id: int, kind: int,
+          place: Place, data: Payload, integration_types: list[int], message: Payload | None) -> Started:
+    """Record the interaction and, for Gateway delivery, dispatch INTERACTION_CREATE on commit."""
+    app = conn.execute("SELECT interactions_endpoint_url, webhook_private_key FROM applications WHERE id = ?",
+                       (place.application_id,)).fetchone()
+    token = "aW50ZXJhY3Rpb24." + secrets.token_urlsafe(48)
+    payload: Payload = {"id": str(interaction_id), "type": kind, "data": data, "token": token,
+                        **context_fields(place, integration_types)}
+    if message is not None:
+        payload["message"] = message
+    url = app["interactions_endpoint_url"]
+    stored = {key: value for key, value in payload.items() if key != "token"}
+    conn.execute("INSERT INTO interactions (id, application_id, token_hash, type, user_id, guild_id, channel_id,"
+                 " message_id, payload, created_at, delivery) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                 (interaction_id, place.application_id, token_digest(token), kind, int(place.user["id"]),
+                  place.guild_id, place.channel_id, int(message["id"]) if message else None, json.dumps(stored),
+                  state.clock.timestamp(), "http" if url else "gateway"))
+    if not url:
+        outbox.add("INTERACTION_CREATE", AppBotSessions(place.application_id, place.guild_id, payload))
+    return Started(interaction_id, token, payload, url, app["webhook_private_key"])
+
+
+def get_interaction(conn: sqlite3.Connection, interaction_id: int) -> sqlite3.Row:
+    row = conn.execute("SELECT * FROM interactions WHERE id = ?", (interaction_id,)).fetchone()
+    if row is None:
+        raise errors.not_found(UNKNOWN_INTERACTION, "interaction")
+    return row
+
+
+def callback_target(conn: sqlite3.Connection, interaction_id: int, token: str) -> sqlite3.Row:
+    row = conn.execute("SELECT * FROM interactions WHERE id = ?", (interaction_id,)).fetchone()
+    if row is None or not secrets.compare_digest(row["token_hash"], token_digest(token)):
+        raise errors.not_found(UNKNOWN_INTERACTION, "interaction")
+    return row
+
+
+def record_failure(conn: sqlite3.Connection, interaction_id: int, reason: str) -> None:
+    conn.execute("UPDATE interactions SET error = ? WHERE id = ? AND response_type IS NULL", (reason, interaction_id))
+
+
+# --- the initial response ----------------------------------------------------------------------------------
+
+def _choices(form: Form, option_type: int | None) -> list[Payload]:
+    data = form.obj("data")
+    result: list[Payload] = []
+    if data is None:
+        return result
+    data.unknown_keys({"choices"})
+    for index, raw in enumerate(data.array("choices", required=False, max_items=25) or []):
+        choice = data.item("choices", index, raw)
+        choice.unknown_keys({"name", "name_localizations", "value"})
+        name = choice.string("name", min_len=1, max_len=100)
+        if option_type == 4:
+            value: Any = choice.integer("value")
+        elif option_type == 10:
+            value = choice.number("value")
+        else:
+            value = choice.string("value", max_len=6000)
+        result.append({"name": name, "value": value})
+    return result
+
+
+def _focused_type(options: list[Payload]) -> int | None:
+    for option in options:
+        if option.get("focused"):
+            return int(option["type"])
+        nested = _focused_type(option.get("options") or [])
+        if nested is not None:
+            return nested
+    return None
+
+
+def respond(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row: sqlite3.Row, raw: Any,
+            files: list[UploadedFile], base_url: str) -> Payload:
+    """Apply the app's initial response; the InteractionCallbackResponse (for ``with_response``)."""
+    now = state.clock.timestamp()
+    if row["response_type"] is not None:
+        raise ApiError(400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged.")
+    if now - row["created_at"] > RESPONSE_WINDOW_S:
+        raise errors.not_found(UNKNOWN_INTERACTION, "interaction")
+    form = Form(raw)
+    form.unknown_keys({"type", "data"})
+    kind = form.choice("type", CALLBACK_TYPES)
+    form.done()
+    if kind not in ALLOWED[row["type"]]:
+        form.fail("type", "INTERACTION_CALLBACK_TYPE_INVALID",
+                  f"Callback type {kind} cannot answer an interaction of type {row['type']}.")
+        form.done()
+    payload = json.loads(row["payload"])
+    summary: Payload = {"id": str(row["id"]), "type": row["type"]}
+    resource: Payload | None = None
+    stored: Any = None
+    if kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
+        data = raw.get("data") or {}
+        if kind == DEFERRED_CHANNEL_MESSAGE:
+            data = {"flags": data.get("flags")} if isinstance(data, dict) and data.get("flags") is not None else {}
+        body, specs, flags = messages.read_body(data, editing=False, path=("data",))
+        if kind == CHANNEL_MESSAGE and not (body.get("content") or body.get("embeds") or body.get("components")
+                                            or files or body.get("poll")):
+            raise ApiError(400, 50006, "Cannot send an empty message")
+        attachments = messages.attach(state, conn, row["id"], files, specs, [], base_url)
+        message_id = messages.insert(state, conn, row["id"], original=True, body=body, flags=flags or 0,
+                                     attachments=attachments, loading=kind == DEFERRED_CHANNEL_MESSAGE)
+        message = render_message(conn, message_id, row)
+        summary.update(response_message_id=str(message_id), response_message_loading=kind == DEFERRED_CHANNEL_MESSAGE,
+                       response_message_ephemeral=bool((flags or 0) & messages.EPHEMERAL))
+        resource = {"type": kind, "message": message}
+        stored = body
+    elif kind in (UPDATE_MESSAGE, DEFERRED_UPDATE):
+        if row["message_id"] is None:
+            form.fail("type", "INTERACTION_CALLBACK_TYPE_INVALID", "Only answers to a message's component update it.")
+            form.done()
+        if kind == UPDATE_MESSAGE:
+            message = _update_component_message(state, conn, outbox, row, raw.get("data") or {}, files, base_url)
+            resource = {"type": kind, "message": message}
+            summary.update(response_message_id=message["id"], response_message_loading=False,
+                           response_message_ephemeral=bool(message["flags"] & messages.EPHEMERAL))
+            stored = raw.get("data")
+    elif kind == AUTOCOMPLETE_RESULT:
+        stored = _choices(form, _focused_type(payload["data"].get("options") or []))
+        form.done()
+    elif kind == MODAL:
+        data = form.obj("data")
+        if data is not None:
+            stored = components.check_modal(data)
+        form.done()
+    elif kind == LAUNCH_ACTIVITY:
+        instance = f"i-{state.ids.next()}-gc-{row['guild_id'] or 0}-{row['channel_id'] or 0}"
+        summary["activity_instance_id"] = instance
+        resource = {"type": kind, "activity_instance": {"id": instance}}
+        stored = {"activity_instance_id": instance}
+    elif kind == SKU_PURCHASE_ELIGIBILITY:
+        stored = raw.get("data")
+    conn.execute("UPDATE interactions SET response_type = ?, response = ?, responded_at = ?, error = NULL"
+                 " WHERE id = ?", (kind, json.dumps(stored), now, row["id"]))
+    result: Payload = {"interaction": summary}
+    if resource is not None:
+        result["resource"] = resource
+    return result
+
+
+def _update_component_message(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row: sqlite3.Row,
+                              data: Any, files: list[UploadedFile], base_url: str) -> Payload:
+    """UPDATE_MESSAGE: the message whose component was used changes, as the app says."""
+    own = conn.execute("SELECT * FROM interaction_messages WHERE id = ?", (row["message_id"],)).fetchone()
+    if own is not None:
+        body, specs, flags = messages.read_body(data, editing=True, path=("data",))
+        kept = json.loads(own["attachments"])
+        attachments = messages.attach(state, conn, own["interaction_id"], files, specs, kept, base_url)
+        messages.update(state, conn, own, body, flags, attachments)
+        return render_message(conn, own["id"], get_interaction(conn, own["interaction_id"]))
+    app = conn.execute("SELECT bot_user_id FROM applications WHERE id = ?", (row["application_id"],)).fetchone()
+    body_input = read_message_input(data, editing=True)
+    author = channel_messages.Author(app["bot_user_id"], True, row["application_id"])
+    message, _ = channel_messages.edit(state, conn, outbox, Writer(state), channel_id=row["channel_id"], editor=author,
+                                       message_id=row["message_id"], body=body_input, files=files, base_url=base_url)
+    return message
+
+
+# --- messages through the interaction token ------------------------------------------------------------------
+
+def by_token(state: EmulatorState, conn: sqlite3.Connection, application_id: int, token: str) -> sqlite3.Row:
+    """The interaction of a webhook token (15 minutes on the emulator clock)."""
+    row = conn.execute("SELECT * FROM interactions WHERE token_hash = ? AND application_id = ?",
+                       (token_digest(token), application_id)).fetchone()
+    if row is None:
+        raise errors.not_found(UNKNOWN_WEBHOOK, "Webhook")
+    if state.clock.timestamp() - row["created_at"] > TOKEN_LIFETIME_S:
+        raise ApiError(401, INVALID_WEBHOOK_TOKEN, "Invalid Webhook Token")
+    return row
+
+
+def render_message(conn: sqlite3.Connection, message_id: int, interaction: sqlite3.Row) -> Payload:
+    row = conn.execute("SELECT * FROM interaction_messages WHERE id = ?", (message_id,)).fetchone()
+    return messages.message_json(conn, row, interaction)
+
+
+def message_row(conn: sqlite3.Connection, interaction: sqlite3.Row, message_id: int | None) -> sqlite3.Row:
+    """``message_id`` None: the original response."""
+    if message_id is None:
+        row = conn.execute("SELECT * FROM interaction_messages WHERE interaction_id = ? AND is_original = 1",
+                           (interaction["id"],)).fetchone()
+    else:
+        row = conn.execute("SELECT * FROM interaction_messages WHERE interaction_id = ? AND id = ?",
+                           (interaction["id"], message_id)).fetchone()
+    if row is None:
+        raise errors.not_found(errors.UNKNOWN_MESSAGE, "Message")
+    return row
+
+
+def followup(state: EmulatorState, conn: sqlite3.Connection, interaction: sqlite3.Row, raw: Any,
+             files: list[UploadedFile], base_url: str) -> Payload:
+    if interaction["response_type"] is None:
+        raise ApiError(400, NOT_ACKNOWLEDGED, "The interaction has not been acknowledged.")
+    body, specs, flags = messages.read_body(raw, editing=False)
+    if not (body.get("content") or body.get("embeds") or body.get("components") or files or body.get("poll")):
+        raise ApiError(400, 50006, "Cannot send an empty message")
+    attachments = messages.attach(state, conn, interaction["id"], files, specs, [], base_url)
+    message_id = messages.insert(state, conn, interaction["id"], original=False, body=body, flags=flags or 0,
+                                 attachments=attachments)
+    return render_message(conn, message_id, interaction)
+
+
+def edit_message(state: EmulatorState, conn: sqlite3.Connection, interaction: sqlite3.Row, message_id: int | None,
+                 raw: Any, files: list[UploadedFile], base_url: str) -> Payload:
+    row = message_row(conn, interaction, message_id)
+    body, specs, flags = messages.read_body(raw, editing=True)
+    attachments = messages.attach(state, conn, interaction["id"], files, specs, json.loads(row["attachments"]),
+                                  base_url)
+    messages.update(state, conn, row, body, flags, attachments)
+    return render_message(conn, row["id"], interaction)
+
+
+def delete_message(conn: sqlite3.Connection, interaction: sqlite3.Row, message_id: int | None) -> None:
+    row = message_row(conn, interaction, message_id)
+    conn.execute("DELETE FROM interaction_messages WHERE id = ?", (row["id"],))
+
+
+def conversation(conn: sqlite3.Connection, interaction: sqlite3.Row) -> Payload:
+    """What the simulated user sees of an interaction: the app's answer and its messages."""
+    response = json.loads(interaction["response"]) if interaction["response"] is not None else None
+    kind = interaction["response_type"]
+    rows = conn.execute("SELECT id FROM interaction_messages WHERE interaction_id = ? ORDER BY id",
+                        (interaction["id"],)).fetchall()
+    rendered = [render_message(conn, r["id"], interaction) for r in rows]
+    original = next((m for m, r in zip(rendered, rows) if _is_original(conn, r["id"])), None)
+    answer: Payload = {"id": str(interaction["id"]), "type": interaction["type"], "delivery": interaction["delivery"],
+                       "response_type": kind, "message": original,
+                       "followups": [m for m in rendered if m is not original],
+                       "modal": response if kind == MODAL else None,
+                       "choices": response if kind == AUTOCOMPLETE_RESULT else None,
+                       "error": interaction["error"]}
+    if kind == UPDATE_MESSAGE:
+        answer["updated_message"] = response
+    if kind == LAUNCH_ACTIVITY:
+        answer["activity_instance_id"] = response["activity_instance_id"]
+    return answer
+
+
+def _is_original(conn: sqlite3.Connection, message_id: int) -> bool:
+    row = conn.execute("SELECT is_original FROM interaction_messages WHERE id = ?", (message_id,)).fetchone()
+    return bool(row["is_original"])
+
+
+def file_row(conn: sqlite3.Connection, interaction_id: int, file_id: int) -> sqlite3.Row | None:
+    return conn.execute("SELECT * FROM interaction_files WHERE id = ? AND interaction_id = ?",
+                        (file_id, interaction_id)).fetchone()
