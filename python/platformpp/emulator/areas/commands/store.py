@@ -182,10 +182,10 @@ def bulk_overwrite(state: EmulatorState, conn: sqlite3.Connection, application_i
                          " VALUES (?, ?, ?, ?, ?, ?, ?)", (command_id, application_id, guild_id, command["type"],
                                                           command["name"], json.dumps(command), command_id))
             kept.append(command_id)
-    placeholders = ",".join("?" * len(kept)) or "NULL"
-    for row in conn.execute(f"SELECT * FROM application_commands WHERE application_id = ? AND guild_id = ?"
-                            f" AND id NOT IN ({placeholders})", (application_id, guild_id, *kept)).fetchall():
-        delete(conn, row)
+    for row in conn.execute("SELECT * FROM application_commands WHERE application_id = ? AND guild_id = ?",
+                            (application_id, guild_id)).fetchall():
+        if row["id"] not in kept:
+            delete(conn, row)
     return [command_json(get_row(conn, application_id, guild_id, command_id)) for command_id in kept]
 
 

@@ -186,11 +186,14 @@ def _options(form: Form, depth: int, counter: _Counter, *, group: bool = False) 
     options = [_option(form.item("options", index, item), depth, counter) for index, item in enumerate(raw)]
     kinds = [o["type"] for o in options]
     subs = [k in (SUB_COMMAND, SUB_COMMAND_GROUP) for k in kinds]
-    if group and not all(k == SUB_COMMAND for k in kinds):
-        form.fail("options", "APPLICATION_COMMAND_OPTION_NESTING", "A subcommand group holds only subcommands.")
-    elif any(subs) and not all(subs):
-        form.fail("options", "APPLICATION_COMMAND_OPTION_NESTING",
-                  "Subcommands and groups cannot be mixed with other options.")
+    # Errors of the level go on the offending options' ``type`` (a node holds errors or children).
+    for index, kind in enumerate(kinds):
+        if group and kind != SUB_COMMAND:
+            form.errors.add((*form.path, "options", index, "type"), "APPLICATION_COMMAND_OPTION_NESTING",
+                            "A subcommand group holds only subcommands.")
+        elif not group and any(subs) and not subs[index]:
+            form.errors.add((*form.path, "options", index, "type"), "APPLICATION_COMMAND_OPTION_NESTING",
+                            "Subcommands and groups cannot be mixed with other options.")
     seen_optional = False
     names: set[str] = set()
     for index, option in enumerate(options):
@@ -283,7 +286,7 @@ def read_command(form: Form, *, guild: bool, partial: dict[str, Any] | None = No
     elif data.get("handler") is not None:
         form.fail("handler", "APPLICATION_COMMAND_INVALID", "Only entry point commands have a handler.")
     counter.add(command.get("name"), command.get("description"))
-    if counter.characters > MAX_COMMAND_CHARACTERS:
+    if counter.characters > MAX_COMMAND_CHARACTERS and not form.errors:   # judged on an otherwise valid command
         form.fail("options", "APPLICATION_COMMAND_TOO_LARGE",
                   f"Command exceeds maximum size ({MAX_COMMAND_CHARACTERS})")
     return command
