@@ -18,12 +18,14 @@ from .access import visible_channel_ids as _visible
 
 # From this instant (emulator clock) a bot's GET /guilds/{id}/channels omits channels it cannot view.
 BOT_CHANNELS_FILTER_FROM = datetime(2026, 11, 16, tzinfo=timezone.utc)
+# Which channels a member can view is the same at every instant (a timed-out member keeps
+# VIEW_CHANNEL), so visibility needs no clock: any instant will do.
+_ANY_INSTANT = BOT_CHANNELS_FILTER_FROM
 
 
 def visible_channel_ids(conn: sqlite3.Connection, guild_id: int, user_id: int) -> set[int]:
     """What an SDK user's client lists: channels with VIEW_CHANNEL, and categories holding one."""
-    now = datetime.now(timezone.utc)  # visibility does not depend on time: a timeout keeps VIEW_CHANNEL
-    return _visible(conn, standing(conn, guild_id, user_id, now), categories_by_children=True)
+    return _visible(conn, standing(conn, guild_id, user_id, _ANY_INSTANT), categories_by_children=True)
 
 
 def roles_of(conn: sqlite3.Connection, guild_id: int) -> list[dict[str, Any]]:
@@ -114,8 +116,7 @@ def guild_create_payload(conn: sqlite3.Connection, guild_id: int, user_id: int, 
     members = members_of(conn, guild_id)
     if large:  # the rest come from Request Guild Members
         members = [m for m in members if m["user"]["id"] == str(user_id)]
-    now = datetime.now(timezone.utc)  # visibility does not depend on time: a timeout keeps VIEW_CHANNEL
-    who = standing(conn, guild_id, user_id, now)
+    who = standing(conn, guild_id, user_id, _ANY_INSTANT)
     guild.update({
         "joined_at": own["joined_at"] if own else None, "large": large, "unavailable": False,
         "member_count": count, "members": members,
