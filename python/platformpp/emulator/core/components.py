@@ -301,7 +301,35 @@ def check_message_components(form: Form, name: str = "components", *, flags: int
         form.fail(name, "BASE_TYPE_BAD_LENGTH", "Must be 5 or fewer in length.")
     if checker.count > MAX_TOP_LEVEL:
         form.fail(name, "COMPONENT_MAX_TOTAL_COMPONENTS_EXCEEDED", f"At most {MAX_TOP_LEVEL} components in total.")
-    return list(raw)
+    return as_stored(raw) if not form.errors else list(raw)
+
+
+def as_stored(components: list[Any]) -> list[dict[str, Any]]:
+    """Valid components as a message carries them: every one numbered (``id``, in order, where the
+    sender gave none) and the defaults the platform fills in shown."""
+    counter = [0]
+
+    def fill(item: dict[str, Any]) -> dict[str, Any]:
+        counter[0] += 1
+        item = {key: value for key, value in item.items() if value is not None}
+        item.setdefault("id", counter[0])
+        kind = item.get("type")
+        if kind in SELECTS:
+            item.setdefault("min_values", 1)
+            item.setdefault("max_values", 1)
+        elif kind == CONTAINER:
+            item.setdefault("accent_color", None)
+            item.setdefault("spoiler", False)
+        elif kind == SEPARATOR:
+            item.setdefault("spacing", 1)
+            item.setdefault("divider", True)
+        if isinstance(item.get("components"), list):
+            item["components"] = [fill(child) for child in item["components"]]
+        if isinstance(item.get("accessory"), dict):
+            item["accessory"] = fill(item["accessory"])
+        return item
+
+    return [fill(dict(item)) for item in components]
 
 
 def check_modal(form: Form) -> dict[str, Any]:

@@ -30,10 +30,11 @@ CREATE TABLE interaction_messages (
 );
 CREATE INDEX interaction_messages_of ON interaction_messages (interaction_id);
 
--- Files a simulated user uploaded with an interaction, and files of the app's responses.
+-- Files a simulated user uploaded with an interaction, and files of the app's responses. The user's
+-- files are stored while the interaction is built, before its row: the reference is checked at commit.
 CREATE TABLE interaction_files (
     id                  INTEGER PRIMARY KEY,
-    interaction_id      INTEGER NOT NULL REFERENCES interactions (id) ON DELETE CASCADE,
+    interaction_id      INTEGER NOT NULL REFERENCES interactions (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
     filename            TEXT NOT NULL,
     content_type        TEXT,
     size                INTEGER NOT NULL,
