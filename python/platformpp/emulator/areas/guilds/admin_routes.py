@@ -51,6 +51,7 @@ async def create_guild(request: Request) -> Response:
         # Name the fields as the body has them ("name", not "guilds.0.name").
         form.errors.tree = form.errors.tree.get("guilds", {}).get("0", form.errors.tree)
         form.done()
+        state.observe_stored_ids()  # ids given in the body: new snowflakes stay above them
         bots = guild_bots(conn, guild_id, state.clock.now())
         for user_id in bots.visible:
             mutations.guild_created(conn, outbox, bots, user_id)
@@ -83,6 +84,7 @@ async def add_role(request: Request) -> Response:
         form = Form(body)
         role_id = fixtures.load_role(state, conn, form, guild_id)
         form.done()
+        state.ids.observe(role_id)
         role = role_json(conn.execute("SELECT * FROM roles WHERE id = ?", (role_id,)).fetchone())
         to_guild(outbox, guild_bots(conn, guild_id, state.clock.now()), "GUILD_ROLE_CREATE",
                  {"guild_id": str(guild_id), "role": role})
@@ -119,6 +121,7 @@ async def add_channel(request: Request) -> Response:
         form = Form(body)
         channel_id = fixtures.load_channel(state, conn, form, guild_id)
         form.done()
+        state.ids.observe(channel_id)
         row = conn.execute("SELECT * FROM channels WHERE id = ?", (channel_id,)).fetchone()
         _check_overwrite_targets(conn, form, row)
         if row["parent_id"] is not None:
