@@ -104,13 +104,19 @@ class VoiceService:
     async def _open(self) -> None:
         self._stopped = asyncio.Event()
         loop = asyncio.get_running_loop()
-        transport, _ = await loop.create_datagram_endpoint(lambda: self.relay,
-                                                           local_addr=(self.host, self._udp_port))
+        sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            sock.bind((self.host, self._udp_port))
+        except OSError:
+            sock.close()
+            raise
+        sock.setblocking(False)
+        # Room for a few hundred ms of a busy call's packets if the loop stalls.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, UDP_BUFFER_BYTES)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, UDP_BUFFER_BYTES)
+        transport, _ = await loop.create_datagram_endpoint(lambda: self.relay, sock=sock)
         self._udp = transport  # type: ignore[assignment]
-        sock = transport.get_extra_info("socket")
-        if sock is not None:   # room for a few hundred ms of a busy call's packets if the loop stalls
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, UDP_BUFFER_BYTES)
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, UDP_BUFFER_BYTES)
+        self.relay.sock = sock
         self._server = await serve(self.gateway.handle, self.host, self._ws_port, max_size=1 << 20,
                                    ping_interval=None, compression=None)
 
