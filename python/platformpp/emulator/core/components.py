@@ -343,7 +343,7 @@ def check_modal(form: Form) -> dict[str, Any]:
     for index, item in enumerate(raw):
         child = form.item("components", index, item)
         checker.component(child, where="top")
-    if not checker.custom_ids and raw:
+    if not checker.custom_ids and raw and not form.errors:
         form.fail("components", "COMPONENT_INVALID", "A modal needs at least one component the user can fill in.")
     return dict(form.data)
 

@@ -174,7 +174,8 @@ def respond(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row:
         message = render_message(conn, message_id, row)
         summary.update(response_message_id=str(message_id), response_message_loading=kind == DEFERRED_CHANNEL_MESSAGE,
                        response_message_ephemeral=bool((flags or 0) & messages.EPHEMERAL))
-        resource = {"type": kind, "message": message}
+        if kind == CHANNEL_MESSAGE:   # a deferred answer has no resource yet: its message is loading
+            resource = {"type": kind, "message": message}
         stored = body
     elif kind in (UPDATE_MESSAGE, DEFERRED_UPDATE):
         if row["message_id"] is None:
