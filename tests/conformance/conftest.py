@@ -5,23 +5,23 @@ as the schema writes them) and talks to the emulator through ``client(...)``; ev
 published operation is validated (success and error bodies). When the test ends it fails on any
 violation, and on any declared operation that was not answered at least once with a success and
 once with an error (so both kinds of body are checked). ``test_operation_coverage.py`` requires every
-operation the emulator implements to be declared by some ``test_conformance_*.py``."""
+operation the emulator implements to be declared by some ``test_conformance_*.py``. Tests import
+``ClientFactory`` and helpers from ``conformance_client`` (never from ``conftest``)."""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 from platformpp.emulator import Emulator
+from conformance_client import ClientFactory
 from schema_hook import SchemaHook
 
 # The default world's ids and credentials (tests/emulator/emulator_world.py).
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "emulator"))
-
-ClientFactory = Callable[..., httpx.Client]
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -60,8 +60,3 @@ def client(emu: Emulator, schema_hook: SchemaHook) -> Iterator[ClientFactory]:
     for http in opened:
         http.close()
 
-
-def force_429(emu: Emulator, path: str) -> None:
-    """The next request to ``path`` answers 429 (the admin API's fault injection)."""
-    response = httpx.put(f"{emu.base_url}/_emulator/faults", json={"rules": [{"path": path, "force_429": 1}]})
-    assert response.status_code in (200, 204), response.text

@@ -11,7 +11,7 @@ from emulator_world import ALICE, BOB, BOT_ID, BOT_TOKEN, GUILD_ID
 from platformpp.emulator import Emulator
 from social_helpers import user_token
 
-from conftest import ClientFactory
+from conformance_client import ClientFactory
 
 BOT = f"Bot {BOT_TOKEN}"
 GENERAL, MODERATORS, TEXT_CATEGORY = 1200000000000000101, 1200000000000000102, 1200000000000000100

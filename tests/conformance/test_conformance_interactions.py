@@ -13,7 +13,7 @@ from emulator_world import ALICE, APP_ID, BOT_TOKEN, GUILD_ID
 from platformpp.emulator import Emulator
 from social_helpers import user_token
 
-from conftest import ClientFactory
+from conformance_client import ClientFactory
 
 BOT = f"Bot {BOT_TOKEN}"
 GENERAL, MODERATOR_ROLE = 1200000000000000101, 1200000000000000010

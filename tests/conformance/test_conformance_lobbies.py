@@ -8,7 +8,7 @@ from emulator_world import ALICE, BOB, BOT_TOKEN, DAVE, GUILD_ID
 from platformpp.emulator import Emulator
 from social_helpers import user_token
 
-from conftest import ClientFactory
+from conformance_client import ClientFactory
 
 BOT = f"Bot {BOT_TOKEN}"
 GENERAL = GUILD_ID + 101

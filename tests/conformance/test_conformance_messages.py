@@ -16,7 +16,7 @@ import pytest
 from emulator_world import ALICE, APP_ID, BOT_TOKEN, GUILD_ID
 from platformpp.emulator import Emulator
 
-from conftest import ClientFactory
+from conformance_client import ClientFactory
 
 BOT = f"Bot {BOT_TOKEN}"
 GENERAL, LOUNGE, BOT_ROLE = 1200000000000000101, 1200000000000000201, 1200000000000000011

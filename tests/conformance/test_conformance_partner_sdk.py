@@ -7,7 +7,7 @@ import pytest
 from emulator_world import ALICE, APP_ID, BOT_TOKEN, CALLBACK, authorize_params, pkce_pair, redirect_query
 from platformpp.emulator import Emulator
 
-from conftest import ClientFactory
+from conformance_client import ClientFactory
 
 BOT = f"Bot {BOT_TOKEN}"
 TICKET = {"client_id": str(APP_ID), "external_auth_type": "STEAM_SESSION_TICKET", "external_auth_token": "demo-player-1"}

@@ -7,7 +7,7 @@ from emulator_world import ALICE, BOT_TOKEN
 from platformpp.emulator import Emulator
 from social_helpers import user_token
 
-from conftest import ClientFactory, force_429
+from conformance_client import ClientFactory, force_429
 
 BOT = f"Bot {BOT_TOKEN}"
 
