@@ -38,6 +38,7 @@ from .delivery import answer_json, post_signed, verify_endpoint
 T = TypeVar("T")
 ACTIONS = ("command", "autocomplete", "component", "modal_submit")
 DEFAULT_WAIT_S = 3.0
+MAX_REPEAT = 1000
 NSFW_COMMAND_IN_SAFE_CHANNEL = "An age-restricted command can only be used in an age-restricted channel."
 
 
@@ -143,7 +144,7 @@ def _start(request: Request, raw: Any, files: list[UploadedFile], interaction_id
     form = Form(raw)
     form.unknown_keys({"action", "application_id", "user_id", "channel_id", "command_id", "command_name",
                        "command_type", "options", "target_id", "message_id", "custom_id", "values", "interaction_id",
-                       "wait_s"})
+                       "wait_s", "repeat"})
     action = form.choice("action", ACTIONS)
     application_id = form.snowflake("application_id")
     user_id = form.snowflake("user_id")
@@ -223,16 +224,45 @@ async def _deliver_http(request: Request, started: store.Started) -> None:
         await _run(request, lambda conn, outbox: store.record_failure(conn, started.id, reason))
 
 
+def _wait_s(raw: Any) -> float:
+    given = raw.get("wait_s") if isinstance(raw, dict) else None   # a bad one is refused by the form in work
+    return float(given) if isinstance(given, (int, float)) and not isinstance(given, bool) else DEFAULT_WAIT_S
+
+
+def _repeat(raw: Any, wait_s: float) -> int:
+    """``repeat``: the same action by the same user N times at once (1–1000; load tests), each a new
+    interaction; only without waiting (``wait_s`` 0)."""
+    form = Form(raw if isinstance(raw, dict) else {})
+    repeat = form.integer("repeat", required=False, minimum=1, maximum=MAX_REPEAT, default=1) or 1
+    if repeat > 1 and wait_s != 0:
+        form.fail("repeat", "BASE_TYPE_CHOICES", "Repeated actions do not wait for answers: set wait_s to 0.")
+    form.done()
+    return repeat
+
+
 async def simulate(request: Request) -> Response:
     """POST /_emulator/interactions: JSON, or multipart with payload_json and the user's files[n]."""
     state = emulator_state(request)
     raw, files = await read_payload_and_files(request)
+    wait_s = _wait_s(raw)
+    repeat = _repeat(raw, wait_s)
+    if repeat > 1:
+        return await _simulate_many(request, raw, files, repeat)
     interaction_id = state.ids.next()
     work = _start(request, raw, files, interaction_id)
-    wait_s = float(raw.get("wait_s", DEFAULT_WAIT_S)) if isinstance(raw, dict) else DEFAULT_WAIT_S
+
+    def started_and_answer(conn: sqlite3.Connection, outbox: Outbox) -> tuple[store.Started, Payload]:
+        started = work(conn, outbox)
+        return started, store.conversation(conn, store.get_interaction(conn, interaction_id))
+
+    if wait_s == 0:   # deliver only, in one transaction; the answer is read later (GET .../interactions/{id})
+        started, answer = await _run(request, started_and_answer)
+        if started.endpoint_url is None:
+            return json_response({"interaction": started.payload, "answer": answer})
     answered = waiters.of(state).expect(interaction_id)
     try:
-        started = await _run(request, work)
+        if wait_s != 0:
+            started = await _run(request, work)
         if started.endpoint_url:
             await _deliver_http(request, started)
         else:
@@ -246,6 +276,15 @@ async def simulate(request: Request) -> Response:
     answer = await _run(request, lambda conn, outbox: store.conversation(conn, store.get_interaction(conn,
                                                                                                      interaction_id)))
     return json_response({"interaction": started.payload, "answer": answer})
+
+
+async def _simulate_many(request: Request, raw: Any, files: list[UploadedFile], repeat: int) -> Response:
+    """``repeat`` interactions started in one transaction; answers ``{"interactions": [{id, token}]}``."""
+    state = emulator_state(request)
+    works = [_start(request, raw, files, state.ids.next()) for _ in range(repeat)]
+    started = await _run(request, lambda conn, outbox: [work(conn, outbox) for work in works])
+    await asyncio.gather(*(_deliver_http(request, one) for one in started if one.endpoint_url))
+    return json_response({"interactions": [{"id": str(one.id), "token": one.token} for one in started]})
 
 
 async def get_conversation(request: Request) -> Response:
