@@ -23,6 +23,7 @@
 #include "platformpp/message.hpp"
 #include "platformpp/relationship.hpp"
 #include "platformpp/user.hpp"
+#include "platformpp/voice_settings.hpp"
 
 namespace platformpp {
 
@@ -149,9 +150,25 @@ public:
                                        std::string externalAuthToken, ResultCallback callback);
     // Called when the access token is about to expire (from its expires_in) or the platform rejects it.
     void SetTokenExpirationCallback(TokenExpirationCallback callback);
-    // Authorization requests that start from a client entry point (AUTHORIZE_REQUEST).
+    // Authorization requests that start from a client entry point (AUTHORIZE_REQUEST): over IPC from
+    // the desktop client when one runs (subscribed here, SetApplicationId first), else from the Gateway.
     void RegisterAuthorizeRequestCallback(AuthorizeRequestCallback callback);
     void RemoveAuthorizeRequestCallback();
+
+    // ---- the platform's desktop client (RPC over IPC, docs/client.md "Desktop client") ----
+    // When a desktop client answers on its IPC socket, Authorize asks it (AUTHORIZE: the signed-in user
+    // consents there) instead of opening a browser. The calls below use SetApplicationId's id.
+    using IsPlatformAppInstalledCallback = std::function<void(bool installed)>;
+    using GetVoiceSettingsCallback = std::function<void(ClientResult result, VoiceSettings settings)>;
+    using VoiceSettingsUpdatedCallback = std::function<void(VoiceSettings settings)>;
+    // Whether the desktop client runs (its IPC socket answers).
+    void IsPlatformAppInstalled(IsPlatformAppInstalledCallback callback);
+    // The desktop user's voice settings (needs UpdateToken: the token authenticates the IPC connection).
+    // With no desktop client the callback gets RPCError and VoiceSettings::nullobj.
+    void GetVoiceSettings(GetVoiceSettingsCallback cb);
+    // Called from RunCallbacks() when the desktop user changes their voice settings (subscribed over IPC
+    // when set; needs UpdateToken and a running desktop client, else a warning is logged). Empty removes it.
+    void SetVoiceSettingsUpdatedCallback(VoiceSettingsUpdatedCallback callback);
 
     // ==== social (lobbies, messages, rich presence, relationships, users, guilds) ====
     // The calls below need an authenticated Client (UpdateToken), else their callback gets

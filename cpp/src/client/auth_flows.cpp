@@ -160,23 +160,28 @@ bool Client::Impl::HandleRedirect(const std::string& url) {
 void Client::Authorize(AuthorizationArgs args, AuthorizationCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    std::string url, state, redirectUri;
+    std::string url, state, redirectUri, challengeText, nonceText;
+    uint64_t clientId = 0;
     const auto valid = Begin(
         impl, Needs::ValidArguments, shared,
         [&] {
             if (!args) throw ValidationError("args", "is a null AuthorizationArgs");
             if (args.Scopes().find_first_not_of(' ') == std::string::npos)
                 throw ValidationError("Scopes", "is required (e.g. Client::GetDefaultCommunicationScopes())");
-            const uint64_t clientId = authorize::ResolveClientId(args, GetApplicationId());
+            clientId = authorize::ResolveClientId(args, GetApplicationId());
             redirectUri = authorize::ResolveRedirectUri(args, clientId);
             state = authorize::ResolveState(args);
             url = impl.webBase + "/oauth2/authorize?response_type=code&client_id=" + std::to_string(clientId) +
                   "&scope=" + net::PercentEncode(args.Scopes()) + "&state=" + net::PercentEncode(state) +
                   "&redirect_uri=" + net::PercentEncode(redirectUri);
             if (const auto challenge = args.CodeChallenge()) {
-                url += "&code_challenge=" + net::PercentEncode(challenge->Challenge()) + "&code_challenge_method=S256";
+                challengeText = challenge->Challenge();
+                url += "&code_challenge=" + net::PercentEncode(challengeText) + "&code_challenge_method=S256";
             }
-            if (const auto nonce = args.Nonce()) url += "&nonce=" + net::PercentEncode(*nonce);
+            if (const auto nonce = args.Nonce()) {
+                nonceText = *nonce;
+                url += "&nonce=" + net::PercentEncode(nonceText);
+            }
             if (const auto integration = args.IntegrationType()) {
                 url += "&integration_type=" + std::to_string(static_cast<int>(*integration));
             }
@@ -188,8 +193,9 @@ void Client::Authorize(AuthorizationArgs args, AuthorizationCallback callback) {
         std::lock_guard lock(impl.mutex);
         impl.pendingAuthorization = PendingAuthorization{state, redirectUri, shared};
     }
-    impl.Log(LoggingSeverity::Info, "authorizing: opening " + url);
-    impl.OpenAuthorizeUrl(url);
+    impl.Log(LoggingSeverity::Info, "authorizing: " + url);
+    // The desktop client asks its signed-in user when it runs (as the platform's SDK does); else the URL opens.
+    impl.AuthorizeThroughDesktop(clientId, args.Scopes(), challengeText, nonceText, redirectUri, url);
 }
 
 void Client::AbortAuthorize() {
@@ -445,8 +451,12 @@ void Client::SetTokenExpirationCallback(TokenExpirationCallback callback) {
 
 void Client::RegisterAuthorizeRequestCallback(AuthorizeRequestCallback callback) {
     Impl& impl = RequireImpl();
-    std::lock_guard lock(impl.mutex);
-    impl.authorizeRequestCallback = Share(std::move(callback));
+    {
+        std::lock_guard lock(impl.mutex);
+        impl.authorizeRequestCallback = Share(std::move(callback));
+    }
+    // Over IPC when a desktop client runs; the Gateway's AUTHORIZE_REQUEST stays the path without one.
+    impl.SubscribeDesktop("AUTHORIZE_REQUEST", std::nullopt);
 }
 
 void Client::RemoveAuthorizeRequestCallback() {

@@ -6,6 +6,7 @@
 #include "core/callback_queue.hpp"
 #include "core/json_fields.hpp"
 #include "core/redact.hpp"
+#include "ipc/desktop_client.hpp"
 #include "net/gateway_policy.hpp"
 #include "net/tls.hpp"
 #include "social/social_state.hpp"
@@ -37,6 +38,7 @@ void Client::Impl::Shutdown() {
     boost::asio::post(io.Context(), [this] {
         expiryTimer.cancel();
         if (gateway) gateway->Stop();
+        desktop.reset();  // closes the IPC connection and joins its reader
     });
     io.Stop(kShutdownGrace);
     std::optional<PendingAuthorization> pending;

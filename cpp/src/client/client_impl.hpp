@@ -29,6 +29,9 @@ namespace platformpp {
 namespace social {
 class SocialState;
 }  // namespace social
+namespace ipc {
+class DesktopClient;
+}  // namespace ipc
 
 struct PendingAuthorization {
     std::string state;
@@ -58,6 +61,7 @@ struct Client::Impl {
     std::shared_ptr<StatusChangedCallback> statusCallback;
     std::shared_ptr<TokenExpirationCallback> tokenExpirationCallback;
     std::shared_ptr<AuthorizeRequestCallback> authorizeRequestCallback;
+    std::shared_ptr<VoiceSettingsUpdatedCallback> voiceSettingsCallback;
     std::vector<std::pair<LoggingSeverity, std::shared_ptr<LogCallback>>> logCallbacks;
     // Expiry of tokens this Client obtained, so UpdateToken can schedule the expiration callback.
     std::vector<std::pair<std::string, std::chrono::steady_clock::time_point>> knownExpiries;
@@ -70,6 +74,8 @@ struct Client::Impl {
     net::HttpClient http;
     std::shared_ptr<net::GatewayConnection> gateway;
     boost::asio::steady_timer expiryTimer;
+    // The desktop client's IPC connection (src/client/desktop.cpp), opened on first use.
+    std::shared_ptr<ipc::DesktopClient> desktop;
 
     // ---- social layer (src/social): its caches, fed by OnReady/OnDispatch; guarded by its own lock ----
     const std::unique_ptr<social::SocialState> social;
@@ -103,6 +109,18 @@ struct Client::Impl {
     bool HandleRedirect(const std::string& url);
     // Completes the pending authorization (if any) with `result`; returns whether there was one.
     bool FinishAuthorization(ClientResult result, std::string code);
+
+    // ---- the desktop client (src/client/desktop.cpp) ----
+    using DesktopUse = std::function<void(std::shared_ptr<ipc::DesktopClient> desktop, ClientResult result)>;
+    // On the io thread: `use` gets the connection for `applicationId` (opened if needed), or null and
+    // the failure when no desktop client runs. With a token, the connection is AUTHENTICATEd with it.
+    void WithDesktop(uint64_t applicationId, std::optional<std::string> token, DesktopUse use);
+    // Subscribes the connection to `evt` when a desktop client runs (logs the outcome).
+    void SubscribeDesktop(const std::string& evt, std::optional<std::string> token);
+    // Authorize's request: over IPC when a desktop client runs, else `url` as usual.
+    void AuthorizeThroughDesktop(uint64_t clientId, std::string scopes, std::string challenge, std::string nonce,
+                                 std::string redirectUri, std::string url);
+    void OnDesktopEvent(const std::string& evt, const boost::json::value& data);
 
     void Shutdown();
 };
