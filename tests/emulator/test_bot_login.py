@@ -234,3 +234,20 @@ def test_start_up_with_gateway_bot_shard_and_capabilities(platformpp_emulator: E
             "presence": {"since": None, "afk": False, "status": "online", "game": None}}))
         assert ready["d"]["shard"] == [0, 1] and guild["d"]["name"] == "Demo Guild"
         _channel_and_message(http)
+
+
+def test_patch_application_verifies_only_a_new_interactions_endpoint(platformpp_emulator: Emulator) -> None:
+    """A new URL must answer the platform's signed PING (nothing listens on port 1, so it cannot);
+    sending back the URL the application already has is not a change and is not checked again."""
+    emu = platformpp_emulator
+    emu.state.db.execute("UPDATE applications SET interactions_endpoint_url = ? WHERE id = ?",
+                         ("http://127.0.0.1:1/kept", APP_ID))
+    with bot(emu) as http:
+        same = http.patch("/applications/@me", json={"interactions_endpoint_url": "http://127.0.0.1:1/kept",
+                                                     "description": "Same URL"})
+        assert same.status_code == 200 and same.json()["description"] == "Same URL", same.text
+        new = http.patch("/applications/@me", json={"interactions_endpoint_url": "http://127.0.0.1:1/new",
+                                                    "description": "New URL"})
+        assert new.status_code == 400 and "interactions_endpoint_url" in new.json()["errors"]
+        after = http.get("/applications/@me").json()
+        assert after["description"] == "Same URL" and after["interactions_endpoint_url"] == "http://127.0.0.1:1/kept"

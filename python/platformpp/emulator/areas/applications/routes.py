@@ -13,7 +13,7 @@ from starlette.routing import BaseRoute, Route
 
 from ...core import auth
 from ...core.errors import UNKNOWN_APPLICATION, ApiError, json_response, not_found
-from ...core.validation import read_form
+from ...core.validation import Form, read_json
 from ...paths import ADMIN, API
 from ..interactions.store import verify_endpoint
 from .store import application_row, application_updates, private_application, update_application
@@ -37,11 +37,19 @@ async def get_my_application(request: Request) -> Response:
 
 
 async def patch_my_application(request: Request) -> Response:
-    """``PATCH /applications/@me``: all fields checked before anything is written (one transaction)."""
+    """``PATCH /applications/@me``: all fields checked before anything is written (one transaction).
+    A new ``interactions_endpoint_url`` is verified first, as the platform does: a signed PING must be
+    answered with a PONG and a badly signed one refused (else 400 naming the field)."""
     state, application_id = _own_application(request)
-    form = await read_form(request)
-    url = form.data.get("interactions_endpoint_url")
-    if isinstance(url, str) and url.startswith(("http://", "https://")):   # the platform's PING check first
+    data = await read_json(request)
+    current = application_row(state, application_id)
+    if current is None:
+        raise not_found(UNKNOWN_APPLICATION, "Application")
+    form = Form(data)
+    updates = application_updates(form, current["flags"])
+    form.done()
+    url = updates.get("interactions_endpoint_url")
+    if url is not None and url != current["interactions_endpoint_url"]:
         await run_in_threadpool(verify_endpoint, state, application_id, url)
 
     def work() -> Response:
@@ -49,9 +57,11 @@ async def patch_my_application(request: Request) -> Response:
             row = conn.execute("SELECT flags FROM applications WHERE id = ?", (application_id,)).fetchone()
             if row is None:
                 raise not_found(UNKNOWN_APPLICATION, "Application")
-            updates = application_updates(form, row["flags"])
-            form.done()
-            update_application(conn, application_id, updates)
+            # again against the flags as they are now (another request may have changed them meanwhile)
+            fresh = Form(data)
+            changes = application_updates(fresh, row["flags"])
+            fresh.done()
+            update_application(conn, application_id, changes)
         updated = application_row(state, application_id)
         if updated is None:
             raise ApiError(404, UNKNOWN_APPLICATION, "Unknown Application")
