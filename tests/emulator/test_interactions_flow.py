@@ -7,6 +7,7 @@ files under the upload limit)."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -263,3 +264,16 @@ def test_callback_types_that_do_not_fit_the_interaction_are_refused(
     replies.next = lambda p: {"type": 4, "data": {"content": "", "flags": 1 << 1}}
     refused = alice.command("act")
     assert refused.error == "The application did not respond" and gateway_bot.callback_statuses[-1] == 400
+
+
+def test_repeat_starts_many_interactions_at_once_without_waiting(emu: Emulator, gateway_bot: GatewayBot) -> None:
+    create(emu, {"name": "burst", "description": "d"})
+    body = {"action": "command", "application_id": str(APP_ID), "user_id": str(ALICE), "channel_id": str(GENERAL),
+            "command_name": "burst", "repeat": 3}
+    assert httpx.post(f"{emu.base_url}/_emulator/interactions", json=body).json()["errors"]["repeat"]
+    started = httpx.post(f"{emu.base_url}/_emulator/interactions", json={**body, "wait_s": 0}).json()["interactions"]
+    assert len({one["id"] for one in started}) == 3 and len({one["token"] for one in started}) == 3
+    deadline = time.monotonic() + 5
+    while len(gateway_bot.received) < 3 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert sorted(p["id"] for p in gateway_bot.received) == sorted(one["id"] for one in started)

@@ -137,8 +137,11 @@ class _Uploads:
         return self.stored[index]
 
 
-def _start(request: Request, raw: Any, files: list[UploadedFile], interaction_id: int
-           ) -> Callable[[sqlite3.Connection, Outbox], store.Started]:
+def _start(request: Request, raw: Any, files: list[UploadedFile], interaction_ids: list[int]
+           ) -> Callable[[sqlite3.Connection, Outbox], list[store.Started]]:
+    """The work of starting the user's action as ``len(interaction_ids)`` interactions (the action is
+    checked and its data built once; uploaded files belong to the first)."""
+    interaction_id = interaction_ids[0]
     state = emulator_state(request)
     base_url = str(request.base_url)
     form = Form(raw)
@@ -151,7 +154,7 @@ def _start(request: Request, raw: Any, files: list[UploadedFile], interaction_id
     channel_id = form.snowflake("channel_id", required=action != "modal_submit")
     form.number("wait_s", required=False, minimum=0, maximum=60)
 
-    def work(conn: sqlite3.Connection, outbox: Outbox) -> store.Started:
+    def work(conn: sqlite3.Connection, outbox: Outbox) -> list[store.Started]:
         channel = channel_id
         opener = None
         if action == "modal_submit":
@@ -198,8 +201,8 @@ def _start(request: Request, raw: Any, files: list[UploadedFile], interaction_id
                 message, _ = _channel_message(conn, place, opener["message_id"])
         if place.resolved:
             data["resolved"] = dict(place.resolved)
-        return store.start(state, conn, outbox, interaction_id=interaction_id, kind=kind, place=place, data=data,
-                           integration_types=integration_types, message=message)
+        return [store.start(state, conn, outbox, interaction_id=one, kind=kind, place=place, data=data,
+                            integration_types=integration_types, message=message) for one in interaction_ids]
 
     return work
 
@@ -249,10 +252,10 @@ async def simulate(request: Request) -> Response:
     if repeat > 1:
         return await _simulate_many(request, raw, files, repeat)
     interaction_id = state.ids.next()
-    work = _start(request, raw, files, interaction_id)
+    work = _start(request, raw, files, [interaction_id])
 
     def started_and_answer(conn: sqlite3.Connection, outbox: Outbox) -> tuple[store.Started, Payload]:
-        started = work(conn, outbox)
+        (started,) = work(conn, outbox)
         return started, store.conversation(conn, store.get_interaction(conn, interaction_id))
 
     if wait_s == 0:   # deliver only, in one transaction; the answer is read later (GET .../interactions/{id})
@@ -262,7 +265,7 @@ async def simulate(request: Request) -> Response:
     answered = waiters.of(state).expect(interaction_id)
     try:
         if wait_s != 0:
-            started = await _run(request, work)
+            (started,) = await _run(request, work)
         if started.endpoint_url:
             await _deliver_http(request, started)
         else:
@@ -281,8 +284,8 @@ async def simulate(request: Request) -> Response:
 async def _simulate_many(request: Request, raw: Any, files: list[UploadedFile], repeat: int) -> Response:
     """``repeat`` interactions started in one transaction; answers ``{"interactions": [{id, token}]}``."""
     state = emulator_state(request)
-    works = [_start(request, raw, files, state.ids.next()) for _ in range(repeat)]
-    started = await _run(request, lambda conn, outbox: [work(conn, outbox) for work in works])
+    work = _start(request, raw, files, [state.ids.next() for _ in range(repeat)])
+    started = await _run(request, work)
     await asyncio.gather(*(_deliver_http(request, one) for one in started if one.endpoint_url))
     return json_response({"interactions": [{"id": str(one.id), "token": one.token} for one in started]})
 
