@@ -251,3 +251,17 @@ def test_patch_application_verifies_only_a_new_interactions_endpoint(platformpp_
         assert new.status_code == 400 and "interactions_endpoint_url" in new.json()["errors"]
         after = http.get("/applications/@me").json()
         assert after["description"] == "Same URL" and after["interactions_endpoint_url"] == "http://127.0.0.1:1/kept"
+
+
+def test_zstd_stream_is_answered_with_text_frames(platformpp_emulator: Emulator) -> None:
+    """Libraries ask for ``compress=zstd-stream`` whenever a zstd module is importable; they read plain
+    text frames too, which is what they get. An unknown transport compression is still refused."""
+    async def scenario() -> None:
+        client = await GatewayClient.connect(platformpp_emulator, "v=10&encoding=json&compress=zstd-stream")
+        ready = await client.identify(BOT_TOKEN, intents=1)
+        assert ready["d"]["user"]["id"] == str(BOT_ID) and client.binary_frames == 0
+        await client.close()
+        refused = await GatewayClient.connect(platformpp_emulator, "v=10&encoding=json&compress=brotli-stream")
+        assert await refused.close_code() == 4002
+
+    run(scenario())

@@ -107,8 +107,10 @@ class Connection:
         if query.get("encoding", "json") != "json":
             raise GatewayClose(Close.DECODE_ERROR, "encoding: only json is supported")
         compress = query.get("compress")
-        if compress not in (None, "zlib-stream"):
-            raise GatewayClose(Close.DECODE_ERROR, "compress: only zlib-stream is supported")
+        # zstd-stream is accepted and answered with plain text frames, which clients asking for it read
+        # too (libraries pick it whenever a zstd module is importable, as on Python 3.14)
+        if compress not in (None, "zlib-stream", "zstd-stream"):
+            raise GatewayClose(Close.DECODE_ERROR, "compress: only zlib-stream and zstd-stream are supported")
 
     def _send(self, op: int, d: Any) -> None:
         self._put("env", envelope(op, d))
