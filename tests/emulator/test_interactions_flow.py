@@ -90,6 +90,8 @@ def test_a_command_with_options_reaches_the_bot_with_context_and_resolved_object
     options = {o["name"]: o["value"] for o in payload["data"]["options"]}
     assert options == {"who": str(BOB), "role": str(MODERATOR_ROLE), "where": str(MODERATORS),
                        "file": attachment["id"], "colour": "red"}
+    snapshot = httpx.get(f"{emu.base_url}/_emulator/snapshot")   # interactions and their files export as JSON
+    assert snapshot.status_code == 200 and snapshot.json()["tables"]["interaction_files"][0]["size"] == 5
 
 
 def test_bad_inputs_are_refused_before_anything_is_delivered(emu: Emulator, gateway_bot: GatewayBot,

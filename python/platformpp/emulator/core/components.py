@@ -21,8 +21,6 @@ SELECTS = frozenset({STRING_SELECT, USER_SELECT, ROLE_SELECT, MENTIONABLE_SELECT
 # What a Label may hold in a modal.
 LABEL_CHILDREN = SELECTS | {TEXT_INPUT, FILE_UPLOAD, RADIO_GROUP, CHECKBOX_GROUP, CHECKBOX}
 MODAL_ONLY = frozenset({TEXT_INPUT, LABEL, FILE_UPLOAD, RADIO_GROUP, CHECKBOX_GROUP, CHECKBOX})
-# Interactive components: the ones a user's submission answers (by custom_id).
-INTERACTIVE = SELECTS | {TEXT_INPUT, FILE_UPLOAD, RADIO_GROUP, CHECKBOX_GROUP, CHECKBOX}
 BUTTON_STYLES = (1, 2, 3, 4, 5, 6)   # primary, secondary, success, danger, link, premium
 LINK, PREMIUM = 5, 6
 MAX_TOP_LEVEL = 40   # components of a message or a modal, nested ones included (the platform counts all)

@@ -258,7 +258,7 @@ def get_row_any_scope(conn: sqlite3.Connection, application_id: int, guild_id: i
 
 
 def command_allowed(conn: sqlite3.Connection, application_id: int, guild_id: int, command_id: int, *,
-                    user_id: int, role_ids: list[int], channel_id: int, is_admin: bool) -> bool | None:
+                    user_id: int, role_ids: list[int], channel_id: int) -> bool | None:
     """What the guild's overwrites say about a user running the command (None: they say nothing).
     Command overwrites win over the app-wide ones; a user overwrite over role overwrites; channel
     overwrites deny independently."""

@@ -73,8 +73,7 @@ def _check_command_use(conn: sqlite3.Connection, place: Place, command: sqlite3.
     roles = [int(r) for r in json.loads(place.member["member_roles"])]
     is_admin = bool(place.user_permissions & Permission.ADMINISTRATOR)
     verdict = commands.command_allowed(conn, place.application_id, place.guild_id, int(command["id"]),
-                                       user_id=int(place.user["id"]), role_ids=roles, channel_id=place.channel_id,
-                                       is_admin=is_admin)
+                                       user_id=int(place.user["id"]), role_ids=roles, channel_id=place.channel_id)
     if verdict is False:
         raise _refuse("The guild's command permissions do not let this user run this command here.")
     needed = body.get("default_member_permissions")

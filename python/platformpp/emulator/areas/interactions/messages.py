@@ -5,6 +5,7 @@ files, and shown as message objects (authored by the app's bot user, ``webhook_i
 
 from __future__ import annotations
 
+import base64
 import json
 import sqlite3
 from typing import TYPE_CHECKING, Any
@@ -79,9 +80,9 @@ def store_file(state: EmulatorState, conn: sqlite3.Connection, interaction_id: i
     """Keep one uploaded file with the interaction; its attachment object (served by the emulator)."""
     file_id = state.ids.next()
     name = filename or upload.filename
-    conn.execute("INSERT INTO interaction_files (id, interaction_id, filename, content_type, size, data)"
+    conn.execute("INSERT INTO interaction_files (id, interaction_id, filename, content_type, size, data_base64)"
                  " VALUES (?, ?, ?, ?, ?, ?)", (file_id, interaction_id, name, upload.content_type, len(upload.data),
-                                                upload.data))
+                                                base64.b64encode(upload.data).decode("ascii")))
     url = f"{base_url.rstrip('/')}/interaction-attachments/{interaction_id}/{file_id}/{name}"
     attachment: Payload = {"id": str(file_id), "filename": name, "size": len(upload.data), "url": url,
                            "proxy_url": url}

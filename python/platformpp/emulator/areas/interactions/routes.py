@@ -6,6 +6,7 @@ most the 20 MiB upload limit)."""
 
 from __future__ import annotations
 
+import base64
 import sqlite3
 from collections.abc import Callable
 from typing import TypeVar
@@ -105,7 +106,8 @@ async def interaction_file(request: Request) -> Response:
         "SELECT * FROM interaction_files WHERE id = ? AND interaction_id = ?", (file_id, interaction_id)))
     if row is None or row["filename"] != request.path_params["filename"]:
         raise ApiError(404, 0, "404: Not Found")
-    return Response(bytes(row["data"]), media_type=row["content_type"] or "application/octet-stream")
+    return Response(base64.b64decode(row["data_base64"]),
+                    media_type=row["content_type"] or "application/octet-stream")
 
 
 def routes() -> list[BaseRoute]:

@@ -291,28 +291,15 @@ def conversation(conn: sqlite3.Connection, interaction: sqlite3.Row) -> Payload:
     """What the simulated user sees of an interaction: the app's answer and its messages."""
     response = json.loads(interaction["response"]) if interaction["response"] is not None else None
     kind = interaction["response_type"]
-    rows = conn.execute("SELECT id FROM interaction_messages WHERE interaction_id = ? ORDER BY id",
+    rows = conn.execute("SELECT * FROM interaction_messages WHERE interaction_id = ? ORDER BY id",
                         (interaction["id"],)).fetchall()
-    rendered = [render_message(conn, r["id"], interaction) for r in rows]
-    original = next((m for m, r in zip(rendered, rows) if _is_original(conn, r["id"])), None)
+    original = next((messages.message_json(conn, r, interaction) for r in rows if r["is_original"]), None)
     answer: Payload = {"id": str(interaction["id"]), "type": interaction["type"], "delivery": interaction["delivery"],
                        "response_type": kind, "message": original,
-                       "followups": [m for m in rendered if m is not original],
+                       "followups": [messages.message_json(conn, r, interaction) for r in rows if not r["is_original"]],
                        "modal": response if kind == MODAL else None,
                        "choices": response if kind == AUTOCOMPLETE_RESULT else None,
                        "error": interaction["error"]}
-    if kind == UPDATE_MESSAGE:
-        answer["updated_message"] = response
-    if kind == LAUNCH_ACTIVITY:
+    if kind == LAUNCH_ACTIVITY and response is not None:
         answer["activity_instance_id"] = response["activity_instance_id"]
     return answer
-
-
-def _is_original(conn: sqlite3.Connection, message_id: int) -> bool:
-    row = conn.execute("SELECT is_original FROM interaction_messages WHERE id = ?", (message_id,)).fetchone()
-    return bool(row["is_original"])
-
-
-def file_row(conn: sqlite3.Connection, interaction_id: int, file_id: int) -> sqlite3.Row | None:
-    return conn.execute("SELECT * FROM interaction_files WHERE id = ? AND interaction_id = ?",
-                        (file_id, interaction_id)).fetchone()

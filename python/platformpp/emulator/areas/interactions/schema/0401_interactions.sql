@@ -38,5 +38,5 @@ CREATE TABLE interaction_files (
     filename            TEXT NOT NULL,
     content_type        TEXT,
     size                INTEGER NOT NULL,
-    data                BLOB NOT NULL
+    data_base64         TEXT NOT NULL         -- base64: snapshots are JSON
 );
