@@ -279,3 +279,21 @@ def test_repeat_starts_many_interactions_at_once_without_waiting(emu: Emulator, 
     while len(gateway_bot.received) < 3 and time.monotonic() < deadline:
         time.sleep(0.02)
     assert sorted(p["id"] for p in gateway_bot.received) == sorted(one["id"] for one in started)
+
+
+def test_a_response_carries_files_up_to_the_upload_limit(emu: Emulator, gateway_bot: GatewayBot, replies: Replies,
+                                                         platformpp_user: Callable[..., SimulatedUser]) -> None:
+    create(emu, {"name": "report", "description": "d"})
+    replies.next = lambda p: None   # the test answers, with files
+    started = platformpp_user(ALICE, channel_id=GENERAL, wait_s=0).command("report")
+    callback = f"{emu.api_base}/interactions/{started.id}/{started.interaction['token']}/callback"
+    payload = json.dumps({"type": 4, "data": {"content": "see file", "attachments": [{"id": 0, "description": "d"}]}})
+    too_big = httpx.post(callback, data={"payload_json": payload}, timeout=30,
+                         files={"files[0]": ("big.bin", b"x" * (20 * 1024 * 1024 + 1), "application/octet-stream")})
+    assert too_big.status_code == 413 and too_big.json()["code"] == 40005
+    fits = httpx.post(callback, data={"payload_json": payload}, params={"with_response": "true"}, timeout=30,
+                      files={"files[0]": ("report.bin", b"y" * (20 * 1024 * 1024), "application/octet-stream")})
+    assert fits.status_code == 200, fits.text
+    (attachment,) = fits.json()["resource"]["message"]["attachments"]
+    assert attachment["size"] == 20 * 1024 * 1024 and attachment["description"] == "d"
+    assert len(httpx.get(attachment["url"], timeout=30).content) == 20 * 1024 * 1024
