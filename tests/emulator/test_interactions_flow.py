@@ -285,6 +285,7 @@ def test_a_response_carries_files_up_to_the_upload_limit(emu: Emulator, gateway_
                                                          platformpp_user: Callable[..., SimulatedUser]) -> None:
     create(emu, {"name": "report", "description": "d"})
     replies.next = lambda p: None   # the test answers, with files
+    set_clock(emu, "2026-11-01T00:00:00Z")   # frozen: 20 MiB uploads may take longer than the 3 s window
     started = platformpp_user(ALICE, channel_id=GENERAL, wait_s=0).command("report")
     callback = f"{emu.api_base}/interactions/{started.id}/{started.interaction['token']}/callback"
     payload = json.dumps({"type": 4, "data": {"content": "see file", "attachments": [{"id": 0, "description": "d"}]}})
