@@ -1,0 +1,299 @@
+// The PulseAudio backend (also PipeWire's pulse server): a threaded main loop for the device list and
+// its changes, and an audio thread with one record and one playback stream (the blocking "simple"
+// API on the chosen devices). The record stream clocks the thread: each read returns one 20 ms frame.
+#include <pulse/error.h>
+#include <pulse/pulseaudio.h>
+#include <pulse/simple.h>
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstring>
+#include <mutex>
+#include <thread>
+
+#include "voice/audio_devices.hpp"
+#include "voice/opus_codec.hpp"
+
+namespace platformpp::voice {
+namespace {
+
+constexpr std::size_t kFrameBytes = static_cast<std::size_t>(kFrameSamples) * kDeviceChannels * sizeof(std::int16_t);
+
+pa_sample_spec Spec() {
+    pa_sample_spec spec{};
+    spec.format = PA_SAMPLE_S16LE;
+    spec.rate = kSampleRate;
+    spec.channels = kDeviceChannels;
+    return spec;
+}
+
+class PulseBackend final : public AudioBackend {
+public:
+    explicit PulseBackend(core::LogSink log) : log_(std::move(log)) {}
+    ~PulseBackend() override {
+        Stop();
+        {
+            std::lock_guard<std::mutex> lock(refreshMutex_);
+            stopping_ = true;
+        }
+        refreshWake_.notify_all();
+        if (watcher_.joinable()) watcher_.join();
+        if (loop_ && context_) {
+            pa_threaded_mainloop_lock(loop_);
+            pa_context_disconnect(context_);
+            pa_threaded_mainloop_unlock(loop_);
+        }
+        if (loop_) pa_threaded_mainloop_stop(loop_);
+        if (context_) pa_context_unref(context_);
+        if (loop_) pa_threaded_mainloop_free(loop_);
+    }
+
+    // Connects the control context; false when no server answers.
+    bool Connect() {
+        loop_ = pa_threaded_mainloop_new();
+        if (!loop_) return false;
+        context_ = pa_context_new(pa_threaded_mainloop_get_api(loop_), "platformpp");
+        if (!context_) return false;
+        pa_context_set_state_callback(context_, &PulseBackend::OnContextState, this);
+        if (pa_context_connect(context_, nullptr, PA_CONTEXT_NOAUTOSPAWN, nullptr) < 0) return false;
+        if (pa_threaded_mainloop_start(loop_) < 0) return false;
+        pa_threaded_mainloop_lock(loop_);
+        while (true) {
+            const auto state = pa_context_get_state(context_);
+            if (state == PA_CONTEXT_READY) break;
+            if (!PA_CONTEXT_IS_GOOD(state)) {
+                pa_threaded_mainloop_unlock(loop_);
+                return false;
+            }
+            pa_threaded_mainloop_wait(loop_);
+        }
+        pa_context_set_subscribe_callback(context_, &PulseBackend::OnSubscribe, this);
+        pa_operation_unref(pa_context_subscribe(
+            context_, static_cast<pa_subscription_mask_t>(PA_SUBSCRIPTION_MASK_SINK | PA_SUBSCRIPTION_MASK_SOURCE |
+                                                          PA_SUBSCRIPTION_MASK_SERVER),
+            nullptr, nullptr));
+        pa_threaded_mainloop_unlock(loop_);
+        Refresh();
+        watcher_ = std::thread([this] { Watch(); });
+        return true;
+    }
+
+    const char* Name() const override { return "pulseaudio"; }
+    std::vector<AudioDeviceInfo> InputDevices() override {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return inputs_;
+    }
+    std::vector<AudioDeviceInfo> OutputDevices() override {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return outputs_;
+    }
+    bool SetInputDevice(const std::string& id) override { return Choose(id, true); }
+    bool SetOutputDevice(const std::string& id) override { return Choose(id, false); }
+    std::string CurrentInputDevice() const override {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return input_;
+    }
+    std::string CurrentOutputDevice() const override {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return output_;
+    }
+    void SetDeviceChangeCallback(DeviceChangeFn fn) override {
+        std::lock_guard<std::mutex> lock(mutex_);
+        onChange_ = std::move(fn);
+    }
+
+    void Start(ProcessFn process) override {
+        Stop();
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            process_ = std::move(process);
+        }
+        running_ = true;
+        thread_ = std::thread([this] { Run(); });
+    }
+
+    void Stop() override {
+        running_ = false;
+        if (thread_.joinable()) thread_.join();
+    }
+
+private:
+    // --- device list -------------------------------------------------------------------------------
+    struct Listing {
+        PulseBackend* self;
+        std::vector<AudioDeviceInfo> devices;
+        std::string defaultName;
+    };
+
+    // Lists sources, sinks and the defaults (blocking; never called on the main loop's thread).
+    void Refresh() {
+        Listing sources{this, {}, {}}, sinks{this, {}, {}};
+        std::string defaultSource, defaultSink;
+        pa_threaded_mainloop_lock(loop_);
+        pending_ = 3;
+        pa_operation_unref(pa_context_get_server_info(context_, &PulseBackend::OnServerInfo, this));
+        pa_operation_unref(pa_context_get_source_info_list(context_, &PulseBackend::OnSource, &sources));
+        pa_operation_unref(pa_context_get_sink_info_list(context_, &PulseBackend::OnSink, &sinks));
+        while (pending_ > 0) pa_threaded_mainloop_wait(loop_);
+        defaultSource = serverDefaultSource_;
+        defaultSink = serverDefaultSink_;
+        pa_threaded_mainloop_unlock(loop_);
+        for (auto& d : sources.devices) d.isDefault = d.id == defaultSource;
+        for (auto& d : sinks.devices) d.isDefault = d.id == defaultSink;
+        DeviceChangeFn notify;
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            const bool changed = !(inputs_ == sources.devices) || !(outputs_ == sinks.devices);
+            inputs_ = std::move(sources.devices);
+            outputs_ = std::move(sinks.devices);
+            if (changed && everListed_) notify = onChange_;
+            everListed_ = true;
+        }
+        if (notify) notify(InputDevices(), OutputDevices());
+    }
+
+    static void OnContextState(pa_context*, void* user) {
+        pa_threaded_mainloop_signal(static_cast<PulseBackend*>(user)->loop_, 0);
+    }
+    static void OnServerInfo(pa_context*, const pa_server_info* info, void* user) {
+        auto* self = static_cast<PulseBackend*>(user);
+        if (info) {
+            self->serverDefaultSource_ = info->default_source_name ? info->default_source_name : "";
+            self->serverDefaultSink_ = info->default_sink_name ? info->default_sink_name : "";
+        }
+        --self->pending_;
+        pa_threaded_mainloop_signal(self->loop_, 0);
+    }
+    static void OnSource(pa_context*, const pa_source_info* info, int eol, void* user) {
+        auto* listing = static_cast<Listing*>(user);
+        if (eol) {
+            --listing->self->pending_;
+            pa_threaded_mainloop_signal(listing->self->loop_, 0);
+            return;
+        }
+        listing->devices.push_back({info->name, info->description ? info->description : info->name, false});
+    }
+    static void OnSink(pa_context*, const pa_sink_info* info, int eol, void* user) {
+        auto* listing = static_cast<Listing*>(user);
+        if (eol) {
+            --listing->self->pending_;
+            pa_threaded_mainloop_signal(listing->self->loop_, 0);
+            return;
+        }
+        listing->devices.push_back({info->name, info->description ? info->description : info->name, false});
+    }
+    // Device events arrive on the main loop's thread, where a blocking listing would deadlock: the
+    // watcher thread lists again.
+    static void OnSubscribe(pa_context*, pa_subscription_event_type_t, uint32_t, void* user) {
+        auto* self = static_cast<PulseBackend*>(user);
+        {
+            std::lock_guard<std::mutex> lock(self->refreshMutex_);
+            self->refreshQueued_ = true;
+        }
+        self->refreshWake_.notify_all();
+    }
+    void Watch() {
+        std::unique_lock<std::mutex> lock(refreshMutex_);
+        while (true) {
+            refreshWake_.wait(lock, [this] { return stopping_ || refreshQueued_; });
+            if (stopping_) return;
+            refreshQueued_ = false;
+            lock.unlock();
+            Refresh();
+            lock.lock();
+        }
+    }
+
+    bool Choose(const std::string& id, bool input) {
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            if (id != kDefaultDeviceId) {
+                const auto& list = input ? inputs_ : outputs_;
+                if (std::none_of(list.begin(), list.end(), [&](const AudioDeviceInfo& d) { return d.id == id; }))
+                    return false;
+            }
+            (input ? input_ : output_) = id;
+        }
+        restart_ = true;  // the audio thread reopens its streams on the new device
+        return true;
+    }
+
+    // --- the audio thread ------------------------------------------------------------------------------
+    void Run() {
+        std::vector<std::int16_t> capture(kFrameBytes / 2), playback(kFrameBytes / 2);
+        while (running_) {
+            std::string input, output;
+            ProcessFn process;
+            {
+                std::lock_guard<std::mutex> lock(mutex_);
+                input = input_;
+                output = output_;
+                process = process_;
+            }
+            restart_ = false;
+            const pa_sample_spec spec = Spec();
+            pa_buffer_attr recordAttr{};
+            recordAttr.maxlength = static_cast<uint32_t>(-1);
+            recordAttr.fragsize = static_cast<uint32_t>(kFrameBytes);
+            pa_buffer_attr playAttr{};
+            playAttr.maxlength = static_cast<uint32_t>(-1);
+            playAttr.tlength = static_cast<uint32_t>(kFrameBytes * 3);
+            playAttr.prebuf = static_cast<uint32_t>(-1);
+            playAttr.minreq = static_cast<uint32_t>(-1);
+            int error = 0;
+            pa_simple* rec = pa_simple_new(nullptr, "platformpp", PA_STREAM_RECORD,
+                                           input == kDefaultDeviceId ? nullptr : input.c_str(), "voice capture", &spec,
+                                           nullptr, &recordAttr, &error);
+            pa_simple* play = rec ? pa_simple_new(nullptr, "platformpp", PA_STREAM_PLAYBACK,
+                                                  output == kDefaultDeviceId ? nullptr : output.c_str(), "voice playback",
+                                                  &spec, nullptr, &playAttr, &error)
+                                  : nullptr;
+            if (!rec || !play) {
+                if (log_) log_(LoggingSeverity::Error, std::string("voice: PulseAudio streams failed: ") + pa_strerror(error));
+                if (rec) pa_simple_free(rec);
+                std::this_thread::sleep_for(std::chrono::milliseconds(500));  // the device may come back
+                continue;
+            }
+            while (running_ && !restart_) {
+                if (pa_simple_read(rec, capture.data(), kFrameBytes, &error) < 0) break;
+                std::fill(playback.begin(), playback.end(), 0);
+                process(capture.data(), playback.data());
+                if (pa_simple_write(play, playback.data(), kFrameBytes, &error) < 0) break;
+            }
+            pa_simple_free(rec);
+            pa_simple_free(play);
+        }
+    }
+
+    core::LogSink log_;
+    pa_threaded_mainloop* loop_ = nullptr;
+    pa_context* context_ = nullptr;
+    int pending_ = 0;  // under the main loop's lock
+    std::string serverDefaultSource_, serverDefaultSink_;
+
+    mutable std::mutex mutex_;
+    std::vector<AudioDeviceInfo> inputs_, outputs_;
+    std::string input_ = kDefaultDeviceId, output_ = kDefaultDeviceId;
+    DeviceChangeFn onChange_;
+    ProcessFn process_;
+    bool everListed_ = false;
+
+    std::mutex refreshMutex_;
+    std::condition_variable refreshWake_;
+    bool refreshQueued_ = false, stopping_ = false;
+    std::thread watcher_;
+
+    std::atomic<bool> running_{false}, restart_{false};
+    std::thread thread_;
+};
+
+}  // namespace
+
+std::unique_ptr<AudioBackend> MakePulseAudioBackend(core::LogSink log) {
+    auto backend = std::make_unique<PulseBackend>(log);
+    if (!backend->Connect()) return nullptr;
+    return backend;
+}
+
+}  // namespace platformpp::voice

@@ -1,0 +1,312 @@
+// The media engine against the emulator's voice service (started standalone by voice_service_driver.py
+// as a child process): C++ voice connections join one call over real loopback sockets, form a DAVE
+// group, and one sends a 440 Hz tone through Opus that the others' received PCM callbacks measure.
+#define BOOST_TEST_MODULE platformpp_voice_integration
+#include <boost/test/included/unit_test.hpp>
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+#include "core/io_thread.hpp"
+#include "voice/voice_engine.hpp"
+#include "voice_tone.hpp"
+
+#ifndef PLATFORMPP_TEST_PYTHON
+#error "PLATFORMPP_TEST_PYTHON must name the Python that has platformpp[emulator] installed"
+#endif
+#ifndef PLATFORMPP_VOICE_DRIVER
+#error "PLATFORMPP_VOICE_DRIVER must name cpp/tests/voice_service_driver.py"
+#endif
+
+using namespace platformpp::voice;
+namespace json = boost::json;
+using namespace std::chrono_literals;
+
+namespace {
+
+constexpr std::uint64_t kChannel = 424242;
+
+// The driver process and its JSON-lines pipe.
+class VoiceServiceProcess {
+public:
+    VoiceServiceProcess() {
+        int in[2], out[2];
+        if (pipe(in) != 0 || pipe(out) != 0) throw std::runtime_error("pipe failed");
+        pid_ = fork();
+        if (pid_ < 0) throw std::runtime_error("fork failed");
+        if (pid_ == 0) {
+            dup2(in[0], STDIN_FILENO);
+            dup2(out[1], STDOUT_FILENO);
+            close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+            execl(PLATFORMPP_TEST_PYTHON, PLATFORMPP_TEST_PYTHON, PLATFORMPP_VOICE_DRIVER, static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        close(in[0]);
+        close(out[1]);
+        toChild_ = in[1];
+        fromChild_ = out[0];
+        endpoint_ = std::string(ReadLine().at("endpoint").as_string());
+    }
+    ~VoiceServiceProcess() {
+        close(toChild_);  // end of input stops the service
+        int status = 0;
+        for (int i = 0; i < 50 && waitpid(pid_, &status, WNOHANG) == 0; ++i) std::this_thread::sleep_for(100ms);
+        if (waitpid(pid_, &status, WNOHANG) == 0) {
+            kill(pid_, SIGKILL);
+            waitpid(pid_, &status, 0);
+        }
+        close(fromChild_);
+    }
+    const std::string& Endpoint() const { return endpoint_; }
+
+    json::object Call(const json::object& request) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        const std::string line = json::serialize(request) + "\n";
+        if (write(toChild_, line.data(), line.size()) != static_cast<ssize_t>(line.size()))
+            throw std::runtime_error("the voice driver is gone");
+        return ReadLine();
+    }
+
+    VoiceConnectionOptions Allocate(std::uint64_t user) {
+        const std::string session = "session-" + std::to_string(user);
+        const auto answer = Call({{"cmd", "allocate"}, {"server_id", kChannel}, {"channel_id", kChannel},
+                                  {"user_id", user}, {"session_id", session}});
+        VoiceConnectionOptions options;
+        options.endpoint = std::string(answer.at("endpoint").as_string());
+        options.serverId = kChannel;
+        options.channelId = kChannel;
+        options.userId = user;
+        options.sessionId = session;
+        options.token = std::string(answer.at("token").as_string());
+        options.initialBackoff = 50ms;
+        options.rtcpInterval = 500ms;
+        return options;
+    }
+
+private:
+    json::object ReadLine() {
+        std::string line;
+        char c = 0;
+        while (read(fromChild_, &c, 1) == 1 && c != '\n') line += c;
+        if (line.empty()) throw std::runtime_error("the voice driver did not answer (is platformpp[emulator] installed?)");
+        return json::parse(line).as_object();
+    }
+
+    pid_t pid_ = -1;
+    int toChild_ = -1, fromChild_ = -1;
+    std::string endpoint_;
+    std::mutex mutex_;
+};
+
+// One participant: its own engine (null audio backend, so its own audio thread), one call, and what
+// its callbacks saw.
+struct Participant {
+    Participant(boost::asio::io_context& io, VoiceServiceProcess& service, std::uint64_t user, bool sendTone)
+        : engine(io, MakeNullAudioBackend(), nullptr), userId(user) {
+        VoiceCallCallbacks callbacks;
+        if (sendTone) {
+            callbacks.captured = [this](std::int16_t* data, std::uint64_t frames, std::int32_t rate, std::uint64_t channels) {
+                if (rate != 48000) captureShapeBad = true;
+                if (toneOn) voice_test::FillTone(data, static_cast<int>(frames), static_cast<int>(channels), 440, 8000, phase);
+            };
+        }
+        callbacks.received = [this](std::uint64_t from, std::int16_t* data, std::uint64_t frames, std::int32_t rate,
+                                    std::uint64_t channels, bool& mute) {
+            std::lock_guard<std::mutex> lock(mutex);
+            ++framesFrom[from];
+            if (rate != 48000 || channels != 2 || frames != 960) badShape = true;
+            if (collectFrom == from)
+                for (std::uint64_t i = 0; i < frames; ++i) collected.push_back(data[i * channels]);
+            mute = muteOutput;
+        };
+        callbacks.speaking = [this](std::uint64_t who, bool speaking) {
+            std::lock_guard<std::mutex> lock(mutex);
+            if (speaking) ++speakingStarts[who];
+        };
+        callbacks.state = [this](VoiceConnectionState state, int, const std::string&) {
+            std::lock_guard<std::mutex> lock(mutex);
+            states.push_back(state);
+        };
+        call = engine.StartCall(service.Allocate(user), callbacks);
+    }
+
+    void Leave() { engine.EndCall(call); }
+    bool Connected() { return call->Connection().State() == VoiceConnectionState::Connected; }
+    std::optional<std::string> Code() { return call->Connection().E2ee().epochAuthenticatorCode; }
+    std::uint64_t FramesFrom(std::uint64_t user) {
+        std::lock_guard<std::mutex> lock(mutex);
+        return framesFrom[user];
+    }
+    void Collect(std::uint64_t from) {
+        std::lock_guard<std::mutex> lock(mutex);
+        collectFrom = from;
+        collected.clear();
+    }
+    std::vector<double> Collected() {
+        std::lock_guard<std::mutex> lock(mutex);
+        return collected;
+    }
+
+    VoiceEngine engine;
+    std::uint64_t userId;
+    std::shared_ptr<VoiceCall> call;
+    std::atomic<bool> toneOn{true}, captureShapeBad{false};
+    std::uint64_t phase = 0;  // audio thread only
+
+    std::mutex mutex;
+    std::map<std::uint64_t, std::uint64_t> framesFrom, speakingStarts;
+    std::vector<VoiceConnectionState> states;
+    std::uint64_t collectFrom = 0;
+    std::vector<double> collected;
+    bool badShape = false;
+    bool muteOutput = false;
+};
+
+template <class F>
+bool WaitFor(F&& done, std::chrono::milliseconds timeout = 10s) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (done()) return true;
+        std::this_thread::sleep_for(20ms);
+    }
+    return done();
+}
+
+// Collects 1 s of what `listener` receives from `speaker` and checks it is a 440 Hz tone.
+void ExpectTone(Participant& listener, std::uint64_t speaker) {
+    listener.Collect(speaker);
+    BOOST_REQUIRE(WaitFor([&] { return listener.Collected().size() >= 48000; }));
+    const auto samples = listener.Collected();
+    // Skip the first 100 ms: the decoder's start-up and any concealment at a key change.
+    const std::vector<double> steady(samples.begin() + 4800, samples.end());
+    const double hz = voice_test::EstimateFrequency(steady);
+    BOOST_TEST_MESSAGE("user " << listener.userId << " hears " << hz << " Hz from user " << speaker);
+    BOOST_TEST(std::abs(hz - 440.0) <= 5.0);
+}
+
+bool SameCode(std::initializer_list<Participant*> ps) {
+    std::optional<std::string> first;
+    for (auto* p : ps) {
+        const auto code = p->Code();
+        if (!code) return false;
+        if (!first) first = code;
+        if (*first != *code) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(three_participants_hear_a_tone_end_to_end_encrypted_and_one_leaves) {
+    VoiceServiceProcess service;
+    platformpp::core::IoThread network;
+    Participant a(network.Context(), service, 1001, true);
+    Participant b(network.Context(), service, 1002, false);
+    Participant c(network.Context(), service, 1003, false);
+    BOOST_REQUIRE(WaitFor([&] { return a.Connected() && b.Connected() && c.Connected(); }));
+    // One DAVE group: the same epoch authenticator on every side, protocol version 1.
+    BOOST_REQUIRE(WaitFor([&] { return SameCode({&a, &b, &c}) && a.call->Connection().E2ee().members.size() == 3; }));
+    BOOST_TEST(a.call->Connection().E2ee().protocolVersion == 1);
+    BOOST_TEST(b.call->Connection().VerificationCode(1001).has_value());
+
+    ExpectTone(b, 1001);
+    ExpectTone(c, 1001);
+    {
+        std::lock_guard<std::mutex> lock(b.mutex);
+        BOOST_TEST(b.speakingStarts[1001] >= 1u);
+        BOOST_TEST(!b.badShape);
+        BOOST_TEST(b.framesFrom[1003] == 0u);  // c is silent: VAD sends nothing
+    }
+    {
+        std::lock_guard<std::mutex> lock(a.mutex);
+        BOOST_TEST(a.speakingStarts[1001] >= 1u);  // our own speaking, from VAD
+    }
+    const auto sent = a.call->Connection().Stats();
+    BOOST_TEST(sent.packetsSent > 50u);
+    BOOST_TEST(sent.daveEncryptFailures == 0u);
+    BOOST_TEST(b.call->Connection().Stats().daveDecryptFailures == 0u);
+
+    // c leaves: the group re-keys to a new epoch without it; a and b keep hearing each other.
+    const auto before = *a.Code();
+    c.engine.EndCall(c.call);
+    BOOST_REQUIRE(WaitFor([&] { return SameCode({&a, &b}) && *a.Code() != before; }));
+    BOOST_TEST(a.call->Connection().E2ee().members.size() == 2u);
+    ExpectTone(b, 1001);
+    const auto relay = service.Call({{"cmd", "stats"}}).at("relay").as_object();
+    BOOST_TEST(relay.at("forwarded").to_number<std::int64_t>() > 0);
+    BOOST_TEST(!a.captureShapeBad);
+    a.Leave();
+    b.Leave();
+    network.Stop(300ms);
+}
+
+BOOST_AUTO_TEST_CASE(a_dropped_voice_socket_resumes_and_media_goes_on) {
+    VoiceServiceProcess service;
+    platformpp::core::IoThread network;
+    Participant a(network.Context(), service, 2001, true);
+    Participant b(network.Context(), service, 2002, false);
+    BOOST_REQUIRE(WaitFor([&] { return a.Connected() && b.Connected() && SameCode({&a, &b}); }));
+    ExpectTone(b, 2001);
+
+    service.Call({{"cmd", "close_gateway"}, {"server_id", kChannel}, {"user_id", 2001}});
+    BOOST_REQUIRE(WaitFor([&] { return a.call->Connection().Stats().resumes == 1u && a.Connected(); }));
+    {
+        std::lock_guard<std::mutex> lock(a.mutex);
+        BOOST_TEST((std::find(a.states.begin(), a.states.end(), VoiceConnectionState::Reconnecting) != a.states.end()));
+        BOOST_TEST((a.states.back() == VoiceConnectionState::Connected));
+    }
+    BOOST_TEST(a.call->Connection().Stats().identifies == 1u);  // resumed, not identified again
+    ExpectTone(b, 2001);
+    a.Leave();
+    b.Leave();
+    network.Stop(300ms);
+}
+
+BOOST_AUTO_TEST_CASE(self_mute_stops_sending_and_self_deaf_stops_hearing_and_sending) {
+    VoiceServiceProcess service;
+    platformpp::core::IoThread network;
+    Participant a(network.Context(), service, 3001, true);
+    Participant b(network.Context(), service, 3002, false);
+    BOOST_REQUIRE(WaitFor([&] { return a.Connected() && b.Connected() && SameCode({&a, &b}); }));
+    BOOST_REQUIRE(WaitFor([&] { return b.FramesFrom(3001) > 10; }));
+
+    a.call->SetSelfMute(true);
+    std::this_thread::sleep_for(300ms);  // frames in flight, silence frames, jitter buffer drain
+    const auto muted = b.FramesFrom(3001);
+    std::this_thread::sleep_for(500ms);
+    BOOST_TEST(b.FramesFrom(3001) == muted);
+    BOOST_TEST(!b.call->Speaking(3001));
+
+    a.call->SetSelfMute(false);
+    BOOST_REQUIRE(WaitFor([&] { return b.FramesFrom(3001) > muted + 10; }));
+
+    // b deafened: hears nothing.
+    b.call->SetSelfDeaf(true);
+    std::this_thread::sleep_for(300ms);
+    const auto deaf = b.FramesFrom(3001);
+    std::this_thread::sleep_for(500ms);
+    BOOST_TEST(b.FramesFrom(3001) == deaf);
+    b.call->SetSelfDeaf(false);
+    BOOST_REQUIRE(WaitFor([&] { return b.FramesFrom(3001) > deaf + 10; }));
+
+    // a deafened: does not send either.
+    a.call->SetSelfDeaf(true);
+    std::this_thread::sleep_for(300ms);
+    const auto aDeaf = b.FramesFrom(3001);
+    std::this_thread::sleep_for(500ms);
+    BOOST_TEST(b.FramesFrom(3001) == aDeaf);
+    a.Leave();
+    b.Leave();
+    network.Stop(300ms);
+}

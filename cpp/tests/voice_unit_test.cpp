@@ -1,0 +1,449 @@
+// Unit tests of the media engine's parts: RTP/RTCP and IP discovery packets, transport AEADs (checked
+// against vectors made with independent implementations: Python's cryptography for AES-256-GCM and
+// libsodium through PyNaCl for XChaCha20-Poly1305), Opus, the jitter buffer, VAD, push-to-talk, the
+// mixer and the null audio backend.
+#define BOOST_TEST_MODULE platformpp_voice
+#include <boost/test/included/unit_test.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <cstring>
+#include <thread>
+
+#include "voice/audio_devices.hpp"
+#include "voice/jitter_buffer.hpp"
+#include "voice/mixer.hpp"
+#include "voice/opus_codec.hpp"
+#include "voice/rtp_transport.hpp"
+#include "voice_tone.hpp"
+
+using namespace platformpp::voice;
+using Bytes = std::vector<std::uint8_t>;
+
+namespace {
+
+Bytes FromHex(const std::string& hex) {
+    Bytes out;
+    for (std::size_t i = 0; i + 1 < hex.size(); i += 2) out.push_back(static_cast<std::uint8_t>(std::stoi(hex.substr(i, 2), nullptr, 16)));
+    return out;
+}
+
+std::string ToHex(const std::uint8_t* p, std::size_t n) {
+    static const char* digits = "0123456789abcdef";
+    std::string out;
+    for (std::size_t i = 0; i < n; ++i) {
+        out += digits[p[i] >> 4];
+        out += digits[p[i] & 15];
+    }
+    return out;
+}
+
+TransportCipher::Key CountingKey() {
+    TransportCipher::Key key{};
+    for (int i = 0; i < 32; ++i) key[i] = static_cast<std::uint8_t>(i);
+    return key;
+}
+
+std::vector<double> Left(const std::int16_t* pcm, int frames, int channels) {
+    std::vector<double> mono(frames);
+    for (int i = 0; i < frames; ++i) mono[i] = pcm[i * channels];
+    return mono;
+}
+
+}  // namespace
+
+// --- RTP, RTCP, discovery ---------------------------------------------------------------------------
+
+BOOST_AUTO_TEST_CASE(rtp_header_round_trip) {
+    std::uint8_t packet[12];
+    WriteRtpHeader({kOpusPayloadType, true, 0xBEEF, 0x01020304, 0xCAFEBABE}, packet);
+    BOOST_TEST(packet[0] == 0x80);
+    BOOST_TEST(packet[1] == (0x80 | 120));
+    const auto parsed = ParseRtp(packet, sizeof packet);
+    BOOST_REQUIRE(parsed);
+    BOOST_TEST(parsed->header.sequence == 0xBEEF);
+    BOOST_TEST(parsed->header.timestamp == 0x01020304u);
+    BOOST_TEST(parsed->header.ssrc == 0xCAFEBABEu);
+    BOOST_TEST(parsed->header.marker);
+    BOOST_TEST(parsed->clearHeaderSize == 12u);
+    BOOST_TEST(!IsRtcp(packet, sizeof packet));
+}
+
+BOOST_AUTO_TEST_CASE(rtp_clear_header_counts_csrcs_and_extension_preamble) {
+    // Two CSRCs and the X bit: 12 + 8 + 4 clear bytes; the preamble says 2 words of extension body.
+    Bytes packet(40, 0);
+    packet[0] = 0x80 | 0x10 | 2;
+    packet[1] = 120;
+    packet[22] = 0;
+    packet[23] = 2;
+    const auto parsed = ParseRtp(packet.data(), packet.size());
+    BOOST_REQUIRE(parsed);
+    BOOST_TEST(parsed->clearHeaderSize == 24u);
+    BOOST_TEST(parsed->hasExtension);
+    BOOST_TEST(RtpExtensionBodySize(packet.data(), *parsed) == 8u);
+    BOOST_TEST(!ParseRtp(packet.data(), 20));  // shorter than its clear header
+    packet[0] = 0x40;                          // version 1
+    BOOST_TEST(!ParseRtp(packet.data(), packet.size()));
+}
+
+BOOST_AUTO_TEST_CASE(rtcp_sender_report_layout) {
+    const auto sr = MakeSenderReport({0x11223344, 0xAABBCCDD00112233ull, 960, 5, 500});
+    BOOST_TEST(IsRtcp(sr.data(), sr.size()));
+    BOOST_TEST(RtcpPacketType(sr.data()) == 200);
+    BOOST_TEST(sr[3] == 6);  // length in words minus one
+    BOOST_TEST(ToHex(sr.data() + 4, 4) == "11223344");
+    BOOST_TEST(ToHex(sr.data() + 8, 8) == "aabbccdd00112233");
+    BOOST_TEST(sr[23] == 5);
+}
+
+BOOST_AUTO_TEST_CASE(ip_discovery_request_and_response) {
+    const auto request = MakeDiscoveryRequest(0x01020304);
+    BOOST_TEST(ToHex(request.data(), 8) == "0001004601020304");
+    BOOST_TEST(std::all_of(request.begin() + 8, request.end(), [](std::uint8_t b) { return b == 0; }));
+
+    std::array<std::uint8_t, 74> response{};
+    response[1] = 2;
+    response[3] = 70;
+    response[7] = 4;
+    std::memcpy(response.data() + 8, "127.0.0.1", 9);
+    response[72] = 0xC3;
+    response[73] = 0x50;
+    const auto found = ParseDiscoveryResponse(response.data(), response.size());
+    BOOST_REQUIRE(found);
+    BOOST_TEST(found->address == "127.0.0.1");
+    BOOST_TEST(found->port == 50000);
+    BOOST_TEST(found->ssrc == 4u);
+    BOOST_TEST(!ParseDiscoveryResponse(request.data(), request.size()));          // a request, not a response
+    BOOST_TEST(!ParseDiscoveryResponse(response.data(), response.size() - 1));    // wrong size
+    std::memset(response.data() + 8, 'x', 64);                                    // no NUL: not an address
+    BOOST_TEST(!ParseDiscoveryResponse(response.data(), response.size()));
+}
+
+BOOST_AUTO_TEST_CASE(transport_mode_choice_prefers_aes) {
+    BOOST_TEST((ChooseTransportMode({"aead_xchacha20_poly1305_rtpsize", "aead_aes256_gcm_rtpsize"}) ==
+                TransportMode::Aes256GcmRtpSize));
+    BOOST_TEST((ChooseTransportMode({"xsalsa20_poly1305", "aead_xchacha20_poly1305_rtpsize"}) ==
+                TransportMode::XChaCha20Poly1305RtpSize));
+    BOOST_TEST(!ChooseTransportMode({"xsalsa20_poly1305_lite"}));
+}
+
+// --- transport crypto -------------------------------------------------------------------------------
+
+BOOST_AUTO_TEST_CASE(hchacha20_matches_the_draft_vector) {
+    // draft-irtf-cfrg-xchacha-03 section 2.2.1.
+    const auto key = CountingKey();
+    const Bytes nonce = FromHex("000000090000004a0000000031415927");
+    const auto out = HChaCha20(key.data(), nonce.data());
+    BOOST_TEST(ToHex(out.data(), out.size()) == "82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc");
+}
+
+// Vectors: key 00..1f, counter 7 (nonce 00000007 then zeros), AAD "\x80\x78\x00\x01hdr", plaintext
+// "hello voice"; made with cryptography's AESGCM and PyNaCl's crypto_aead_xchacha20poly1305_ietf_encrypt.
+BOOST_AUTO_TEST_CASE(transport_ciphers_match_independent_implementations) {
+    const std::string header("\x80\x78\x00\x01hdr", 7);  // holds a NUL
+    const std::string text = "hello voice";
+    const struct {
+        TransportMode mode;
+        const char* expected;
+    } cases[] = {
+        {TransportMode::Aes256GcmRtpSize, "3782b8ed150855e486b1f165e08fec2e87db250111860580e0f49c"},
+        {TransportMode::XChaCha20Poly1305RtpSize, "ded2315b17e2df24be202049dfbb89b1d6120864f14e0fcb8707f6"},
+    };
+    for (const auto& c : cases) {
+        TransportCipher cipher(c.mode, CountingKey());
+        cipher.SetCounterForTest(6);
+        std::uint8_t out[128];
+        const auto size = cipher.Seal(reinterpret_cast<const std::uint8_t*>(header.data()), header.size(),
+                                      reinterpret_cast<const std::uint8_t*>(text.data()), text.size(), out, sizeof out);
+        BOOST_REQUIRE(size == header.size() + text.size() + 20);
+        BOOST_TEST(std::memcmp(out, header.data(), header.size()) == 0);
+        BOOST_TEST(ToHex(out + header.size(), text.size() + 16) == c.expected);
+        BOOST_TEST(ToHex(out + size - 4, 4) == "00000007");
+
+        TransportCipher peer(c.mode, CountingKey());
+        std::uint8_t plain[128];
+        const auto opened = peer.Open(out, size, header.size(), plain, sizeof plain);
+        BOOST_REQUIRE(opened);
+        BOOST_TEST(std::string(reinterpret_cast<char*>(plain), *opened) == text);
+
+        out[1] ^= 1;  // the header is authenticated
+        BOOST_TEST(!peer.Open(out, size, header.size(), plain, sizeof plain));
+        out[1] ^= 1;
+        out[size - 1] ^= 1;  // so is the nonce
+        BOOST_TEST(!peer.Open(out, size, header.size(), plain, sizeof plain));
+        BOOST_TEST(!peer.Open(out, 10, header.size(), plain, sizeof plain));  // too short
+    }
+}
+
+BOOST_AUTO_TEST_CASE(transport_seal_refuses_a_small_buffer_and_counts_up) {
+    TransportCipher cipher(TransportMode::Aes256GcmRtpSize, CountingKey());
+    std::uint8_t header[12] = {0x80, 120};
+    std::uint8_t payload[10] = {};
+    std::uint8_t out[64];
+    BOOST_TEST(cipher.Seal(header, 12, payload, 10, out, 41) == 0u);
+    BOOST_TEST(cipher.Seal(header, 12, payload, 10, out, sizeof out) == 42u);
+    BOOST_TEST(ToHex(out + 38, 4) == "00000001");
+    BOOST_TEST(cipher.Seal(header, 12, payload, 10, out, sizeof out) == 42u);
+    BOOST_TEST(ToHex(out + 38, 4) == "00000002");
+}
+
+// --- Opus -------------------------------------------------------------------------------------------
+
+BOOST_AUTO_TEST_CASE(opus_keeps_a_440_hz_tone) {
+    OpusFrameEncoder encoder({2, 64000, true, false, 10});
+    OpusFrameDecoder decoder(2);
+    std::vector<std::int16_t> pcm(kFrameSamples * 2), out(kFrameSamples * 2);
+    std::uint8_t packet[kMaxOpusPacket];
+    std::uint64_t phase = 0;
+    std::vector<double> received;
+    for (int frame = 0; frame < 50; ++frame) {
+        voice_test::FillTone(pcm.data(), kFrameSamples, 2, 440, 8000, phase);
+        const auto size = encoder.Encode(pcm.data(), packet, sizeof packet);
+        BOOST_REQUIRE(size > 0u);
+        BOOST_REQUIRE(decoder.Decode(packet, size, out.data()) == kFrameSamples);
+        if (frame >= 5) {
+            const auto left = Left(out.data(), kFrameSamples, 2);
+            received.insert(received.end(), left.begin(), left.end());
+        }
+    }
+    BOOST_TEST(std::abs(voice_test::EstimateFrequency(received) - 440.0) < 2.0);
+    BOOST_TEST(LevelDbfs(out.data(), out.size()) > -20.0);
+}
+
+BOOST_AUTO_TEST_CASE(opus_recovers_a_lost_frame_from_fec_and_conceals) {
+    OpusFrameEncoder encoder({1, 32000, true, false, 30});
+    OpusFrameDecoder decoder(2);
+    std::vector<std::int16_t> pcm(kFrameSamples), out(kFrameSamples * 2);
+    std::uint64_t phase = 0;
+    std::vector<Bytes> packets;
+    for (int frame = 0; frame < 20; ++frame) {
+        voice_test::FillTone(pcm.data(), kFrameSamples, 1, 300, 8000, phase);
+        Bytes packet(kMaxOpusPacket);
+        packet.resize(encoder.Encode(pcm.data(), packet.data(), packet.size()));
+        packets.push_back(packet);
+    }
+    for (int i = 0; i < 10; ++i) BOOST_REQUIRE(decoder.Decode(packets[i].data(), packets[i].size(), out.data()) == kFrameSamples);
+    // Packet 10 is lost: packet 11 carries it as FEC.
+    BOOST_TEST(decoder.Decode(packets[11].data(), packets[11].size(), out.data(), true) == kFrameSamples);
+    BOOST_TEST(LevelDbfs(out.data(), out.size()) > -30.0);
+    BOOST_TEST(decoder.Decode(packets[11].data(), packets[11].size(), out.data()) == kFrameSamples);
+    BOOST_TEST(decoder.Conceal(out.data()) == kFrameSamples);
+    const std::uint8_t garbage[3] = {0xFF, 0xFF, 0xFF};
+    BOOST_TEST(decoder.Decode(garbage, 0, out.data()) == kFrameSamples);  // a zero-length packet is a loss
+    BOOST_CHECK_THROW(OpusFrameEncoder({3, 64000, true, true, 0}), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(opus_dtx_makes_tiny_packets_in_silence) {
+    OpusFrameEncoder encoder({2, 64000, true, true, 0});
+    std::vector<std::int16_t> silence(kFrameSamples * 2, 0);
+    std::uint8_t packet[kMaxOpusPacket];
+    std::size_t last = 0;
+    for (int i = 0; i < 30; ++i) last = encoder.Encode(silence.data(), packet, sizeof packet);
+    BOOST_TEST(last <= 3u);
+    BOOST_TEST(encoder.SetBitrate(1'000'000) == kMaxBitrate);
+    BOOST_TEST(encoder.SetBitrate(1) == kMinBitrate);
+}
+
+// --- jitter buffer ----------------------------------------------------------------------------------
+
+namespace {
+
+void PushSeq(JitterBuffer& jb, std::uint16_t seq, JitterBuffer::Clock::time_point t, std::uint8_t tag = 0) {
+    const std::uint8_t data[2] = {tag, static_cast<std::uint8_t>(seq)};
+    jb.Push(seq, static_cast<std::uint32_t>(seq) * 960u, data, 2, t);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(jitter_buffer_plays_in_order_after_reordering) {
+    JitterBuffer jb;
+    const auto t0 = JitterBuffer::Clock::now();
+    JitterBuffer::Output out;
+    jb.Pop(out);
+    BOOST_TEST((out.kind == JitterBuffer::Kind::Idle));
+    PushSeq(jb, 65534, t0);
+    PushSeq(jb, 0, t0);  // across the wrap, before 65535
+    PushSeq(jb, 65535, t0);
+    for (std::uint16_t expected : {65534, 65535, 0}) {
+        jb.Pop(out);
+        BOOST_REQUIRE((out.kind == JitterBuffer::Kind::Frame));
+        BOOST_TEST(out.packet[1] == static_cast<std::uint8_t>(expected));
+    }
+    PushSeq(jb, 65535, t0);  // late: already played past it
+    BOOST_TEST(jb.GetStats().late == 1u);
+    PushSeq(jb, 1, t0);
+    PushSeq(jb, 1, t0);
+    BOOST_TEST(jb.GetStats().duplicate == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(jitter_buffer_recovers_with_fec_then_conceals_then_stops) {
+    JitterBuffer jb;
+    const auto t0 = JitterBuffer::Clock::now();
+    JitterBuffer::Output out;
+    PushSeq(jb, 10, t0);
+    jb.Pop(out);
+    BOOST_TEST((out.kind == JitterBuffer::Kind::Frame));
+    PushSeq(jb, 12, t0);  // 11 lost
+    jb.Pop(out);
+    BOOST_TEST((out.kind == JitterBuffer::Kind::Fec));
+    BOOST_TEST(out.packet[1] == 12);  // the decoder reads 11 from 12's FEC data
+    jb.Pop(out);
+    BOOST_TEST((out.kind == JitterBuffer::Kind::Frame));
+    BOOST_TEST(out.packet[1] == 12);
+    // Nothing more arrives: a few concealed frames, then playout stops.
+    int concealed = 0;
+    for (int i = 0; i < 10; ++i) {
+        jb.Pop(out);
+        if (out.kind == JitterBuffer::Kind::Conceal) ++concealed;
+    }
+    BOOST_TEST(concealed == 5);
+    BOOST_TEST((out.kind == JitterBuffer::Kind::Idle));
+    BOOST_TEST(!jb.Playing());
+    const auto stats = jb.GetStats();
+    BOOST_TEST(stats.fecRecovered == 1u);
+    BOOST_TEST(stats.concealed == 5u);
+}
+
+BOOST_AUTO_TEST_CASE(jitter_buffer_stops_after_a_silence_frame) {
+    JitterBuffer jb;
+    const auto t0 = JitterBuffer::Clock::now();
+    JitterBuffer::Output out;
+    PushSeq(jb, 1, t0);
+    const std::uint8_t silence[3] = {0xF8, 0xFF, 0xFE};
+    jb.Push(2, 1920, silence, 3, t0);
+    jb.Pop(out);
+    jb.Pop(out);
+    BOOST_TEST((out.kind == JitterBuffer::Kind::Frame));
+    BOOST_TEST(!jb.Playing());
+    jb.Pop(out);
+    BOOST_TEST((out.kind == JitterBuffer::Kind::Idle));  // no concealment after the end of speech
+}
+
+BOOST_AUTO_TEST_CASE(jitter_buffer_delay_grows_with_jitter) {
+    JitterBuffer steady, jittery;
+    const auto t0 = JitterBuffer::Clock::now();
+    for (std::uint16_t i = 0; i < 100; ++i) {
+        PushSeq(steady, i, t0 + std::chrono::milliseconds(20 * i));
+        // Alternately 0 and 40 ms late.
+        PushSeq(jittery, i, t0 + std::chrono::milliseconds(20 * i + (i % 2 ? 40 : 0)));
+    }
+    BOOST_TEST(steady.GetStats().targetDelayFrames == 1);
+    BOOST_TEST(steady.GetStats().jitterMs < 1.0);
+    BOOST_TEST(jittery.GetStats().jitterMs > 30.0);
+    BOOST_TEST(jittery.GetStats().targetDelayFrames >= 6);
+    BOOST_TEST(jittery.GetStats().targetDelayFrames <= 10);
+    // The steady one had 100 frames queued for a 1-frame target: the first pop drops to catch up.
+    JitterBuffer::Output out;
+    steady.Pop(out);
+    BOOST_TEST(steady.GetStats().dropped == 97u);
+}
+
+// --- VAD, PTT, mixer --------------------------------------------------------------------------------
+
+BOOST_AUTO_TEST_CASE(level_of_a_full_scale_sine_is_minus_3_dbfs) {
+    std::vector<std::int16_t> pcm(kFrameSamples);
+    std::uint64_t phase = 0;
+    voice_test::FillTone(pcm.data(), kFrameSamples, 1, 1000, 32767, phase);
+    BOOST_TEST(std::abs(LevelDbfs(pcm.data(), pcm.size()) + 3.01) < 0.05);
+    std::vector<std::int16_t> silence(kFrameSamples, 0);
+    BOOST_TEST(LevelDbfs(silence.data(), silence.size()) == -100.0);
+}
+
+BOOST_AUTO_TEST_CASE(vad_fixed_threshold_with_hangover) {
+    VoiceActivityDetector vad;
+    BOOST_TEST(vad.GetThreshold().automatic);
+    BOOST_TEST(vad.GetThreshold().dbfs == -60.0f);
+    vad.SetThreshold(false, -30.0f);
+    std::vector<std::int16_t> loud(kFrameSamples), quiet(kFrameSamples);
+    std::uint64_t p1 = 0, p2 = 0;
+    voice_test::FillTone(loud.data(), kFrameSamples, 1, 440, 8000, p1);   // about -15 dBFS
+    voice_test::FillTone(quiet.data(), kFrameSamples, 1, 440, 300, p2);   // about -43 dBFS
+    BOOST_TEST(!vad.Process(quiet.data(), quiet.size()));
+    BOOST_TEST(vad.Process(loud.data(), loud.size()));
+    int held = 0;
+    while (vad.Process(quiet.data(), quiet.size())) ++held;
+    BOOST_TEST(held == 10);  // 200 ms of hangover
+    vad.SetThreshold(false, -50.0f);
+    BOOST_TEST(vad.Process(quiet.data(), quiet.size()));
+    BOOST_TEST(vad.SetThreshold(false, 20.0f).dbfs == 0.0f);      // clamped
+    BOOST_TEST(vad.SetThreshold(false, -300.0f).dbfs == -100.0f);
+}
+
+BOOST_AUTO_TEST_CASE(vad_automatic_follows_the_noise_floor) {
+    VoiceActivityDetector vad;  // automatic by default
+    std::vector<std::int16_t> noise(kFrameSamples), speech(kFrameSamples);
+    std::uint64_t p1 = 0, p2 = 0;
+    voice_test::FillTone(noise.data(), kFrameSamples, 1, 100, 600, p1);   // steady hum around -37 dBFS
+    voice_test::FillTone(speech.data(), kFrameSamples, 1, 440, 12000, p2); // around -11 dBFS
+    for (int i = 0; i < 30; ++i) vad.Process(noise.data(), noise.size());
+    // A fixed -60 dBFS threshold would call the hum speech; the automatic one does not.
+    BOOST_TEST(!vad.Process(noise.data(), noise.size()));
+    BOOST_TEST(vad.EffectiveThreshold() > -40.0f);
+    BOOST_TEST(vad.Process(speech.data(), speech.size()));
+}
+
+BOOST_AUTO_TEST_CASE(push_to_talk_release_delay) {
+    PushToTalk ptt;
+    const auto t0 = PushToTalk::Clock::now();
+    BOOST_TEST(!ptt.Transmitting(t0));
+    BOOST_TEST(ptt.SetReleaseDelay(300) == 300u);
+    BOOST_TEST(ptt.SetReleaseDelay(5000) == 2000u);  // clamped
+    ptt.SetReleaseDelay(300);
+    ptt.SetActive(true, t0);
+    BOOST_TEST(ptt.Transmitting(t0 + std::chrono::seconds(10)));
+    const auto up = t0 + std::chrono::seconds(1);
+    ptt.SetActive(false, up);
+    BOOST_TEST(ptt.Transmitting(up + std::chrono::milliseconds(299)));
+    BOOST_TEST(!ptt.Transmitting(up + std::chrono::milliseconds(300)));
+}
+
+BOOST_AUTO_TEST_CASE(mixer_applies_volume_local_mute_and_saturates) {
+    Mixer mixer;
+    std::vector<std::int16_t> a(4, 10000), b(4, 30000), out(4);
+    BOOST_TEST(mixer.SetVolume(1, 50) == 50);
+    BOOST_TEST(mixer.SetVolume(2, 250) == 200);  // clamped
+    BOOST_TEST(mixer.SetVolume(3, -5) == 0);
+    BOOST_TEST(mixer.Volume(4) == 100);
+    mixer.Begin(4);
+    BOOST_TEST(mixer.Add(1, a.data()));
+    mixer.Finish(out.data());
+    BOOST_TEST(out[0] == 5000);
+    mixer.Begin(4);
+    mixer.Add(1, a.data());
+    mixer.Add(2, b.data());  // 5000 + 60000: saturates
+    mixer.Finish(out.data());
+    BOOST_TEST(out[0] == 32767);
+    mixer.SetLocalMute(2, true);
+    BOOST_TEST(mixer.LocalMute(2));
+    mixer.Begin(4);
+    mixer.Add(1, a.data());
+    BOOST_TEST(!mixer.Add(2, b.data()));
+    mixer.Finish(out.data(), 200);  // output volume 200 %
+    BOOST_TEST(out[0] == 10000);
+    mixer.Forget(2);
+    BOOST_TEST(!mixer.LocalMute(2));
+}
+
+// --- null backend -----------------------------------------------------------------------------------
+
+BOOST_AUTO_TEST_CASE(null_backend_clocks_20_ms_frames_of_silence) {
+    auto backend = MakeNullAudioBackend();
+    BOOST_TEST(std::string(backend->Name()) == "null");
+    BOOST_TEST(backend->InputDevices().size() == 1u);
+    BOOST_TEST(backend->InputDevices()[0].isDefault);
+    BOOST_TEST(backend->SetInputDevice(kDefaultDeviceId));
+    BOOST_TEST(!backend->SetOutputDevice("no-such-device"));
+    std::atomic<int> frames{0};
+    std::atomic<bool> silent{true};
+    backend->Start([&](const std::int16_t* capture, std::int16_t* playback) {
+        for (int i = 0; i < kFrameSamples * kDeviceChannels; ++i)
+            if (capture[i] != 0) silent = false;
+        playback[0] = 1;
+        ++frames;
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    backend->Stop();
+    BOOST_TEST(frames.load() >= 20);  // 25 expected; a loaded machine may be a little late
+    BOOST_TEST(frames.load() <= 27);
+    BOOST_TEST(silent.load());
+}
