@@ -106,6 +106,13 @@ class PublishedApi:
         content = declared.get("content", {}).get("application/json")
         return None if content is None else content.get("schema")
 
+    def media_types(self, method: str, url_path: str, status: int) -> set[str]:
+        """The media types the operation declares for ``status`` (``text/csv`` for Get Target Users)."""
+        operation = self.operation(method, url_path)
+        responses = operation.spec.get("responses", {})
+        declared = responses.get(str(status)) or responses.get(f"{status // 100}XX") or responses.get("default")
+        return set(self._resolve(declared).get("content", {})) if declared is not None else set()
+
     def check(self, method: str, url_path: str, status: int, body: Any) -> list[str]:
         operation = self.operation(method, url_path)
         schema = self.response_schema(operation, status)

@@ -11,12 +11,14 @@ from . import (
     accounts,
     admin,
     applications,
+    audit_log,
     channel_messages,
     channels,
     commands,
     expressions,
     guilds,
     interactions,
+    invites,
     lobbies,
     members,
     messages,
@@ -31,9 +33,11 @@ from . import (
 )
 
 AREAS: tuple[Area, ...] = (
+    invites.AREA,  # before lobbies: /invites/{code} answers lobby invites too
     lobbies.AREA, messages.AREA, presence.AREA, relationships.AREA, guilds.AREA, channels.AREA, roles.AREA,
     members.AREA, profiles.AREA,
     channel_messages.AREA, expressions.AREA, scheduled_events.AREA,
     admin.AREA, oauth.AREA, users.AREA, accounts.AREA, applications.AREA, webhooks.AREA,
     commands.AREA, interactions.AREA,
+    audit_log.AREA,
 )

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..paths import ADMIN, API_ROOT
+from . import audit_reason
 from .errors import JSON, UNAUTHORIZED
 from .ratelimit import Decision, rate_limited_body, rate_limited_headers
 from .requestlog import redact_authorization, redact_body, redact_path, redact_query
@@ -52,6 +53,7 @@ class TrafficMiddleware:
             return
         path: str = scope["path"]
         method: str = scope["method"]
+        audit_reason.bind(_header(scope, audit_reason.HEADER.encode()) or None)
         started = time.perf_counter()
         body = bytearray()
         outcome: dict[str, Any] = {"status": None}

@@ -458,3 +458,27 @@ def bulk_delete(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, 
                                                 bot_members_viewing(conn, access.channel, now)))
     return attachments
 
+
+
+def delete_recent_by_author(conn: sqlite3.Connection, outbox: Outbox, now: datetime, *, guild_id: int,
+                            author_id: int, seconds: int) -> list[int]:
+    """A ban's ``delete_message_seconds``: the author's messages in the guild from the last ``seconds``,
+    deleted as the platform does it (no permission of the banning bot in each channel is needed);
+    MESSAGE_DELETE_BULK per channel. Returns the attachment ids whose files to remove."""
+    since = format_instant(now - timedelta(seconds=seconds))
+    rows = conn.execute("SELECT id, channel_id FROM channel_messages WHERE guild_id = ? AND author_id = ?"
+                        " AND created_at >= ? ORDER BY id", (guild_id, author_id, since)).fetchall()
+    by_channel: dict[int, list[int]] = {}
+    for row in rows:
+        by_channel.setdefault(row["channel_id"], []).append(row["id"])
+    attachments: list[int] = []
+    for channel_id, ids in by_channel.items():
+        attachments += _attachment_ids(conn, ids)
+        conn.execute(f"DELETE FROM channel_messages WHERE id IN ({','.join('?' * len(ids))})", ids)
+        for message_id in ids:
+            search.unindex_message(conn, message_id)
+        channel = conn.execute("SELECT * FROM channels WHERE id = ?", (channel_id,)).fetchone()
+        payload = {"ids": [str(m) for m in ids], "channel_id": str(channel_id), "guild_id": str(guild_id)}
+        outbox.add("MESSAGE_DELETE_BULK", GuildBots(guild_id, GUILD_MESSAGES, payload,
+                                                    bot_members_viewing(conn, channel, now)))
+    return attachments

@@ -1,9 +1,12 @@
 """Guild members: list, get, modify (nick, roles, timeout, mute, deafen), the bot's own member, role
-grants, kicks."""
+grants, kicks; bans and prune (moderation_routes.py), with each member's last activity (activity.py)."""
 
 from __future__ import annotations
 
-from ...core.area import Area
-from . import routes
+from importlib import resources
 
-AREA = Area("members", routes=routes.routes)
+from ...core.area import Area
+from . import moderation_routes, routes
+
+AREA = Area("members", routes=lambda: [*routes.routes(), *moderation_routes.routes()],
+            schema=resources.files(__name__) / "schema")

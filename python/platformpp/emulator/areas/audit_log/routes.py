@@ -1,0 +1,94 @@
+"""``GET /guilds/{guild_id}/audit-logs``: VIEW_AUDIT_LOG; filters user_id, target_id, action_type,
+before, after, limit (1-100, default 50); the entries with the users, webhooks, scheduled events
+(and the unmodelled integrations, threads, commands and automod rules, always empty) they refer to."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from ...core.errors import json_response
+from ...core.http import emulator_state, snowflake_param
+from ...core.permissions import Permission
+from ...core.validation import Form
+from ...events.outbox import Outbox
+from ...paths import API
+from ...wire.user import public_user_json
+from ..guilds.access import require_guild_permission, require_member
+from ..guilds.work import in_transaction, writer
+from ..scheduled_events import store as scheduled_events
+from . import actions, store
+
+# Entries whose target is a user (member moderation): their targets are listed in ``users``.
+USER_TARGETS = {actions.MEMBER_KICK, actions.MEMBER_BAN_ADD, actions.MEMBER_BAN_REMOVE, actions.MEMBER_UPDATE,
+                actions.MEMBER_ROLE_UPDATE, 26, 27, 28}
+EVENT_TARGETS = {actions.GUILD_SCHEDULED_EVENT_CREATE, actions.GUILD_SCHEDULED_EVENT_UPDATE,
+                 actions.GUILD_SCHEDULED_EVENT_DELETE}
+PUBLISHED_TYPES = frozenset({1, *range(10, 16), *range(20, 29), 30, 31, 32, 40, 41, 42, 50, 51, 52, 60, 61, 62,
+                             72, 73, 74, 75, 80, 81, 82, 83, 84, 85, 90, 91, 92, 100, 101, 102, 110, 111, 112,
+                             121, 130, 131, 132, *range(140, 147), 150, 151, 163, 164, 165, 166, 167, 190, 191,
+                             192, 193, 211})
+
+
+def _query_snowflake(form: Form, name: str) -> int | None:
+    raw = form.data.get(name)
+    if raw is None:
+        return None
+    value = form.coerce_snowflake(name, raw)
+    return value
+
+
+def _query_int(form: Form, name: str, low: int, high: int, default: int | None) -> int | None:
+    raw = form.data.get(name)
+    if raw is None:
+        return default
+    if not raw.isdigit() or not low <= int(raw) <= high:
+        form.fail(name, "NUMBER_TYPE_COERCE", f"Must be an integer from {low} to {high}.")
+        return default
+    return int(raw)
+
+
+async def list_entries(request: Request) -> Response:
+    principal = writer(request)
+    guild_id = snowflake_param(request, "guild_id")
+    state = emulator_state(request)
+    form = Form(dict(request.query_params))
+    form.unknown_keys({"user_id", "target_id", "action_type", "before", "after", "limit"})
+    user_id, target_id = _query_snowflake(form, "user_id"), _query_snowflake(form, "target_id")
+    before, after = _query_snowflake(form, "before"), _query_snowflake(form, "after")
+    action_type = _query_int(form, "action_type", 1, 1000, None)
+    if action_type is not None and action_type not in PUBLISHED_TYPES:
+        form.fail("action_type", "ENUM_TYPE_COERCE", f"Value {action_type} is not a valid audit log action type.")
+    limit = _query_int(form, "limit", 1, 100, 50) or 50
+    form.done()
+
+    def work(conn: sqlite3.Connection, _: Outbox) -> dict[str, Any]:
+        who = require_member(conn, guild_id, principal.user_id, state.clock.now())
+        require_guild_permission(who, Permission.VIEW_AUDIT_LOG)
+        rows = store.entries(conn, guild_id, user_id=user_id, target_id=target_id, action_type=action_type,
+                             before=before, after=after, limit=limit)
+        return {"audit_log_entries": [store.entry_json(row) for row in rows], **_references(conn, guild_id, rows),
+                "webhooks": [], "integrations": [], "threads": [], "application_commands": [],
+                "auto_moderation_rules": []}
+
+    return json_response(await in_transaction(request, work))
+
+
+def _references(conn: sqlite3.Connection, guild_id: int, rows: list[sqlite3.Row]) -> dict[str, Any]:
+    user_ids = {row["user_id"] for row in rows if row["user_id"] is not None}
+    user_ids |= {row["target_id"] for row in rows if row["action_type"] in USER_TARGETS and row["target_id"]}
+    users = [public_user_json(user) for user in conn.execute(
+        f"SELECT * FROM users WHERE id IN ({', '.join('?' * len(user_ids))}) ORDER BY id", sorted(user_ids))]
+    event_ids = sorted({row["target_id"] for row in rows if row["action_type"] in EVENT_TARGETS})
+    events = [scheduled_events.render(conn, event) for event in conn.execute(
+        f"SELECT * FROM guild_scheduled_events WHERE guild_id = ? AND id IN ({', '.join('?' * len(event_ids))})",
+        (guild_id, *event_ids))]
+    return {"users": users, "guild_scheduled_events": events}
+
+
+def routes() -> list[BaseRoute]:
+    return [Route(API + "/guilds/{guild_id}/audit-logs", list_entries, methods=["GET"])]
