@@ -3,6 +3,7 @@
 #include <pybind11/native_enum.h>
 #include <pybind11/stl.h>
 
+#include "authorization_init.hpp"
 #include "bindings.hpp"
 #include "fast_property.hpp"
 #include "handle_members.hpp"
@@ -11,8 +12,6 @@ namespace py = pybind11;
 
 namespace platformpp::python {
 namespace {
-
-using OptionalStr = std::optional<py::str>;
 
 std::string Repr(const AuthorizationCodeChallenge& c) {
     if (!c) return "<AuthorizationCodeChallenge: null>";
@@ -77,31 +76,15 @@ void BindCodeVerifier(py::module_& m) {
 void BindAuthorizationArgs(py::module_& m) {
     py::class_<AuthorizationArgs> cls(m, "AuthorizationArgs", py::is_final(),
                                       "The arguments of Client.authorize (OAuth2 authorization of a user).");
-    cls.def(py::init([](uint64_t clientId, const py::str& scopes, const OptionalStr& state, const OptionalStr& nonce,
-                        std::optional<AuthorizationCodeChallenge> codeChallenge,
-                        std::optional<IntegrationType> integrationType, const OptionalStr& customSchemeParam) {
-                AuthorizationArgs args;
-                args.SetClientId(clientId);
-                args.SetScopes(scopes.cast<std::string>());
-                args.SetState(ToOptionalString(state));
-                args.SetNonce(ToOptionalString(nonce));
-                args.SetCodeChallenge(std::move(codeChallenge));
-                args.SetIntegrationType(integrationType);
-                args.SetCustomSchemeParam(ToOptionalString(customSchemeParam));
-                return args;
-            }),
-            py::kw_only(), py::arg("client_id") = 0, py::arg("scopes") = "", py::arg("state") = py::none(),
-            py::arg("nonce") = py::none(), py::arg("code_challenge") = py::none(),
-            py::arg("integration_type") = py::none(), py::arg("custom_scheme_param") = py::none(),
-            "Every field is optional here; scopes must be set before Client.authorize.")
-        .def_property("code_challenge", &AuthorizationArgs::CodeChallenge, &AuthorizationArgs::SetCodeChallenge,
-                      "PKCE challenge for the Client.get_token flow (a copy).")
+    DefAuthorizationArgsInit(cls, "Every field is optional here; scopes must be set before Client.authorize.");
+    cls.def_property("code_challenge", &AuthorizationArgs::CodeChallenge, &AuthorizationArgs::SetCodeChallenge,
+                     "PKCE challenge for the Client.get_token flow (a copy).")
         .def_property("integration_type", &AuthorizationArgs::IntegrationType, &AuthorizationArgs::SetIntegrationType,
                       "The installation context the application is installed as.")
         .def("__repr__", py::overload_cast<const AuthorizationArgs&>(&Repr));
     DefFastProperty<&AuthorizationArgs::ClientId, &AuthorizationArgs::SetClientId>(
         cls, "client_id", "Application id of the game; 0 means the id given to Client.set_application_id.");
-    DefFastProperty<&AuthorizationArgs::Scopes, &AuthorizationArgs::SetScopes>(
+    DefFastProperty<&AuthorizationArgs::Scopes, &AuthorizationArgs::SetScopes, KeepLastStr::Yes>(
         cls, "scopes", "Space-separated OAuth2 scopes, e.g. Client.get_default_communication_scopes().");
     DefFastProperty<&AuthorizationArgs::State, &AuthorizationArgs::SetState>(
         cls, "state", "OAuth2 state; leave None so the SDK generates a secure random one.");

@@ -25,6 +25,7 @@ pybind11::class_<UserHandle> BindUser(pybind11::module_& m, pybind11::class_<Cli
 void BindRelationship(pybind11::module_& m, pybind11::class_<Client>& client, pybind11::class_<UserHandle>& user);
 void BindLobby(pybind11::module_& m, pybind11::class_<Client>& client);
 void BindMessage(pybind11::module_& m, pybind11::class_<Client>& client);
+void BindVoiceSettings(pybind11::module_& m, pybind11::class_<Client>& client);
 void BindCallbacks(pybind11::module_& m);
 void BindVersioning(pybind11::module_& m);
 

@@ -21,11 +21,6 @@ void DefHandleMembers(pybind11::class_<Handle, Options...>& cls) {
     cls.attr("nullobj") = py::cast(Handle::nullobj);
 }
 
-// Keyword arguments typed `str` refuse bytes, which pybind11 would accept for std::string.
-inline std::optional<std::string> ToOptionalString(const std::optional<pybind11::str>& value) {
-    return value ? std::optional<std::string>(value->cast<std::string>()) : std::nullopt;
-}
-
 // `repr()` text for a secret: whether it is set, never its value.
 inline const char* Hidden(bool isSet) { return isSet ? "<hidden>" : "None"; }
 

@@ -19,6 +19,7 @@ PYBIND11_MODULE(_platformpp, m, py::mod_gil_not_used(false)) {
     python::BindRelationship(m, client, user);
     python::BindLobby(m, client);
     python::BindMessage(m, client);
+    python::BindVoiceSettings(m, client);
     python::BindCallbacks(m);
     python::BindVersioning(m);
     // The pure-Python glue that completes the classes (async methods, event subscription) lives beside
