@@ -144,7 +144,10 @@ def measure(participants: list[Participant], udp_port: int, seconds: float, warm
     gc.disable()          # the generator's own collector pauses would count as relay latency
     selector = selectors.DefaultSelector()
     for p in participants:
-        selector.register(p.sock, selectors.EVENT_READ, p)
+        selector.register(p.sock, selectors.EVENT_READ, p.sock.recv_into)
+    buffer = bytearray(2048)
+    id_fields = struct.Struct(">H4xI").unpack_from     # RTP sequence and SSRC from the clear header
+    clock = time.perf_counter
     period = 1.0 / RATE
     start = time.perf_counter() + 0.05
     schedule = [(start + i * period / len(participants), i) for i in range(len(participants))]
@@ -177,14 +180,15 @@ def measure(participants: list[Participant], udp_port: int, seconds: float, warm
             break
         timeout = max(0.0, schedule[0][0] - time.perf_counter()) if schedule else 0.05
         for key, _ in selector.select(timeout):
-            sock = key.fileobj
+            recv_into = key.data                     # the socket's bound recv_into
             while True:
                 try:
-                    data = sock.recv(2048)  # type: ignore[union-attr]
+                    recv_into(buffer)
                 except BlockingIOError:
                     break
-                arrived = time.perf_counter()
-                departed = sent_at.get((struct.unpack(">I", data[8:12])[0], struct.unpack(">H", data[2:4])[0]))
+                arrived = clock()
+                seq, ssrc = id_fields(buffer, 2)
+                departed = sent_at.get((ssrc, seq))
                 if departed is not None:
                     received += 1
                     latencies.append((arrived - departed) * 1000.0)
