@@ -17,10 +17,10 @@ from ...core.permissions import Permission
 from ...core.validation import Form
 from ...events.outbox import Outbox
 from ...paths import API
+from ...wire.message import scheduled_event_json
 from ...wire.user import public_user_json
 from ..guilds.access import require_guild_permission, require_member
 from ..guilds.work import in_transaction, writer
-from ..scheduled_events import store as scheduled_events
 from . import actions, store
 
 # Entries whose target is a user (member moderation): their targets are listed in ``users``.
@@ -84,10 +84,15 @@ def _references(conn: sqlite3.Connection, guild_id: int, rows: list[sqlite3.Row]
     users = [public_user_json(user) for user in conn.execute(
         f"SELECT * FROM users WHERE id IN ({', '.join('?' * len(user_ids))}) ORDER BY id", sorted(user_ids))]
     event_ids = sorted({row["target_id"] for row in rows if row["action_type"] in EVENT_TARGETS})
-    events = [scheduled_events.render(conn, event) for event in conn.execute(
+    events = [scheduled_event_json(event, _creator(conn, event["creator_id"]), None) for event in conn.execute(
         f"SELECT * FROM guild_scheduled_events WHERE guild_id = ? AND id IN ({', '.join('?' * len(event_ids))})",
         (guild_id, *event_ids))]
     return {"users": users, "guild_scheduled_events": events}
+
+
+def _creator(conn: sqlite3.Connection, user_id: int | None) -> dict[str, Any] | None:
+    row = conn.execute("SELECT * FROM users WHERE id = ?", (user_id,)).fetchone() if user_id else None
+    return public_user_json(row) if row else None
 
 
 def routes() -> list[BaseRoute]:

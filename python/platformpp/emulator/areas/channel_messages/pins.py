@@ -8,6 +8,8 @@ from __future__ import annotations
 import sqlite3
 from typing import TYPE_CHECKING
 
+from ..audit_log import actions
+from ..audit_log import store as audit_log
 from ...core.errors import ApiError
 from ...core.permission_changes import pin_permissions
 from ...core.permissions import Permission
@@ -54,6 +56,9 @@ def set_pinned(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *
             raise ApiError(400, TOO_MANY_PINS, f"Maximum number of pins reached ({MAX_PINS})")
     conn.execute("UPDATE channel_messages SET pinned_at = ? WHERE id = ?",
                  (state.clock.iso() if pinned else None, message_id))
+    audit_log.record(conn, guild_id=access.guild_id, user_id=caller.user_id, target_id=row["author_id"],
+                     action_type=actions.MESSAGE_PIN if pinned else actions.MESSAGE_UNPIN,
+                     options={"channel_id": channel_id, "message_id": message_id})
     last = conn.execute("SELECT MAX(pinned_at) FROM channel_messages WHERE channel_id = ?", (channel_id,)).fetchone()[0]
     viewers = bot_members_viewing(conn, access.channel, now)
     outbox.add("CHANNEL_PINS_UPDATE", GuildBots(access.guild_id, GUILDS, {

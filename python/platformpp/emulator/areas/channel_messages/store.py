@@ -42,6 +42,9 @@ from ...wire.message import (
 )
 from ...wire.member import MEMBER_SELECT, member_json
 from ...wire.user import public_user_json
+from ..audit_log import actions
+from ..audit_log import store as audit_log
+from ..members.activity import touch as touch_activity
 from . import search
 from .access import ChannelAccess, bot_members_viewing, channel_access
 from .attachments import Writer, spoiler_flags
@@ -317,6 +320,7 @@ def create(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, write
                      " ON CONFLICT (channel_id, user_id) DO UPDATE SET posted_at = excluded.posted_at",
                      (channel_id, author.user_id, timestamp))
     conn.execute("UPDATE channels SET last_message_id = ? WHERE id = ?", (message_id, channel_id))
+    touch_activity(conn, access.guild_id, author.user_id, now)
     search.index_message(conn, message_id, access.guild_id, content)
     message = render(conn, get_row(conn, channel_id, message_id))
     announce_message(conn, outbox, "MESSAGE_CREATE", access.channel, message, now)
@@ -428,6 +432,9 @@ def delete(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, ch
     attachments = _attachment_ids(conn, [message_id])
     conn.execute("DELETE FROM channel_messages WHERE id = ?", (message_id,))
     search.unindex_message(conn, message_id)
+    if row["author_id"] != caller.user_id:   # the platform logs deletions of others' messages only
+        audit_log.record(conn, guild_id=access.guild_id, user_id=caller.user_id, target_id=row["author_id"],
+                         action_type=actions.MESSAGE_DELETE, options={"channel_id": channel_id, "count": 1})
     payload = {"id": str(message_id), "channel_id": str(channel_id), "guild_id": str(access.guild_id)}
     outbox.add("MESSAGE_DELETE", GuildBots(access.guild_id, GUILD_MESSAGES, payload,
                                            bot_members_viewing(conn, access.channel, now)))
@@ -453,6 +460,8 @@ def bulk_delete(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, 
     conn.execute(f"DELETE FROM channel_messages WHERE id IN ({marks})", found)
     for message_id in found:
         search.unindex_message(conn, message_id)
+    audit_log.record(conn, guild_id=access.guild_id, user_id=caller.user_id, target_id=channel_id,
+                     action_type=actions.MESSAGE_BULK_DELETE, options={"count": len(found)})
     payload = {"ids": [str(m) for m in sorted(found)], "channel_id": str(channel_id), "guild_id": str(access.guild_id)}
     outbox.add("MESSAGE_DELETE_BULK", GuildBots(access.guild_id, GUILD_MESSAGES, payload,
                                                 bot_members_viewing(conn, access.channel, now)))

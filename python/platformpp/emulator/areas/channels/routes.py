@@ -22,6 +22,7 @@ from ...events.outbox import Outbox
 from ...paths import API
 from ...wire.channel import GROUP_DM, channel_json, group_dm_json, obfuscated_channel_json
 from ...wire.user import public_user_json
+from ..audit_log import trail as audit_trail
 from ..guilds import mutations
 from ..guilds.access import (Standing, grantable, missing_access, permissions_in, require_channel_permission,
                              require_guild_permission, require_member, visible_channel_ids)
@@ -87,6 +88,7 @@ async def create_channel(request: Request) -> Response:
         form.done()
         _overwrite_bits(who, changes)
         row = mutations.create_channel(conn, outbox, now, guild_id, new_id(state), changes)
+        audit_trail.channel(conn, guild_id, principal.user_id, None, channel_json(row))
         return _as_seen(conn, principal.application_id, who, row)
 
     return json_response(await in_transaction(request, work), 201)
@@ -137,7 +139,9 @@ async def channel_positions(request: Request) -> Response:
         form.done()
         for channel_id, changes in planned:
             if changes:
-                mutations.modify_channel(conn, outbox, now, channel_id, changes)
+                before = channel_json(_channel(conn, channel_id))
+                audit_trail.channel(conn, guild_id, principal.user_id, before,
+                                    channel_json(mutations.modify_channel(conn, outbox, now, channel_id, changes)))
 
     await in_transaction(request, work)
     return Response(status_code=204)
@@ -194,8 +198,9 @@ async def patch_channel(request: Request) -> Response:
                       "Only text and announcement channels convert into each other.")
         form.done()
         _overwrite_bits(who, changes)
-        return _as_seen(conn, principal.application_id, who,
-                        mutations.modify_channel(conn, outbox, now, channel_id, changes))
+        updated = mutations.modify_channel(conn, outbox, now, channel_id, changes)
+        audit_trail.channel(conn, row["guild_id"], principal.user_id, channel_json(row), channel_json(updated))
+        return _as_seen(conn, principal.application_id, who, updated)
 
     return json_response(await in_transaction(request, work))
 
@@ -212,6 +217,7 @@ async def delete_channel(request: Request) -> Response:
         who = require_member(conn, row["guild_id"], principal.user_id, now)
         require_channel_permission(who, row, Permission.MANAGE_CHANNELS)
         mutations.delete_channel(conn, outbox, now, row)
+        audit_trail.channel(conn, row["guild_id"], principal.user_id, channel_json(row), None)
         return channel_json(row)
 
     return json_response(await in_transaction(request, work))
@@ -241,8 +247,9 @@ async def put_overwrite(request: Request) -> Response:
                       f"No {'role' if kind == 0 else 'member'} {target} in this guild.")
         form.done()
         grantable(who, allow | deny)
-        mutations.put_overwrite(conn, outbox, now, row, {"id": str(target), "type": kind, "allow": str(allow),
-                                                         "deny": str(deny)})
+        updated = mutations.put_overwrite(conn, outbox, now, row, {"id": str(target), "type": kind,
+                                                                   "allow": str(allow), "deny": str(deny)})
+        audit_trail.channel(conn, row["guild_id"], principal.user_id, channel_json(row), channel_json(updated))
 
     await in_transaction(request, work)
     return Response(status_code=204)
@@ -260,7 +267,8 @@ async def delete_overwrite(request: Request) -> Response:
         row = _channel(conn, channel_id)
         who = require_member(conn, row["guild_id"], principal.user_id, now)
         require_channel_permission(who, row, Permission.MANAGE_ROLES)
-        mutations.delete_overwrite(conn, outbox, now, row, target)
+        updated = mutations.delete_overwrite(conn, outbox, now, row, target)
+        audit_trail.channel(conn, row["guild_id"], principal.user_id, channel_json(row), channel_json(updated))
 
     await in_transaction(request, work)
     return Response(status_code=204)

@@ -20,6 +20,8 @@ from ...core.permissions import Permission
 from ...events.audience import Payload
 from ...wire.message import emoji_json, sticker_json
 from ...wire.user import public_user_json
+from ..audit_log import actions
+from ..audit_log import trail as audit_trail
 from ..channel_messages.access import guild_permissions, require_guild_permission
 from ..channel_messages.audience import GUILD_EXPRESSIONS, GuildBots
 
@@ -31,6 +33,7 @@ UNKNOWN_EMOJI, UNKNOWN_STICKER = 10014, 10060
 MAX_EMOJIS, TOO_MANY_EMOJIS = 50, 30008   # per kind (static, animated) without boosts
 MAX_STICKERS, TOO_MANY_STICKERS = 5, 30039
 EMOJI_MAX_BYTES = 256 * 1024
+STICKER_KEYS = ("name", "tags", "description", "format_type")
 STICKER_MAX_BYTES = 512 * 1024
 _DATA_URI = re.compile(r"^data:(image/(?:png|jpeg|gif|webp|avif));base64,(.*)$", re.DOTALL)
 EMOJI_NAME = re.compile(r"^[A-Za-z0-9_]{2,32}$")
@@ -122,6 +125,7 @@ def create_emoji(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox,
                   user_id, state.clock.iso()))
     _announce_emojis(conn, outbox, guild_id)
     row = get_emoji_row(conn, guild_id, emoji_id)
+    audit_trail.simple(conn, guild_id, user_id, actions.EMOJI_CREATE, emoji_id, None, row, ("name",))
     return emoji_json(row, _creator(conn, row["user_id"]))
 
 
@@ -134,6 +138,8 @@ def modify_emoji(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox,
     if roles is not None:
         conn.execute("UPDATE guild_emojis SET roles = ? WHERE id = ?", (_role_ids(conn, guild_id, roles), emoji_id))
     _announce_emojis(conn, outbox, guild_id)
+    audit_trail.simple(conn, guild_id, user_id, actions.EMOJI_UPDATE, emoji_id, row,
+                       get_emoji_row(conn, guild_id, emoji_id), ("name",))
     row = get_emoji_row(conn, guild_id, emoji_id)
     return emoji_json(row, _creator(conn, row["user_id"]))
 
@@ -144,6 +150,7 @@ def delete_emoji(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox,
     require_manage(state, conn, guild_id, user_id, row["user_id"])
     conn.execute("DELETE FROM guild_emojis WHERE id = ?", (emoji_id,))
     _announce_emojis(conn, outbox, guild_id)
+    audit_trail.simple(conn, guild_id, user_id, actions.EMOJI_DELETE, emoji_id, row, None, ("name",))
 
 
 # --- stickers ----------------------------------------------------------------------------------------------
@@ -177,6 +184,7 @@ def create_sticker(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbo
                  (sticker_id, guild_id, name, tags, description, format_type, size, user_id, state.clock.iso()))
     _announce_stickers(conn, outbox, guild_id)
     row = get_sticker_row(conn, guild_id, sticker_id)
+    audit_trail.simple(conn, guild_id, user_id, actions.STICKER_CREATE, sticker_id, None, row, STICKER_KEYS)
     return sticker_json(row, _creator(conn, row["user_id"]))
 
 
@@ -187,6 +195,8 @@ def modify_sticker(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbo
     for column, value in changes.items():   # column names come from the route's fixed list
         conn.execute(f"UPDATE guild_stickers SET {column} = ? WHERE id = ?", (value, sticker_id))
     _announce_stickers(conn, outbox, guild_id)
+    audit_trail.simple(conn, guild_id, user_id, actions.STICKER_UPDATE, sticker_id, row,
+                       get_sticker_row(conn, guild_id, sticker_id), STICKER_KEYS)
     row = get_sticker_row(conn, guild_id, sticker_id)
     return sticker_json(row, _creator(conn, row["user_id"]))
 
@@ -197,3 +207,4 @@ def delete_sticker(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbo
     require_manage(state, conn, guild_id, user_id, row["user_id"])
     conn.execute("DELETE FROM guild_stickers WHERE id = ?", (sticker_id,))
     _announce_stickers(conn, outbox, guild_id)
+    audit_trail.simple(conn, guild_id, user_id, actions.STICKER_DELETE, sticker_id, row, None, STICKER_KEYS)

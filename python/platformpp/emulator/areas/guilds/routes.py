@@ -16,6 +16,7 @@ from ...core.permissions import Permission, base_permissions
 from ...core.validation import read_form
 from ...events.outbox import Outbox
 from ...paths import API
+from ..audit_log import trail as audit_trail
 from . import mutations
 from .access import require_guild_permission, require_member, standing
 from .store import guild_object, member_count, partial_guild
@@ -86,7 +87,10 @@ async def patch_guild(request: Request) -> Response:
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
         who = require_member(conn, guild_id, principal.user_id, state.clock.now())
         require_guild_permission(who, Permission.MANAGE_GUILD)
-        return mutations.modify_guild(conn, outbox, state.clock.now(), guild_id, form)
+        before = guild_object(conn, guild_id)
+        after = mutations.modify_guild(conn, outbox, state.clock.now(), guild_id, form)
+        audit_trail.guild(conn, guild_id, principal.user_id, before, after)
+        return after
 
     return json_response(await in_transaction(request, work))
 

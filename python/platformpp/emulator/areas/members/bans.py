@@ -14,7 +14,7 @@ from ...events.outbox import Outbox
 from ...wire.user import public_user_json
 from ..audit_log import actions
 from ..audit_log import store as audit_log
-from ..channel_messages.store import delete_recent_by_author
+from ..channel_messages import store as channel_messages
 from ..guilds import mutations
 from ..guilds.dispatch import guild_bots, to_guild
 
@@ -47,7 +47,7 @@ def list_bans(conn: sqlite3.Connection, guild_id: int, *, limit: int, before: in
     else:
         rows = conn.execute("SELECT * FROM guild_bans WHERE guild_id = ? AND user_id > ? AND user_id < ?"
                             " ORDER BY user_id LIMIT ?",
-                            (guild_id, after or 0, before if before is not None else 1 << 64, limit)).fetchall()
+                            (guild_id, after or 0, before if before is not None else (1 << 63) - 1, limit)).fetchall()
     return [ban_json(conn, row) for row in rows]
 
 
@@ -55,7 +55,7 @@ def ban(conn: sqlite3.Connection, outbox: Outbox, now: datetime, *, guild_id: in
         actor_id: int, reason: str | None, delete_message_seconds: int) -> list[int]:
     """Ban ``user_id`` (already checked: a user, not above the actor). Banning again only deletes
     messages. Returns the attachment ids whose files to remove."""
-    removed = delete_recent_by_author(conn, outbox, now, guild_id=guild_id, author_id=user_id,
+    removed = channel_messages.delete_recent_by_author(conn, outbox, now, guild_id=guild_id, author_id=user_id,
                                       seconds=delete_message_seconds) if delete_message_seconds else []
     if is_banned(conn, guild_id, user_id):
         return removed

@@ -22,6 +22,9 @@ from ...core.validation import Form, read_form
 from ...events.outbox import Outbox
 from ...paths import API
 from ...wire.member import member_json, own_member_json
+from ..audit_log import actions as audit_actions
+from ..audit_log import store as audit_log
+from ..audit_log import trail as audit_trail
 from ..guilds import mutations
 from ..guilds.access import (
     Standing, missing_access, require_above, require_guild_permission, require_member, standing)
@@ -174,7 +177,9 @@ async def patch_member(request: Request) -> Response:
         require_guild_permission(who, needed)
         if needed & ~Permission.CHANGE_NICKNAME:
             _may_act_on(who, target)
+        before = member_json(_member(conn, guild_id, user_id))
         updated = mutations.modify_member(conn, outbox, now, guild_id, user_id, changes)
+        audit_trail.member(conn, guild_id, principal.user_id, user_id, before, updated)
         return {k: v for k, v in updated.items() if k != "guild_id"}
 
     return json_response(await in_transaction(request, work))
@@ -230,7 +235,10 @@ async def patch_me(request: Request) -> Response:
         form.done()
         if "nick" in changes:
             require_guild_permission(who, Permission.CHANGE_NICKNAME)
+        before = own_member_json(_member(conn, guild_id, principal.user_id))
         mutations.modify_member(conn, outbox, now, guild_id, principal.user_id, changes)
+        audit_trail.member(conn, guild_id, principal.user_id, principal.user_id, before,
+                           own_member_json(_member(conn, guild_id, principal.user_id)))
         return own_member_json(_member(conn, guild_id, principal.user_id))
 
     return json_response(await in_transaction(request, work))
@@ -266,7 +274,9 @@ async def _member_role(request: Request, add: bool) -> Response:
         if role["managed"]:
             raise ApiError(403, errors.MISSING_PERMISSIONS,
                            "Missing Permissions: a managed role is not granted by hand")
+        before = member_json(_member(conn, guild_id, user_id))
         mutations.set_member_role(conn, outbox, now, guild_id, user_id, role_id, add)
+        audit_trail.member(conn, guild_id, principal.user_id, user_id, before, member_json(_member(conn, guild_id, user_id)))
 
     await in_transaction(request, work)
     return Response(status_code=204)
@@ -290,6 +300,8 @@ async def kick_member(request: Request) -> Response:
             raise missing_access()
         _may_act_on(who, target)
         mutations.remove_member(conn, outbox, now, guild_id, user_id)
+        audit_log.record(conn, guild_id=guild_id, user_id=principal.user_id, action_type=audit_actions.MEMBER_KICK,
+                         target_id=user_id)
 
     await in_transaction(request, work)
     return Response(status_code=204)

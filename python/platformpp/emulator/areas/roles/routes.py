@@ -20,6 +20,7 @@ from ...core.validation import Form, read_form, read_json
 from ...events.outbox import Outbox
 from ...paths import API
 from ...wire.role import role_json
+from ..audit_log import trail as audit_trail
 from ..guilds import mutations
 from ..guilds.access import Standing, grantable, require_above, require_guild_permission, require_member
 from ..guilds.store import roles_of
@@ -77,7 +78,9 @@ async def create_role(request: Request) -> Response:
         who = _manager(conn, request, guild_id, principal.user_id)
         checked = Form(form)
         grantable(who, mutations.requested_bits(checked.data, "permissions"))
-        return mutations.create_role(conn, outbox, state.clock.now(), guild_id, new_id(state), checked)
+        created = mutations.create_role(conn, outbox, state.clock.now(), guild_id, new_id(state), checked)
+        audit_trail.role(conn, guild_id, principal.user_id, None, created)
+        return created
 
     return json_response(await in_transaction(request, work))
 
@@ -102,7 +105,9 @@ async def patch_role(request: Request) -> Response:
         grantable(who, mutations.requested_bits(form.data, "permissions"))
         if role["managed"] and "name" in form.data:
             form.fail("name", "ROLE_MANAGED", "The name of a managed role cannot change.")
-        return mutations.modify_role(conn, outbox, state.clock.now(), guild_id, role_id, form)
+        updated = mutations.modify_role(conn, outbox, state.clock.now(), guild_id, role_id, form)
+        audit_trail.role(conn, guild_id, principal.user_id, role_json(role), updated)
+        return updated
 
     return json_response(await in_transaction(request, work))
 
@@ -125,6 +130,7 @@ async def delete_role(request: Request) -> Response:
             raise ApiError(403, errors.MISSING_PERMISSIONS,
                            "Missing Permissions: a managed role cannot be deleted")
         mutations.delete_role(conn, outbox, state.clock.now(), guild_id, role_id)
+        audit_trail.role(conn, guild_id, principal.user_id, role_json(role), None)
 
     await in_transaction(request, work)
     return Response(status_code=204)

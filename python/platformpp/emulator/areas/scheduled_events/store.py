@@ -17,6 +17,8 @@ from ...core.permissions import Permission
 from ...events.audience import Payload
 from ...wire.message import scheduled_event_json
 from ...wire.user import public_user_json
+from ..audit_log import actions
+from ..audit_log import trail as audit_trail
 from ..channel_messages.access import guild_permissions, require_guild_permission
 from ..channel_messages.audience import GUILD_SCHEDULED_EVENTS, GuildBots
 
@@ -25,6 +27,8 @@ if TYPE_CHECKING:
     from ...state import EmulatorState
 
 UNKNOWN_EVENT = 10070
+EVENT_KEYS = ("name", "description", "scheduled_start_time", "scheduled_end_time", "status", "entity_type",
+              "channel_id")
 STAGE, VOICE, EXTERNAL = 1, 2, 3
 SCHEDULED, ACTIVE, COMPLETED, CANCELED = 1, 2, 3, 4
 # Allowed status changes: scheduled → active or canceled; active → completed.
@@ -106,6 +110,7 @@ def create(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, gu
                  (event_id, guild_id, user_id, state.clock.iso(), *values.values()))
     event = render(conn, get_row(conn, guild_id, event_id))
     _announce(conn, outbox, "GUILD_SCHEDULED_EVENT_CREATE", guild_id, event)
+    audit_trail.simple(conn, guild_id, user_id, actions.GUILD_SCHEDULED_EVENT_CREATE, event_id, None, event, EVENT_KEYS)
     return event
 
 
@@ -136,6 +141,8 @@ def modify(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, gu
         conn.execute(f"UPDATE guild_scheduled_events SET {assignments} WHERE id = ?", (*changes.values(), event_id))
     event = render(conn, get_row(conn, guild_id, event_id))
     _announce(conn, outbox, "GUILD_SCHEDULED_EVENT_UPDATE", guild_id, event)
+    audit_trail.simple(conn, guild_id, user_id, actions.GUILD_SCHEDULED_EVENT_UPDATE, event_id, render(conn, row),
+                       event, EVENT_KEYS)
     return event
 
 
@@ -146,6 +153,7 @@ def delete(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, gu
     event = render(conn, row)
     conn.execute("DELETE FROM guild_scheduled_events WHERE id = ?", (event_id,))
     _announce(conn, outbox, "GUILD_SCHEDULED_EVENT_DELETE", guild_id, event)
+    audit_trail.simple(conn, guild_id, user_id, actions.GUILD_SCHEDULED_EVENT_DELETE, event_id, event, None, EVENT_KEYS)
 
 
 def users(conn: sqlite3.Connection, *, guild_id: int, event_id: int, limit: int, before: int | None,
