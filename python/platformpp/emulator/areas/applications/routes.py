@@ -15,7 +15,7 @@ from ...core import auth
 from ...core.errors import UNKNOWN_APPLICATION, ApiError, json_response, not_found
 from ...core.validation import Form, read_json
 from ...paths import ADMIN, API
-from ..interactions.store import verify_endpoint
+from ..webhooks.interactions_endpoint import verify_endpoint
 from .store import application_row, application_updates, private_application, update_application
 
 if TYPE_CHECKING:

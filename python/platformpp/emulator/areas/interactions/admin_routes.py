@@ -31,9 +31,9 @@ from ...paths import ADMIN
 from ..applications.store import update_application
 from ..channel_messages import store as channel_messages
 from ..commands import store as commands
+from ..webhooks.interactions_endpoint import answer_json, post_signed, verify_endpoint
 from . import messages, store, user_input, waiters
 from .context import Place, locate, require
-from .delivery import answer_json, post_signed, verify_endpoint
 
 T = TypeVar("T")
 ACTIONS = ("command", "autocomplete", "component", "modal_submit")

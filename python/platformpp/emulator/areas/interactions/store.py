@@ -1,8 +1,7 @@
 """Interactions: starting one (the simulated user's action, recorded and dispatched), the app's
 initial response (every callback type of the published schema, within 3 seconds of the emulator
 clock), and the messages of the answer reached through the interaction token for 15 minutes.
-Every function runs in the caller's transaction. ``verify_endpoint`` (delivery.py) is re-exported for
-the applications area, which checks an interactions endpoint URL before saving it."""
+Every function runs in the caller's transaction."""
 
 from __future__ import annotations
 
@@ -24,13 +23,11 @@ from ..channel_messages.body import read_message_input
 from ...core import components
 from . import messages
 from .context import Place, context_fields
-from .delivery import AppBotSessions, verify_endpoint
+from .audience import AppBotSessions
 
 if TYPE_CHECKING:
     from ...events.outbox import Outbox
     from ...state import EmulatorState
-
-__all__ = ["verify_endpoint"]
 
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
 PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 1, 4, 5, 6, 7

@@ -1,8 +1,9 @@
-"""How an interaction reaches the app: over the Gateway as INTERACTION_CREATE to the app's bot
-sessions (the shard of the guild), or, when the app has an interactions endpoint URL, as an HTTP POST
-signed with the app's Ed25519 key (the one signer of event webhooks, areas/webhooks/store.py), whose
-response body is the app's answer. Setting the URL first checks it: a signed PING must be answered
-with PONG and a badly signed one refused with 401, else the URL is refused."""
+"""Interactions delivered to an application's interactions endpoint URL: an HTTP POST signed with the
+app's Ed25519 key (the one signer of event webhooks, store.py here), whose response body is the app's
+answer. Setting the URL first checks it: a signed PING must be answered with PONG and a badly signed
+one refused with 401, else the URL is refused. Used by the applications area (PATCH
+/applications/@me) and the interactions area; it lives beside the signer so that neither imports the
+other's package to reach it."""
 
 from __future__ import annotations
 
@@ -14,8 +15,7 @@ from urllib.parse import urlsplit
 
 from ...core import errors
 from ...core.errors import ApiError
-from ...events.audience import Payload, Viewer
-from ..webhooks.store import sign
+from .store import sign
 
 if TYPE_CHECKING:
     from ...state import EmulatorState
@@ -23,26 +23,6 @@ if TYPE_CHECKING:
 PING = 1
 ENDPOINT_TIMEOUT_S = 3.0
 USER_AGENT = "platformpp-emulator interactions"
-
-
-@dataclass(frozen=True)
-class AppBotSessions:
-    """The bot sessions of one application, on the shard of ``guild_id`` when sharded."""
-
-    application_id: int
-    guild_id: int | None
-    payload: Payload
-
-    def __call__(self, viewer: Viewer) -> Payload | None:
-        if viewer.kind != "bot" or viewer.application_id != self.application_id:
-            return None
-        if viewer.shard is not None and self.guild_id is not None:
-            shard_id, count = viewer.shard
-            if (self.guild_id >> 22) % max(count, 1) != shard_id:
-                return None
-        elif viewer.shard is not None and viewer.shard[0] != 0:
-            return None
-        return self.payload
 
 
 @dataclass(frozen=True)
