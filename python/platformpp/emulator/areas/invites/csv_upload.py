@@ -17,7 +17,7 @@ from ...core.errors import ApiError
 from ...core.uploads import too_large, upload_limit
 
 FILE_FIELD = "target_users_file"
-BATCH = 1000
+BATCH = 500   # ids staged per transaction: the most the reader holds at once
 MAX_LINE = 64 * 1024
 MAX_TEXT_FIELD = 1 << 20
 _SNOWFLAKE = re.compile(rb"[0-9]{1,20}")
@@ -49,9 +49,11 @@ async def _lines(request: Request) -> AsyncIterator[bytes]:
         if total > limit:
             raise too_large()
         pending += chunk
-        *complete, pending = pending.split(b"\n")
-        for line in complete:
-            yield line[:-1] if line.endswith(b"\r") else line
+        start = 0
+        while (end := pending.find(b"\n", start)) >= 0:   # one line at a time: no list of the chunk's lines
+            yield pending[start:end - 1] if end > start and pending[end - 1] == 13 else pending[start:end]
+            start = end + 1
+        pending = pending[start:]
         if len(pending) > MAX_LINE:
             raise _form_error(f"A line is longer than {MAX_LINE} bytes.")
     if pending:
