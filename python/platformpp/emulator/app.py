@@ -16,6 +16,7 @@ from starlette.responses import Response
 
 from . import gateway, ipc
 from .areas import AREAS
+from .areas.voice_states import calls as voice_calls
 from .core.errors import ApiError, OAuthError, json_response
 from .core.middleware import TrafficMiddleware
 from .core.routing import IndexedRouter
@@ -64,9 +65,12 @@ def create_app(state: EmulatorState) -> Starlette:
                 area.startup(state)
         # The desktop client's IPC socket, when a desktop user is signed in (docs/emulator-ipc.md).
         await ipc.start(state)
+        # The voice service (docs/emulator-voice.md) serves while the emulator does.
+        voice_calls.start_service(state)
         try:
             yield {}
         finally:
+            voice_calls.stop_service(state)
             await ipc.stop(state)
             state.webhooks.stop()
 

@@ -59,6 +59,7 @@ def main(argv: list[str]) -> int:
         secret = AdminSecret.for_host(args.host)
         state = prepare_state(db if db == MEMORY else Path(db), args.seed, args.clock)
         state.admin_secret = secret
+        state.voice_host = args.host
     except (FixtureError, MigrationError, ValueError, OSError) as exc:
         print(f"platformpp emulator: {exc}", file=sys.stderr)
         return 2

@@ -126,6 +126,7 @@ class Emulator:
         if self._server is not None:
             raise RuntimeError("the emulator is already running")
         self._state = prepare_state(self._db, self._seed, self._clock, self._retry_delays)
+        self._state.voice_host = self._host
         try:
             self._state.admin_secret = AdminSecret.for_host(self._host)
         except ValueError:

@@ -22,6 +22,7 @@ from .core.requestlog import RequestLog
 from .core.snowflake import SnowflakeGenerator
 from .core.storage import MEMORY, Database
 from .events.bus import Bus
+from .voice import VoiceService
 
 
 @dataclass(eq=False)
@@ -47,6 +48,10 @@ class EmulatorState:
     # SDK users of an application with a live Gateway connection (lobbies' idleness depends on it).
     # The Gateway installs its own when it starts; areas ask through this and never import it.
     connected_users: Callable[[int], set[int]] = field(default=lambda application_id: set(), repr=False)
+    # The voice service (voice gateway and UDP relay), running while the emulator serves; it listens on
+    # ``voice_host`` (the emulator's host) and VOICE_SERVER_UPDATE names its endpoint.
+    voice: VoiceService | None = field(default=None, repr=False)
+    voice_host: str = "127.0.0.1"
     # Free room for other parts' in-memory state (e.g. Gateway sessions), keyed by part.
     extras: dict[str, Any] = field(default_factory=dict, repr=False)
 

@@ -22,6 +22,7 @@ from . import (
     lobbies,
     members,
     messages,
+    monetization,
     oauth,
     presence,
     profiles,
@@ -29,6 +30,7 @@ from . import (
     roles,
     scheduled_events,
     users,
+    voice_states,
     webhooks,
 )
 
@@ -40,4 +42,6 @@ AREAS: tuple[Area, ...] = (
     admin.AREA, oauth.AREA, users.AREA, accounts.AREA, applications.AREA, webhooks.AREA,
     commands.AREA, interactions.AREA,
     audit_log.AREA,
+    monetization.AREA,
+    voice_states.AREA,
 )

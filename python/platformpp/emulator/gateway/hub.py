@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..areas.lobbies import store as lobbies
 from ..areas.presence import store as presence
+from ..areas.voice_states import calls as voice_calls
+from ..areas.voice_states import store as voice_states
 from ..core.auth import Principal, resolve_gateway_token
 from ..events.audience import Audience, ToUsers, Viewer
 from ..events.bus import Event
@@ -77,7 +79,7 @@ class Hub:
             self._check_bot(ident, app)
             guild_ids = ready.shard_guild_ids(self.state, principal.user_id, ident.shard)
             self._count_start(principal.application_id)  # the session start limit is the bot's
-        self.store.expire(self.settings.resume_window_s)
+        self._expire()
         viewer = Viewer(principal.kind, principal.user_id, principal.application_id, ident.intents, guild_ids,
                         ident.capabilities, (ident.shard[0], ident.shard[1]) if ident.shard else None)
         session = Session(viewer, self.settings.replay_buffer, ident.shard)
@@ -124,7 +126,7 @@ class Hub:
 
     def detach(self, session: Session, connection: Any) -> None:
         session.detach(connection)
-        self.store.expire(self.settings.resume_window_s)
+        self._expire()
         viewer = session.viewer
         if viewer.kind == "bearer":
             still_connected = any(s.viewer.user_id == viewer.user_id and s.connection is not None
@@ -135,6 +137,22 @@ class Hub:
 
     def end_session(self, session: Session) -> None:
         self.store.invalidate(session)
+        self._end_voice(session)
+
+    def _expire(self) -> None:
+        for session in self.store.expire(self.settings.resume_window_s):
+            self._end_voice(session)
+
+    def _end_voice(self, session: Session) -> None:
+        """A session's voice states end with it (database writes: off the event loop when on it)."""
+        def end() -> None:
+            voice_calls.session_ended(self.state, session.viewer.user_id, session.id)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            end()
+        else:
+            loop.run_in_executor(None, end)
 
     def connected_users(self, application_id: int) -> set[int]:
         """SDK users of an application with a live (not merely resumable) Gateway connection."""
@@ -146,11 +164,32 @@ class Hub:
         """Client commands after Identify (runs in a worker thread)."""
         if op == Op.PRESENCE_UPDATE:
             presence.gateway_update(self.state, session.viewer, *_parse_presence(d, "d"))
+        elif op == Op.VOICE_STATE_UPDATE:
+            self._voice_state_update(session, d)
         elif op == Op.REQUEST_CHANNEL_INFO:
             session.deliver("CHANNEL_INFO", ready.channel_info(self.state, session.viewer, d))
         elif op == Op.REQUEST_GUILD_MEMBERS:
             for payload in ready.guild_members_chunks(self.state, session.viewer, d):
                 session.deliver("GUILD_MEMBERS_CHUNK", payload)
+
+    def _voice_state_update(self, session: Session, d: Any) -> None:
+        """Opcode 4: join, move or leave a call. A refused join (no CONNECT, a full channel, not a
+        member) changes nothing and sends nothing; a join or move gets VOICE_SERVER_UPDATE."""
+        try:
+            request = voice_states.parse_request(d)
+        except voice_states.InvalidVoiceState as invalid:
+            raise GatewayClose(Close.DECODE_ERROR, str(invalid)) from None
+        outcome = voice_states.gateway_update(self.state, session.viewer, session.id, request)
+        server = voice_calls.follow(self.state, session.viewer.user_id, session.id, outcome)
+        if server is None or outcome.joined is None:
+            return
+        token, endpoint = server
+        payload: dict[str, Any] = {"token": token, "endpoint": endpoint}
+        if outcome.guild_id is not None:
+            payload["guild_id"] = str(outcome.guild_id)
+        else:
+            payload["channel_id"] = str(outcome.joined.channel_id)
+        session.deliver("VOICE_SERVER_UPDATE", payload)
 
     # --- faults and admin -------------------------------------------------------------------------
     def _fault_rules(self) -> list[Any]:

@@ -10,6 +10,7 @@ from ..areas.guilds import store as guilds
 from ..areas.lobbies.store import lobbies_of_user, lobby_object
 from ..areas.presence import store as presence
 from ..areas.relationships import store as relationships
+from ..areas.voice_states import store as voice_states
 from ..core.auth import Principal
 from ..events.audience import Payload, Viewer
 from ..wire.user import public_user_json
@@ -68,6 +69,8 @@ def build(state: EmulatorState, session: Session, principal: Principal, ident: I
                             for lobby_id in lobbies_of_user(conn, principal.application_id, principal.user_id)]
         ready["relationships"] = relationships.list_for(conn, principal.application_id, principal.user_id)
         ready["presences"] = presence.friend_presences(conn, principal.application_id, principal.user_id)
+        # Who is in the calls of the user's lobbies (the SDK's LobbyHandle::GetCallInfoHandle).
+        ready["voice_states"] = voice_states.lobby_voice_states(conn, principal.application_id, principal.user_id)
         return [("READY", ready)]
 
 
@@ -76,9 +79,11 @@ def guild_create(conn: Any, guild_id: int, viewer: Viewer, ident: Identify) -> P
         conn, viewer.application_id)
     presences = (presence.guild_presences(conn, guild_id, guilds.member_count(conn, guild_id))
                  if viewer.intents & Intent.GUILD_PRESENCES else [])
-    return guilds.guild_create_payload(conn, guild_id, viewer.user_id, obfuscate=obfuscate,
-                                       large_threshold=ident.large_threshold or LARGE_THRESHOLD_DEFAULT,
-                                       presences=presences)
+    payload = guilds.guild_create_payload(conn, guild_id, viewer.user_id, obfuscate=obfuscate,
+                                          large_threshold=ident.large_threshold or LARGE_THRESHOLD_DEFAULT,
+                                          presences=presences)
+    payload["voice_states"] = voice_states.guild_voice_states(conn, guild_id)
+    return payload
 
 
 def guild_members_chunks(state: EmulatorState, viewer: Viewer, d: Any) -> list[Payload]:
@@ -139,8 +144,8 @@ def guild_members_chunks(state: EmulatorState, viewer: Viewer, d: Any) -> list[P
 
 def channel_info(state: EmulatorState, viewer: Viewer, d: Any) -> Payload:
     """Op 43 Request Channel Info ``{guild_id, fields}`` → CHANNEL_INFO ``{guild_id, channels}``: the
-    guild's voice and stage channels with the requested ephemeral fields that are set. The emulator
-    stores no voice channel status or start time, so entries carry only ``id``."""
+    guild's voice and stage channels the bot can view, each with the requested ephemeral fields
+    (``status``, ``voice_start_time``) that are set."""
     if viewer.kind != "bot":
         raise GatewayClose(Close.UNKNOWN_OPCODE, "op: 43 is for bot sessions")
     if not isinstance(d, dict):
@@ -151,6 +156,8 @@ def channel_info(state: EmulatorState, viewer: Viewer, d: Any) -> Payload:
     if (not isinstance(fields, list) or not fields
             or not all(f in ("status", "voice_start_time") for f in fields)):
         raise GatewayClose(Close.DECODE_ERROR, 'd.fields: must list "status" and/or "voice_start_time"')
-    rows = state.db.query("SELECT id FROM channels WHERE guild_id = ? AND type IN (2, 13) ORDER BY id",
-                          (int(raw_guild),))
-    return {"guild_id": raw_guild, "channels": [{"id": str(row["id"])} for row in rows]}
+    guild_id = int(raw_guild)
+    with state.db.transaction() as conn:
+        visible = guilds.visible_channel_ids(conn, guild_id, viewer.user_id)
+        entries = voice_states.channel_info_entries(conn, guild_id, fields)
+    return {"guild_id": raw_guild, "channels": [e for e in entries if int(e["id"]) in visible]}

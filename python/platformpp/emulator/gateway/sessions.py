@@ -180,8 +180,11 @@ class SessionStore:
             else:
                 self._by_user.pop(key, None)
 
-    def expire(self, resume_window_s: float) -> None:
+    def expire(self, resume_window_s: float) -> list[Session]:
+        """Invalidate the sessions detached for longer than the window; returns them."""
         now = time.monotonic()
-        for session in self.all():
-            if session.detached_at is not None and now - session.detached_at > resume_window_s:
-                self.invalidate(session)
+        expired = [session for session in self.all()
+                   if session.detached_at is not None and now - session.detached_at > resume_window_s]
+        for session in expired:
+            self.invalidate(session)
+        return expired

@@ -75,6 +75,10 @@ def visible_channel_ids(conn: sqlite3.Connection, who: Standing | None, *,
     rows = conn.execute("SELECT id, parent_id, permission_overwrites FROM channels WHERE guild_id = ?",
                         (who.context.guild_id,)).fetchall()
     visible = {row["id"] for row in rows if permissions_in(who, row) & Permission.VIEW_CHANNEL}
+    # A channel also counts as viewable while the user is connected to it (voice; WIRE.md).
+    visible |= {row[0] for row in conn.execute(
+        "SELECT channel_id FROM voice_states WHERE guild_id = ? AND user_id = ?",
+        (who.context.guild_id, who.context.user_id))}
     if categories_by_children:
         visible |= {row["parent_id"] for row in rows if row["id"] in visible and row["parent_id"] is not None}
     return visible

@@ -1,0 +1,122 @@
+"""The emulator's voice service (``platformpp.emulator.voice``) following the committed voice states:
+started and stopped with the emulator, it allocates the token and endpoint VOICE_SERVER_UPDATE
+carries, ends a participant's voice session when its voice state ends or moves, and mirrors the
+state the relay needs (deafened, muted, allowed to speak). The voice state in the store is the truth;
+the service only carries the media of those who have one."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import TYPE_CHECKING
+
+from ...voice import VoiceService, VoiceServiceError
+from . import store
+from .store import Outcome, Place
+
+if TYPE_CHECKING:
+    from ...state import EmulatorState
+
+log = logging.getLogger("platformpp.emulator.voice_states")
+
+
+class CallLink:
+    """What the relay should know of each participant, applied again when its voice socket identifies
+    (a client connects to the voice gateway after opcode 4 answered)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._flags: dict[tuple[int, int], dict[str, bool]] = {}
+        self.service: VoiceService | None = None
+
+    def remember(self, place: Place, user_id: int, flags: dict[str, bool]) -> None:
+        with self._lock:
+            self._flags[(place.server_id, user_id)] = flags
+
+    def forget(self, place: Place, user_id: int) -> None:
+        with self._lock:
+            self._flags.pop((place.server_id, user_id), None)
+
+    def on_voice_event(self, kind: str, server_id: int, channel_id: int, user_id: int | None) -> None:
+        """Called on the voice thread (must not block): a newly identified participant gets its flags."""
+        if kind != "participant_joined" or user_id is None or self.service is None:
+            return
+        with self._lock:
+            flags = self._flags.get((server_id, user_id))
+        if flags:
+            self.service.set_participant_state(server_id, user_id, **flags)
+
+
+def start_service(state: EmulatorState) -> VoiceService:
+    """Start the voice service on the emulator's host (when the emulator starts)."""
+    store.clear_all(state)
+    link = CallLink()
+    # The relay's UDP socket is IPv4: an IPv6 emulator host serves voice on IPv4 loopback.
+    host = "127.0.0.1" if ":" in state.voice_host else state.voice_host
+    service = VoiceService(now=state.clock.now, host=host, on_event=link.on_voice_event)
+    link.service = service
+    service.start()
+    state.voice = service
+    state.extras["voice_link"] = link
+    return service
+
+
+def stop_service(state: EmulatorState) -> None:
+    service, state.voice = state.voice, None
+    if service is not None:
+        service.stop()
+
+
+def _link(state: EmulatorState) -> CallLink | None:
+    return state.extras.get("voice_link")
+
+
+def follow(state: EmulatorState, user_id: int, session_id: str, outcome: Outcome) -> tuple[str, str] | None:
+    """Make the voice service match a committed opcode 4; returns (token, endpoint) for
+    VOICE_SERVER_UPDATE when the session joined or moved to a call."""
+    service, link = state.voice, _link(state)
+    if service is None or link is None:
+        return None
+    try:
+        if outcome.left is not None:
+            link.forget(outcome.left, user_id)
+            service.disconnect(outcome.left.server_id, user_id)
+        if outcome.joined is not None:
+            # The same call from another Gateway session: the old voice session ends first.
+            service.disconnect(outcome.joined.server_id, user_id)
+            token, endpoint = service.allocate(outcome.joined.server_id, outcome.joined.channel_id, user_id,
+                                               session_id)
+            if outcome.flags is not None:
+                link.remember(outcome.joined, user_id, outcome.flags)
+            return token, endpoint
+        if outcome.flags is not None:   # a flags-only update of an unchanged call
+            place = _place_of(state, user_id, outcome)
+            if place is not None:
+                link.remember(place, user_id, outcome.flags)
+                service.set_participant_state(place.server_id, user_id, **outcome.flags)
+    except VoiceServiceError:
+        log.warning("voice: the voice service is not running; voice states are kept without media")
+    return None
+
+
+def _place_of(state: EmulatorState, user_id: int, outcome: Outcome) -> Place | None:
+    """Where the user's unchanged call is (a flags-only update)."""
+    guild_id = outcome.guild_id
+    sql = ("SELECT server_id, channel_id FROM voice_states WHERE user_id = ? AND "
+           + ("server_id = ? AND kind = 'guild'" if guild_id is not None else "kind != 'guild'"))
+    row = state.db.query_one(sql, (user_id, guild_id) if guild_id is not None else (user_id,))
+    return Place(row["server_id"], row["channel_id"]) if row else None
+
+
+def session_ended(state: EmulatorState, user_id: int, session_id: str) -> None:
+    """A Gateway session ended: its voice states end, and so do its voice sessions."""
+    places = store.end_session(state, session_id)
+    service, link = state.voice, _link(state)
+    for place in places:
+        if link is not None:
+            link.forget(place, user_id)
+        if service is not None:
+            try:
+                service.disconnect(place.server_id, user_id)
+            except VoiceServiceError:
+                pass
