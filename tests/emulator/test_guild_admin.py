@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 from platformpp.emulator import Emulator
-from social_helpers import ALICE, BOB, BOT_ID, BOT_TOKEN, CAROL, DAVE, GUILD_ID, GatewayClient, api, bot, user_token
+from social_helpers import ALICE, BOB, BOT_ID, BOT_TOKEN, CAROL, DAVE, GUILD_ID, GatewayClient, api, bot, sdk_session, user_token
 
 GENERAL = 1200000000000000101
 KICK, BAN, MANAGE_GUILD, ADMINISTRATOR, VIEW_AUDIT_LOG, VIEW, SEND = 2, 4, 32, 8, 128, 1024, 2048
@@ -137,3 +137,21 @@ def test_prune_removes_inactive_members_by_the_clock(platformpp_emulator: Emulat
         assert http.get(f"/guilds/{GUILD_ID}/prune").status_code == 200
         (pruned,) = http.get(f"/guilds/{GUILD_ID}/audit-logs", params={"action_type": 21}).json()["audit_log_entries"]
         assert pruned["options"] == {"delete_member_days": "7", "members_removed": "1"}
+
+
+def test_gateway_activity_counts_for_prune(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    emu.state.db.execute("UPDATE members SET joined_at = ?", (emu.state.clock.iso(),))
+    give_bot(emu, KICK | MANAGE_GUILD)
+    start = emu.state.clock.now()
+    admin(emu, "PUT", "/clock", {"now": (start + timedelta(days=6)).isoformat()})
+
+    async def connect_dave() -> None:
+        client = await sdk_session(emu, DAVE)   # Identify answered with READY: the session is live
+        await client.close()
+
+    asyncio.run(connect_dave())
+    admin(emu, "PUT", "/clock", {"now": (start + timedelta(days=8)).isoformat()})
+    with bot(emu) as http:
+        assert http.post(f"/guilds/{GUILD_ID}/prune", json={"days": 7}).json() == {"pruned": 2}
+    assert members(emu) == {ALICE, DAVE, BOT_ID}

@@ -17,6 +17,7 @@ from ...core import errors
 from ...core.validation import Form
 from ...events.audience import Payload, Viewer
 from ...events.outbox import Outbox
+from ..members import activity as member_activity
 
 if TYPE_CHECKING:
     from ...state import EmulatorState
@@ -240,6 +241,7 @@ def session_connected(state: EmulatorState, viewer: Viewer) -> None:
     def change(conn: sqlite3.Connection) -> None:
         if conn.execute("SELECT 1 FROM presences WHERE user_id = ?", (viewer.user_id,)).fetchone() is None:
             set_status(conn, viewer.user_id, "online", state.clock.iso())
+        member_activity.touch_everywhere(conn, viewer.user_id, state.clock.now())   # prune reads it
     _write(state, viewer.user_id, change)
 
 
@@ -289,6 +291,7 @@ def gateway_update(state: EmulatorState, viewer: Viewer, status: str, activities
         set_activity(conn, viewer.user_id, viewer.application_id, None, now)
         for activity in activities:
             set_activity(conn, viewer.user_id, viewer.application_id, activity, now)
+        member_activity.touch_everywhere(conn, viewer.user_id, state.clock.now())   # prune reads it
     _write(state, viewer.user_id, change)
 
 
