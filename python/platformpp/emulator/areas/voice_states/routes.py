@@ -36,8 +36,12 @@ def _unknown_voice_state() -> ApiError:
     return errors.not_found(UNKNOWN_VOICE_STATE, "Voice State")
 
 
+def _own(request: Request) -> bool:
+    return "user_id" not in request.path_params   # the /@me route
+
+
 def _user_param(request: Request, principal_user_id: int) -> int:
-    return principal_user_id if request.path_params["user_id"] == "@me" else snowflake_param(request, "user_id")
+    return principal_user_id if _own(request) else snowflake_param(request, "user_id")
 
 
 async def get_voice_state(request: Request) -> Response:
@@ -94,7 +98,7 @@ async def patch_voice_state(request: Request) -> Response:
     principal = writer(request)
     guild_id = snowflake_param(request, "guild_id")
     state = emulator_state(request)
-    own = request.path_params["user_id"] == "@me"
+    own = _own(request)
     form = Form(await read_json(request))
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> None:
@@ -196,7 +200,9 @@ async def guild_voice_regions(request: Request) -> Response:
 
 def routes() -> list[BaseRoute]:
     return [
-        Route(f"{API}/guilds/{{guild_id:snowflake}}/voice-states/{{user_id}}", voice_state, methods=["GET", "PATCH"]),
+        Route(f"{API}/guilds/{{guild_id:snowflake}}/voice-states/@me", voice_state, methods=["GET", "PATCH"]),
+        Route(f"{API}/guilds/{{guild_id:snowflake}}/voice-states/{{user_id:snowflake}}", voice_state,
+              methods=["GET", "PATCH"]),
         Route(f"{API}/channels/{{channel_id:snowflake}}/voice-status", put_voice_status, methods=["PUT"]),
         Route(f"{API}/voice/regions", list_voice_regions, methods=["GET"]),
         Route(f"{API}/guilds/{{guild_id:snowflake}}/regions", guild_voice_regions, methods=["GET"]),
