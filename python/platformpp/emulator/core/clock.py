@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from datetime import datetime, timezone
 
 
@@ -28,6 +29,11 @@ class Clock:
         self._lock = threading.Lock()
         self._offset = 0.0          # seconds added to real time
         self._frozen_at: float | None = None
+        self._listeners: list[Callable[[], None]] = []
+
+    def on_change(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` after every ``set`` (outside the lock): areas apply what became due."""
+        self._listeners.append(listener)
 
     def timestamp(self) -> float:
         """Seconds since the epoch on the emulator clock."""
@@ -47,10 +53,12 @@ class Clock:
         with self._lock:
             if instant is None:
                 self._offset, self._frozen_at = 0.0, None
-                return
-            target = instant.timestamp()
-            self._offset = target - time.time()
-            self._frozen_at = target if frozen else None
+            else:
+                target = instant.timestamp()
+                self._offset = target - time.time()
+                self._frozen_at = target if frozen else None
+        for listener in list(self._listeners):
+            listener()
 
     @property
     def frozen(self) -> bool:
