@@ -14,6 +14,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..areas.applications import privileged_intents
 from ..areas.lobbies import store as lobbies
 from ..areas.presence import store as presence
 from ..areas.voice_states import calls as voice_calls
@@ -69,6 +70,8 @@ class Hub:
         principal = self.authenticate(ident.token)
         if principal is None:
             raise GatewayClose(Close.AUTHENTICATION_FAILED, "authentication failed")
+        if principal.kind == "bot":   # the intents as of the clock: an approval may have run out
+            privileged_intents.expire_now(self.state, principal.application_id)
         app = self.state.db.query_one("SELECT flags, shards, large_bot_sharding FROM applications WHERE id = ?",
                                       (principal.application_id,))
         if app is None:

@@ -16,6 +16,7 @@ from ...core.errors import UNKNOWN_APPLICATION, ApiError, json_response, not_fou
 from ...core.validation import Form, read_json
 from ...paths import ADMIN, API
 from ..webhooks.interactions_endpoint import verify_endpoint
+from . import intents_routes, privileged_intents
 from .store import application_row, application_updates, private_application, update_application
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ def _own_application(request: Request) -> tuple[EmulatorState, int]:
 async def get_my_application(request: Request) -> Response:
     """``GET /applications/@me`` and ``GET /oauth2/applications/@me``: the bot's own application."""
     state, application_id = _own_application(request)
+    await run_in_threadpool(privileged_intents.expire_now, state, application_id)   # flags as of the clock
     row = application_row(state, application_id)
     if row is None:
         raise not_found(UNKNOWN_APPLICATION, "Application")
@@ -61,6 +63,8 @@ async def patch_my_application(request: Request) -> Response:
             fresh = Form(data)
             changes = application_updates(fresh, row["flags"])
             fresh.done()
+            if "flags" in changes:
+                privileged_intents.refuse_limited_flags(conn, application_id, row["flags"], changes["flags"])
             update_application(conn, application_id, changes)
         updated = application_row(state, application_id)
         if updated is None:
@@ -95,4 +99,5 @@ def routes() -> list[BaseRoute]:
         Route(f"{API}/applications/@me", patch_my_application, methods=["PATCH"]),
         Route(f"{API}/oauth2/applications/@me", get_my_application, methods=["GET"]),
         Route(f"{ADMIN}/applications/{{application_id:snowflake}}", admin_get_application, methods=["GET"]),
+        *intents_routes.routes(),
     ]
