@@ -272,3 +272,58 @@ def test_group_dm_call_is_seen_by_its_recipients_only(group_dm_emulator: Emulato
             await g.close()
 
     run(scenario())
+
+
+def test_voice_state_flags_reach_the_relay_and_a_move_reallocates(platformpp_emulator: Emulator) -> None:
+    """self_deaf stops what a participant receives; without SPEAK nothing of the user is forwarded
+    (applied when the client identifies on the voice gateway after opcode 4); a move to another
+    channel is one VOICE_STATE_UPDATE, a new VOICE_SERVER_UPDATE and the end of the old voice session."""
+    emu = platformpp_emulator
+    speak_denied = [{"id": str(BOB), "type": 1, "allow": "0", "deny": str(1 << 21)}]
+    emu.state.db.execute("UPDATE channels SET permission_overwrites = ? WHERE id = ?",
+                         (json.dumps(speak_denied), LOUNGE))
+    other = 1200000000000000202
+    emu.state.db.execute("INSERT INTO channels (id, guild_id, type, name, parent_id) VALUES (?, ?, 2, 'Den', ?)",
+                         (other, GUILD_ID, 1200000000000000200))
+
+    async def scenario() -> None:
+        client, bot_session_id = await bot_session(emu)
+        bob, bob_session = await sdk(emu, BOB)   # bob: bob owns the guild
+        await voice_update(client, LOUNGE)
+        vbot = await connect_voice(GUILD_ID, LOUNGE, BOT_ID, bot_session_id,
+                                   (await client.dispatch("VOICE_SERVER_UPDATE"))["d"])
+        await voice_update(bob, LOUNGE)
+        vbob = await connect_voice(GUILD_ID, LOUNGE, BOB, bob_session,
+                                     (await bob.dispatch("VOICE_SERVER_UPDATE"))["d"])
+        for v in (vbot, vbob):
+            await v.speak()
+        await until(lambda: agreed([vbot, vbob]))
+        assert await hears(vbob, vbot)
+        vbob.drain()
+        vbot.drain()
+        vbob.send_audio(b"\xfc" + bytes(40))             # bob may not speak in the Lounge
+        assert await asyncio.to_thread(vbot.nothing_received, 0.4)
+
+        await voice_update(bob, LOUNGE, self_deaf=True)    # flags only: no new voice server
+        joined = (await client.dispatch("VOICE_STATE_UPDATE"))["d"]       # bob's join, seen earlier
+        assert joined["user_id"] == str(BOB) and joined["self_deaf"] is False
+        state = (await client.dispatch("VOICE_STATE_UPDATE"))["d"]
+        assert state["user_id"] == str(BOB) and state["self_deaf"] is True
+        await bob.no_dispatch("VOICE_SERVER_UPDATE")
+        vbot.send_audio(b"\xfc" + bytes(40))
+        assert await asyncio.to_thread(vbob.nothing_received, 0.4)
+
+        await voice_update(client, other)                    # the bot moves
+        moved = (await client.dispatch("VOICE_STATE_UPDATE"))["d"]
+        assert moved["channel_id"] == str(other)
+        server = (await client.dispatch("VOICE_SERVER_UPDATE"))["d"]
+        assert await vbot.closed() == 4014
+        assert await asyncio.to_thread(emu.state.voice.participants, LOUNGE) == [BOB]
+        vother = await connect_voice(GUILD_ID, other, BOT_ID, bot_session_id, server)
+        assert await asyncio.to_thread(emu.state.voice.participants, other) == [BOT_ID]
+        for v in (vother, vbob):
+            await v.close()
+        for g in (client, bob):
+            await g.close()
+
+    run(scenario())

@@ -99,6 +99,18 @@ def follow(state: EmulatorState, user_id: int, session_id: str, outcome: Outcome
     return None
 
 
+def refresh(state: EmulatorState, place: Place, user_id: int, flags: dict[str, bool]) -> None:
+    """A voice state changed outside opcode 4 (a stage's suppress): the relay follows."""
+    service, link = state.voice, _link(state)
+    if service is None or link is None:
+        return
+    link.remember(place, user_id, flags)
+    try:
+        service.set_participant_state(place.server_id, user_id, **flags)
+    except VoiceServiceError:
+        log.warning("voice: the voice service is not running; voice states are kept without media")
+
+
 def _place_of(state: EmulatorState, user_id: int, outcome: Outcome) -> Place | None:
     """Where the user's unchanged call is (a flags-only update)."""
     guild_id = outcome.guild_id

@@ -7,6 +7,7 @@ import sqlite3
 from datetime import datetime
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
@@ -24,7 +25,7 @@ from ..audit_log import store as audit_log
 from ..audit_log.actions import VOICE_CHANNEL_STATUS_DELETE, VOICE_CHANNEL_STATUS_UPDATE
 from ..guilds.access import missing_access, missing_permissions, permissions_in, require_member
 from ..guilds.work import in_transaction, reader, writer
-from . import store
+from . import calls, store
 
 UNKNOWN_VOICE_STATE = 10065
 # The emulator serves voice from this machine: one region, the optimal one.
@@ -101,7 +102,7 @@ async def patch_voice_state(request: Request) -> Response:
     own = _own(request)
     form = Form(await read_json(request))
 
-    def work(conn: sqlite3.Connection, outbox: Outbox) -> None:
+    def work(conn: sqlite3.Connection, outbox: Outbox) -> tuple[store.Place, int, dict[str, bool]]:
         now = state.clock.now()
         who = require_member(conn, guild_id, principal.user_id, now)
         channel_id, changes = _stage_form(form, own=own, now=now)
@@ -127,9 +128,12 @@ async def patch_voice_state(request: Request) -> Response:
             needed |= Permission.REQUEST_TO_SPEAK
         if have & needed != needed:
             raise missing_permissions(needed & ~have)
-        store.set_stage_fields(conn, outbox, state, row, changes)
+        row = store.set_stage_fields(conn, outbox, state, row, changes)
+        return store.Place(row["server_id"], row["channel_id"]), row["user_id"], store.relay_flags(conn, state, row)
 
-    await in_transaction(request, work)
+    place, user_id, flags = await in_transaction(request, work)
+    # Un-suppressed speakers are forwarded by the relay from now on (suppressed ones no longer).
+    await run_in_threadpool(calls.refresh, state, place, user_id, flags)
     return Response(status_code=204)
 
 

@@ -292,6 +292,14 @@ def _remove(conn: sqlite3.Connection, outbox: Outbox, state: EmulatorState, row:
         _start_time(conn, outbox, state, row["guild_id"], row["channel_id"])
 
 
+def relay_flags(conn: sqlite3.Connection, state: EmulatorState, row: sqlite3.Row) -> dict[str, bool]:
+    """What the relay should know of a guild voice state now (SPEAK in its channel, suppress)."""
+    who = standing(conn, row["guild_id"], row["user_id"], state.clock.now())
+    channel = conn.execute("SELECT * FROM channels WHERE id = ?", (row["channel_id"],)).fetchone()
+    may_speak = who is not None and channel is not None and bool(permissions_in(who, channel) & Permission.SPEAK)
+    return _flags(row, may_speak)
+
+
 def _flags(row: sqlite3.Row, may_speak: bool) -> dict[str, bool]:
     return {"self_mute": bool(row["self_mute"]), "self_deaf": bool(row["self_deaf"]), "mute": bool(row["mute"]),
             "deaf": bool(row["deaf"]), "may_speak": may_speak and not row["suppress"]}
