@@ -31,7 +31,7 @@ VoiceActivityDetector::Threshold VoiceActivityDetector::GetThreshold() const {
 
 float VoiceActivityDetector::AutomaticThresholdLocked() const {
     if (levels_.empty()) return -70.0f;
-    return std::max(-70.0f, *std::min_element(levels_.begin(), levels_.end()) + 15.0f);
+    return std::clamp(*std::min_element(levels_.begin(), levels_.end()) + 15.0f, -70.0f, -40.0f);
 }
 
 float VoiceActivityDetector::EffectiveThreshold() const {

@@ -22,8 +22,8 @@ constexpr float kVadDefaultThreshold = -60.0f;
 
 // Decides per 20 ms frame whether the user is talking. Fixed mode: level >= threshold. Automatic mode:
 // the threshold follows the background: the noise floor is the quietest frame of the last 5 s (speech
-// has pauses, so the minimum finds the background under it), and the threshold is 15 dB above it, never
-// below -70 dBFS. Either way a hangover of 200 ms keeps the decision through the short dips between
+// has pauses, so the minimum finds the background under it), and the threshold is 15 dB above it,
+// kept within [-70, -40] dBFS (anything louder than -40 dBFS is voice, however steady). Either way a hangover of 200 ms keeps the decision through the short dips between
 // words. Thread-safe settings; Process() on the audio thread.
 class VoiceActivityDetector {
 public:

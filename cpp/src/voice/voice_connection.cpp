@@ -512,6 +512,7 @@ private:
             result = session_->encrypt(dave::Codec::Opus, e2ee::BytesView(frame.data(), frame.size()), daveOut_.data(),
                                        daveOut_.size());
         }
+        if (result.status == dave::FrameStatus::NoKey) return Count([](auto& s) { ++s.daveWaitingForKey; });
         if (!result.ok()) return Count([](auto& s) { ++s.daveEncryptFailures; });
         std::uint8_t header[kRtpFixedHeaderSize];
         WriteRtpHeader(RtpHeader{kOpusPayloadType, false, sequence_++, timestamp_, ssrc_}, header);

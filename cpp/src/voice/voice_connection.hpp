@@ -69,6 +69,7 @@ struct VoiceConnectionEvents {
 struct VoiceConnectionStats {
     std::uint64_t packetsSent = 0, packetsReceived = 0, bytesSent = 0;
     std::uint64_t transportFailures = 0;  // packets that did not authenticate
+    std::uint64_t daveWaitingForKey = 0;  // frames dropped before the DAVE group gave us a key
     std::uint64_t daveEncryptFailures = 0, daveDecryptFailures = 0;
     std::uint64_t unknownSsrc = 0;        // media from an SSRC no Speaking message named yet
     std::uint64_t rtcpSent = 0, rtcpReceived = 0;
