@@ -327,3 +327,20 @@ def test_voice_state_flags_reach_the_relay_and_a_move_reallocates(platformpp_emu
             await g.close()
 
     run(scenario())
+
+
+def test_a_world_reset_ends_voice_sessions_too(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+
+    async def scenario() -> None:
+        client, session_id = await bot_session(emu)
+        await voice_update(client, LOUNGE)
+        voice = await connect_voice(GUILD_ID, LOUNGE, BOT_ID, session_id,
+                                    (await client.dispatch("VOICE_SERVER_UPDATE"))["d"])
+        reset = await asyncio.to_thread(httpx.post, f"{emu.base_url}/_emulator/reset")
+        assert reset.status_code < 300
+        assert await client.close_code() == 4009
+        assert await voice.closed() == 4014
+        assert await asyncio.to_thread(emu.state.voice.participants, LOUNGE) == []
+
+    run(scenario())

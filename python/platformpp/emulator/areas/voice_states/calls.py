@@ -27,7 +27,27 @@ class CallLink:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._flags: dict[tuple[int, int], dict[str, bool]] = {}
+        # (user, server) -> the Gateway session holding that user's call there and the call: what to
+        # end when that session ends, even when the world (and its voice states) was cleared under it.
+        self._owners: dict[tuple[int, int], tuple[str, Place]] = {}
         self.service: VoiceService | None = None
+
+    def allocated(self, user_id: int, session_id: str, place: Place) -> None:
+        with self._lock:
+            self._owners[(user_id, place.server_id)] = (session_id, place)
+
+    def released(self, user_id: int, place: Place) -> None:
+        with self._lock:
+            self._owners.pop((user_id, place.server_id), None)
+
+    def places_of(self, user_id: int, session_id: str) -> set[Place]:
+        """The calls the session holds, forgotten as they are returned."""
+        with self._lock:
+            mine = {key: place for key, (owner, place) in self._owners.items()
+                    if key[0] == user_id and owner == session_id}
+            for key in mine:
+                del self._owners[key]
+            return set(mine.values())
 
     def remember(self, place: Place, user_id: int, flags: dict[str, bool]) -> None:
         with self._lock:
@@ -80,12 +100,14 @@ def follow(state: EmulatorState, user_id: int, session_id: str, outcome: Outcome
     try:
         if outcome.left is not None:
             link.forget(outcome.left, user_id)
+            link.released(user_id, outcome.left)
             service.disconnect(outcome.left.server_id, user_id)
         if outcome.joined is not None:
             # The same call from another Gateway session: the old voice session ends first.
             service.disconnect(outcome.joined.server_id, user_id)
             token, endpoint = service.allocate(outcome.joined.server_id, outcome.joined.channel_id, user_id,
                                                session_id)
+            link.allocated(user_id, session_id, outcome.joined)
             if outcome.flags is not None:
                 link.remember(outcome.joined, user_id, outcome.flags)
             return token, endpoint
@@ -122,8 +144,10 @@ def _place_of(state: EmulatorState, user_id: int, outcome: Outcome) -> Place | N
 
 def session_ended(state: EmulatorState, user_id: int, session_id: str) -> None:
     """A Gateway session ended: its voice states end, and so do its voice sessions."""
-    places = store.end_session(state, session_id)
+    places = set(store.end_session(state, session_id))
     service, link = state.voice, _link(state)
+    if link is not None:
+        places |= link.places_of(user_id, session_id)
     for place in places:
         if link is not None:
             link.forget(place, user_id)
