@@ -5,12 +5,15 @@ on the emulator clock, each change dispatched to the bot's Gateway session."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 import httpx
-from channel_helpers import set_clock
+from channel_helpers import GENERAL, set_clock
 from emulator_world import ALICE, APP_ID, BOB, BOT_TOKEN, GUILD_ID
+from interaction_bots import GatewayBot
 from platformpp.emulator import Emulator
+from platformpp.emulator.simulated_user import SimulatedUser
 from social_helpers import GatewayClient, api, bot, user_token
 
 ACTIVE, INACTIVE, ENDING = 0, 1, 2
@@ -152,3 +155,21 @@ def test_fixture_sections_create_records(platformpp_emulator: Emulator) -> None:
     bad = httpx.post(f"{emu.base_url}/_emulator/seed", json={"skus": [{"application_id": "1", "type": 5,
                                                                        "name": "x"}]})
     assert bad.status_code == 400 and "application_id" in bad.text
+
+
+def test_interactions_carry_the_users_active_entitlements(
+        emu: Emulator, platformpp_user: Callable[..., SimulatedUser]) -> None:
+    premium = sku(emu)
+    active = admin(emu, "POST", f"/applications/{APP_ID}/entitlements", {"sku_id": premium, "user_id": str(ALICE)})
+    admin(emu, "POST", f"/applications/{APP_ID}/entitlements", {"sku_id": premium, "user_id": str(BOB)})
+    admin(emu, "POST", f"/applications/{APP_ID}/entitlements", {"sku_id": premium, "user_id": str(ALICE),
+                                                                "ends_at": "2020-01-02T00:00:00Z",
+                                                                "starts_at": "2020-01-01T00:00:00Z"})
+    with bot(emu) as http:
+        made = http.post(f"/applications/{APP_ID}/commands", json={"name": "shop", "description": "d"})
+        assert made.status_code == 201, made.text
+    with GatewayBot(emu.base_url, lambda payload: {"type": 4, "data": {"content": "ok"}}) as running:
+        answer = platformpp_user(ALICE, channel_id=GENERAL).command("shop", [])
+        assert answer.error is None
+        entitlements = running.received[0]["entitlements"]
+    assert [e["id"] for e in entitlements] == [active["id"]]   # Alice's, active now: not Bob's, not the ended one

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from ...core import errors
+from ...core.clock import format_instant
 from ...core.errors import ApiError
 from ...core.permissions import MemberContext, Permission, channel_permissions
 from ...core.uploads import upload_limit
@@ -23,6 +24,7 @@ from ...wire.role import role_json
 from ...wire.user import public_user_json
 from ..channel_messages.access import permissions_in
 from ..guilds.access import overwrites_of
+from ..monetization.store import interaction_entitlements
 
 GUILD_INSTALL, USER_INSTALL = 0, 1
 CONTEXT_GUILD = 0
@@ -108,7 +110,9 @@ def context_fields(place: Place, integration_types: list[int]) -> Payload:
         "channel_id": str(place.channel_id), "channel": channel_json(place.channel),
         "member": member_payload(place), "app_permissions": str(place.app_permissions(place.channel)),
         "locale": place.user["locale"], "guild_locale": place.guild["preferred_locale"],
-        "entitlements": [], "authorizing_integration_owners": owners, "context": CONTEXT_GUILD,
+        "entitlements": interaction_entitlements(place.conn, place.application_id, int(place.user["id"]),
+                                                 place.guild_id, format_instant(place.now)),
+        "authorizing_integration_owners": owners, "context": CONTEXT_GUILD,
         "attachment_size_limit": upload_limit(), "version": 1,
     }
 
