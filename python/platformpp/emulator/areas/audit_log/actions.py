@@ -16,5 +16,3 @@ STICKER_CREATE, STICKER_UPDATE, STICKER_DELETE = 90, 91, 92
 GUILD_SCHEDULED_EVENT_CREATE, GUILD_SCHEDULED_EVENT_UPDATE, GUILD_SCHEDULED_EVENT_DELETE = 100, 101, 102
 VOICE_CHANNEL_STATUS_UPDATE, VOICE_CHANNEL_STATUS_DELETE = 192, 193
 
-# Every number above (the list endpoint's ``action_type`` filter accepts any published one).
-WRITTEN = frozenset(value for name, value in dict(globals()).items() if name.isupper() and isinstance(value, int))

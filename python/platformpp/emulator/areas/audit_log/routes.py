@@ -28,10 +28,10 @@ USER_TARGETS = {actions.MEMBER_KICK, actions.MEMBER_BAN_ADD, actions.MEMBER_BAN_
                 actions.MEMBER_ROLE_UPDATE, 26, 27, 28}
 EVENT_TARGETS = {actions.GUILD_SCHEDULED_EVENT_CREATE, actions.GUILD_SCHEDULED_EVENT_UPDATE,
                  actions.GUILD_SCHEDULED_EVENT_DELETE}
-PUBLISHED_TYPES = frozenset({1, *range(10, 16), *range(20, 29), 30, 31, 32, 40, 41, 42, 50, 51, 52, 60, 61, 62,
-                             72, 73, 74, 75, 80, 81, 82, 83, 84, 85, 90, 91, 92, 100, 101, 102, 110, 111, 112,
-                             121, 130, 131, 132, *range(140, 147), 150, 151, 163, 164, 165, 166, 167, 190, 191,
-                             192, 193, 211})
+PUBLISHED_TYPES = frozenset({
+    1, *range(10, 16), *range(20, 29), 30, 31, 32, 40, 41, 42, 50, 51, 52, 60, 61, 62, 72, 73, 74, 75, 80, 81,
+    82, 83, 84, 85, 90, 91, 92, 100, 101, 102, 110, 111, 112, 121, 130, 131, 132, *range(140, 147), 150, 151,
+    163, 164, 165, 166, 167, 190, 191, 192, 193, 211})
 
 
 def _query_snowflake(form: Form, name: str) -> int | None:
@@ -62,7 +62,8 @@ async def list_entries(request: Request) -> Response:
     before, after = _query_snowflake(form, "before"), _query_snowflake(form, "after")
     action_type = _query_int(form, "action_type", 1, 1000, None)
     if action_type is not None and action_type not in PUBLISHED_TYPES:
-        form.fail("action_type", "ENUM_TYPE_COERCE", f"Value {action_type} is not a valid audit log action type.")
+        form.fail("action_type", "ENUM_TYPE_COERCE",
+                  f"Value {action_type} is not a valid audit log action type.")
     limit = _query_int(form, "limit", 1, 100, 50) or 50
     form.done()
 
@@ -71,9 +72,9 @@ async def list_entries(request: Request) -> Response:
         require_guild_permission(who, Permission.VIEW_AUDIT_LOG)
         rows = store.entries(conn, guild_id, user_id=user_id, target_id=target_id, action_type=action_type,
                              before=before, after=after, limit=limit)
-        return {"audit_log_entries": [store.entry_json(row) for row in rows], **_references(conn, guild_id, rows),
-                "webhooks": [], "integrations": [], "threads": [], "application_commands": [],
-                "auto_moderation_rules": []}
+        return {"audit_log_entries": [store.entry_json(row) for row in rows],
+                **_references(conn, guild_id, rows), "webhooks": [], "integrations": [], "threads": [],
+                "application_commands": [], "auto_moderation_rules": []}
 
     return json_response(await in_transaction(request, work))
 
@@ -81,12 +82,15 @@ async def list_entries(request: Request) -> Response:
 def _references(conn: sqlite3.Connection, guild_id: int, rows: list[sqlite3.Row]) -> dict[str, Any]:
     user_ids = {row["user_id"] for row in rows if row["user_id"] is not None}
     user_ids |= {row["target_id"] for row in rows if row["action_type"] in USER_TARGETS and row["target_id"]}
+    user_marks = ", ".join("?" * len(user_ids))
     users = [public_user_json(user) for user in conn.execute(
-        f"SELECT * FROM users WHERE id IN ({', '.join('?' * len(user_ids))}) ORDER BY id", sorted(user_ids))]
+        f"SELECT * FROM users WHERE id IN ({user_marks}) ORDER BY id", sorted(user_ids))]
     event_ids = sorted({row["target_id"] for row in rows if row["action_type"] in EVENT_TARGETS})
-    events = [scheduled_event_json(event, _creator(conn, event["creator_id"]), None) for event in conn.execute(
-        f"SELECT * FROM guild_scheduled_events WHERE guild_id = ? AND id IN ({', '.join('?' * len(event_ids))})",
-        (guild_id, *event_ids))]
+    marks = ", ".join("?" * len(event_ids))
+    found = conn.execute(f"SELECT * FROM guild_scheduled_events WHERE guild_id = ? AND id IN ({marks})",
+                         (guild_id, *event_ids))
+    events = [scheduled_event_json(event, _creator(conn, event["creator_id"]), None)
+              for event in found.fetchall()]
     return {"users": users, "guild_scheduled_events": events}
 
 

@@ -78,8 +78,8 @@ def record(conn: sqlite3.Connection, *, guild_id: int, user_id: int | None, acti
     entry_id = state.ids.next()
     shown_options = {k: str(v) for k, v in options.items() if v is not None} if options else None
     reason = reason if reason is not None else current_reason()
-    conn.execute("INSERT INTO audit_log_entries (id, guild_id, user_id, action_type, target_id, changes, options,"
-                 " reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    conn.execute("INSERT INTO audit_log_entries (id, guild_id, user_id, action_type, target_id, changes,"
+                 " options, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                  (entry_id, guild_id, user_id, action_type, target_id,
                   json.dumps(changes) if changes else None,
                   json.dumps(shown_options) if shown_options else None, reason))

@@ -17,6 +17,7 @@ GUILD_KEYS = ("name", "icon", "description", "afk_channel_id", "afk_timeout", "s
 CHANNEL_KEYS = ("name", "type", "position", "topic", "nsfw", "rate_limit_per_user", "bitrate", "user_limit",
                 "parent_id", "rtc_region", "flags")
 ROLE_KEYS = ("name", "color", "hoist", "icon", "unicode_emoji", "permissions", "mentionable", "position")
+OVERWRITE_KEYS = ("id", "type", "allow", "deny")
 MEMBER_KEYS = ("nick", "mute", "deaf", "communication_disabled_until", "avatar", "banner", "bio")
 
 
@@ -31,13 +32,15 @@ def guild(conn: sqlite3.Connection, guild_id: int, user_id: int, before: Obj, af
                changes=changes)
 
 
-def channel(conn: sqlite3.Connection, guild_id: int, user_id: int, before: Obj | None, after: Obj | None) -> None:
+def channel(conn: sqlite3.Connection, guild_id: int, user_id: int, before: Obj | None,
+            after: Obj | None) -> None:
     """CHANNEL_CREATE / UPDATE / DELETE, and one CHANNEL_OVERWRITE_* per overwrite that changed."""
     target = int((after or before or {})["id"])
     changes = diff(_pick(before, CHANNEL_KEYS), _pick(after, CHANNEL_KEYS))
     if before is None or after is None:
         kind = actions.CHANNEL_CREATE if before is None else actions.CHANNEL_DELETE
-        shown = diff(None, {"permission_overwrites": (after or {}).get("permission_overwrites")}) if after else []
+        overwrites = (after or {}).get("permission_overwrites")
+        shown = diff(None, {"permission_overwrites": overwrites}) if after else []
         record(conn, guild_id=guild_id, user_id=user_id, action_type=kind, target_id=target,
                changes=changes + shown)
         return
@@ -52,19 +55,20 @@ def channel(conn: sqlite3.Connection, guild_id: int, user_id: int, before: Obj |
             continue
         kind = (actions.CHANNEL_OVERWRITE_CREATE if was is None else
                 actions.CHANNEL_OVERWRITE_DELETE if now is None else actions.CHANNEL_OVERWRITE_UPDATE)
-        shown = now or was
-        assert shown is not None
-        options = {"id": overwrite_id, "type": str(shown["type"])}
-        if int(shown["type"]) == 0:
+        overwrite = now or was
+        assert overwrite is not None
+        options = {"id": overwrite_id, "type": str(overwrite["type"])}
+        if int(overwrite["type"]) == 0:
             role = conn.execute("SELECT name FROM roles WHERE id = ?", (int(overwrite_id),)).fetchone()
             if role is not None:
                 options["role_name"] = role["name"]
         record(conn, guild_id=guild_id, user_id=user_id, action_type=kind, target_id=target,
-               changes=diff(_pick(was, ("id", "type", "allow", "deny")), _pick(now, ("id", "type", "allow", "deny"))),
+               changes=diff(_pick(was, OVERWRITE_KEYS), _pick(now, OVERWRITE_KEYS)),
                options=options)
 
 
-def role(conn: sqlite3.Connection, guild_id: int, user_id: int, before: Obj | None, after: Obj | None) -> None:
+def role(conn: sqlite3.Connection, guild_id: int, user_id: int, before: Obj | None,
+         after: Obj | None) -> None:
     kind = (actions.ROLE_CREATE if before is None else actions.ROLE_DELETE if after is None
             else actions.ROLE_UPDATE)
     changes = diff(_pick(before, ROLE_KEYS), _pick(after, ROLE_KEYS))
@@ -73,19 +77,22 @@ def role(conn: sqlite3.Connection, guild_id: int, user_id: int, before: Obj | No
                target_id=int((after or before or {})["id"]), changes=changes)
 
 
-def member(conn: sqlite3.Connection, guild_id: int, user_id: int, target_id: int, before: Obj, after: Obj) -> None:
+def member(conn: sqlite3.Connection, guild_id: int, user_id: int, target_id: int, before: Obj,
+           after: Obj) -> None:
     """MEMBER_UPDATE for its own fields; MEMBER_ROLE_UPDATE with ``$add`` / ``$remove`` (partial roles)."""
     changes = diff(_pick(before, MEMBER_KEYS), _pick(after, MEMBER_KEYS))
     if changes:
-        record(conn, guild_id=guild_id, user_id=user_id, action_type=actions.MEMBER_UPDATE, target_id=target_id,
-               changes=changes)
+        record(conn, guild_id=guild_id, user_id=user_id, action_type=actions.MEMBER_UPDATE,
+               target_id=target_id, changes=changes)
     old, new = set(before.get("roles") or []), set(after.get("roles") or [])
     role_changes = []
     for key, ids in (("$add", new - old), ("$remove", old - new)):
         if ids:
-            rows = conn.execute(f"SELECT id, name FROM roles WHERE id IN ({', '.join('?' * len(ids))}) ORDER BY id",
+            marks = ", ".join("?" * len(ids))
+            rows = conn.execute(f"SELECT id, name FROM roles WHERE id IN ({marks}) ORDER BY id",
                                 [int(i) for i in ids]).fetchall()
-            role_changes.append({"key": key, "new_value": [{"id": str(r["id"]), "name": r["name"]} for r in rows]})
+            shown_roles = [{"id": str(r["id"]), "name": r["name"]} for r in rows]
+            role_changes.append({"key": key, "new_value": shown_roles})
     if role_changes:
         record(conn, guild_id=guild_id, user_id=user_id, action_type=actions.MEMBER_ROLE_UPDATE,
                target_id=target_id, changes=role_changes)

@@ -28,7 +28,8 @@ OnBatch = Callable[[Batch], Awaitable[None]]
 
 def csv_error(line: int, message: str) -> ApiError:
     return ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body",
-                    {FILE_FIELD: {"_errors": [{"code": "CSV_INVALID", "message": f"line {line}: {message}"}]}})
+                    {FILE_FIELD: {"_errors": [{"code": "CSV_INVALID",
+                                               "message": f"line {line}: {message}"}]}})
 
 
 def _form_error(message: str) -> ApiError:
@@ -78,7 +79,8 @@ class CsvReader:
             return
         if not _SNOWFLAKE.fullmatch(text) or int(text) >= 1 << 64:
             shown = raw[:40].decode("utf-8", errors="replace")
-            raise csv_error(self.line, f"{shown!r} is not a user id (one snowflake per line, header 'user_id').")
+            raise csv_error(self.line,
+                            f"{shown!r} is not a user id (one snowflake per line, header 'user_id').")
         self._batch.append((self.line, int(text)))
         self.count += 1
         if len(self._batch) >= BATCH:

@@ -60,8 +60,9 @@ def run(state: EmulatorState, code: str, upload_id: int) -> None:
             if not _current(conn, code, upload_id):
                 store.discard_upload(conn, upload_id)
                 return
-            rows = conn.execute("SELECT line, user_id FROM invite_target_uploads WHERE upload_id = ? AND line > ?"
-                                " ORDER BY line LIMIT ?", (upload_id, after, BATCH)).fetchall()
+            rows = conn.execute("SELECT line, user_id FROM invite_target_uploads"
+                                " WHERE upload_id = ? AND line > ? ORDER BY line LIMIT ?",
+                                (upload_id, after, BATCH)).fetchall()
             if not rows:
                 store.discard_upload(conn, upload_id)
                 conn.execute("UPDATE invite_target_jobs SET status = ?, completed_at = ?,"
@@ -71,4 +72,5 @@ def run(state: EmulatorState, code: str, upload_id: int) -> None:
             store.set_targets(conn, code, (row["user_id"] for row in rows), add=True)
             after = rows[-1]["line"]
             conn.execute("UPDATE invite_target_jobs SET processed_users ="
-                         " (SELECT COUNT(*) FROM invite_target_users WHERE code = ?) WHERE code = ?", (code, code))
+                         " (SELECT COUNT(*) FROM invite_target_users WHERE code = ?) WHERE code = ?",
+                         (code, code))

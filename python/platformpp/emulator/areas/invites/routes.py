@@ -93,7 +93,8 @@ def _read_settings(form: Form) -> tuple[dict[str, Any], list[int] | None]:
     }
     form.boolean("unique")   # every invite made here is new
     if settings["target_type"] == 1 and settings["target_user_id"] is None:
-        form.fail("target_user_id", "BASE_TYPE_REQUIRED", "A STREAM invite (target_type 1) needs target_user_id.")
+        form.fail("target_user_id", "BASE_TYPE_REQUIRED",
+                  "A STREAM invite (target_type 1) needs target_user_id.")
     if settings["target_type"] == 2 and settings["target_application_id"] is None:
         form.fail("target_application_id", "BASE_TYPE_REQUIRED",
                   "An EMBEDDED_APPLICATION invite (target_type 2) needs target_application_id.")
@@ -106,9 +107,10 @@ def _check_references(conn: sqlite3.Connection, form: Form, who: Standing, guild
     highest role, or managed (403)."""
     if settings["target_user_id"] is not None and not _user_exists(conn, settings["target_user_id"]):
         form.fail("target_user_id", "UNKNOWN_USER", f"No user {settings['target_user_id']}.")
-    if settings["target_application_id"] is not None and conn.execute(
-            "SELECT 1 FROM applications WHERE id = ?", (settings["target_application_id"],)).fetchone() is None:
-        form.fail("target_application_id", "UNKNOWN_APPLICATION", f"No application {settings['target_application_id']}.")
+    application_id = settings["target_application_id"]
+    if application_id is not None and conn.execute("SELECT 1 FROM applications WHERE id = ?",
+                                                   (application_id,)).fetchone() is None:
+        form.fail("target_application_id", "UNKNOWN_APPLICATION", f"No application {application_id}.")
     for index, user_id in enumerate(target_ids or []):
         if not _user_exists(conn, user_id):
             form.errors.add(("target_user_ids", index), "UNKNOWN_USER", f"No user {user_id}.")
@@ -183,7 +185,8 @@ async def create_invite(request: Request) -> Response:
         form = Form(data)
         settings, target_ids = _read_settings(form)
         if target_ids is not None and upload_id is not None:
-            form.fail("target_user_ids", "TARGET_USERS_TWICE", f"Give target_user_ids or {FILE_FIELD}, not both.")
+            form.fail("target_user_ids", "TARGET_USERS_TWICE",
+                      f"Give target_user_ids or {FILE_FIELD}, not both.")
         form.done()
 
         def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
@@ -243,7 +246,8 @@ async def guild_invites(request: Request) -> Response:
 
     def work(conn: sqlite3.Connection, _: Outbox) -> list[dict[str, Any]]:
         now = state.clock.now()
-        require_guild_permission(require_member(conn, guild_id, principal.user_id, now), Permission.MANAGE_GUILD)
+        who = require_member(conn, guild_id, principal.user_id, now)
+        require_guild_permission(who, Permission.MANAGE_GUILD)
         return store.invites_of(conn, "guild_id", guild_id, now)
 
     return json_response(await in_transaction(request, work))
@@ -370,7 +374,8 @@ async def put_target_users(request: Request) -> Response:
     fields, upload_id = await _staged_upload(request)
     if upload_id is None:
         raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body",
-                       {FILE_FIELD: {"_errors": [{"code": "BASE_TYPE_REQUIRED", "message": "This field is required"}]}})
+                       {FILE_FIELD: {"_errors": [{"code": "BASE_TYPE_REQUIRED",
+                                                  "message": "This field is required"}]}})
 
     def work(conn: sqlite3.Connection, _: Outbox) -> None:
         store.live_invite(conn, code, state.clock.now())

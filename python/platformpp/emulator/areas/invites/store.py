@@ -57,8 +57,8 @@ def partial_role(row: sqlite3.Row) -> Payload:
 def invite_guild(conn: sqlite3.Connection, guild_id: int) -> Payload:
     """The invite's partial guild (the emulator's guilds have no splash, banner, vanity URL or boosts)."""
     guild = conn.execute("SELECT * FROM guilds WHERE id = ?", (guild_id,)).fetchone()
-    return {"id": str(guild["id"]), "name": guild["name"], "icon": guild["icon"], "splash": None, "banner": None,
-            "description": guild["description"], "features": json.loads(guild["features"]),
+    return {"id": str(guild["id"]), "name": guild["name"], "icon": guild["icon"], "splash": None,
+            "banner": None, "description": guild["description"], "features": json.loads(guild["features"]),
             "verification_level": guild["verification_level"], "vanity_url_code": None, "nsfw_level": 0,
             "nsfw": False, "premium_subscription_count": 0}
 
@@ -70,11 +70,21 @@ def counts(conn: sqlite3.Connection, guild_id: int) -> Payload:
     return {"approximate_member_count": members, "approximate_presence_count": present}
 
 
+def _channel(conn: sqlite3.Connection, channel_id: int) -> sqlite3.Row:
+    return conn.execute("SELECT id, name, type FROM channels WHERE id = ?", (channel_id,)).fetchone()
+
+
+def _is_member(conn: sqlite3.Connection, guild_id: int, user_id: int) -> bool:
+    return conn.execute("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?",
+                        (guild_id, user_id)).fetchone() is not None
+
+
 def invite_json(conn: sqlite3.Connection, row: sqlite3.Row, *, with_counts: bool = False) -> Payload:
-    channel = conn.execute("SELECT id, name, type FROM channels WHERE id = ?", (row["channel_id"],)).fetchone()
+    channel = _channel(conn, row["channel_id"])
     role_ids = [int(r) for r in json.loads(row["role_ids"])]
+    marks = ", ".join("?" * len(role_ids))
     roles = [partial_role(r) for r in conn.execute(
-        f"SELECT * FROM roles WHERE id IN ({', '.join('?' * len(role_ids))}) ORDER BY position, id", role_ids)]
+        f"SELECT * FROM roles WHERE id IN ({marks}) ORDER BY position, id", role_ids)]
     body: Payload = {
         "type": 0, "code": row["code"], "guild_id": str(row["guild_id"]),
         "guild": invite_guild(conn, row["guild_id"]),
@@ -99,7 +109,7 @@ def invite_json(conn: sqlite3.Connection, row: sqlite3.Row, *, with_counts: bool
 def lobby_invite_json(conn: sqlite3.Connection, row: sqlite3.Row, *, with_counts: bool = False) -> Payload:
     """A lobby's single-use invite, in the same shape, with its lobby and its one user."""
     guild_id = conn.execute("SELECT guild_id FROM channels WHERE id = ?", (row["channel_id"],)).fetchone()[0]
-    channel = conn.execute("SELECT id, name, type FROM channels WHERE id = ?", (row["channel_id"],)).fetchone()
+    channel = _channel(conn, row["channel_id"])
     body: Payload = {
         "type": 0, "code": row["code"], "guild_id": str(guild_id), "guild": invite_guild(conn, guild_id),
         "channel": {"id": str(channel["id"]), "name": channel["name"], "type": channel["type"]},
@@ -161,8 +171,8 @@ def _announce(conn: sqlite3.Connection, outbox: Outbox, now: datetime, event: st
 def _create_payload(conn: sqlite3.Connection, row: sqlite3.Row) -> Payload:
     body = invite_json(conn, row)
     payload: Payload = {"channel_id": str(row["channel_id"]), "guild_id": str(row["guild_id"]),
-                        **{k: body[k] for k in ("code", "created_at", "max_age", "max_uses", "temporary", "uses",
-                                                "expires_at")}}
+                        **{k: body[k] for k in ("code", "created_at", "max_age", "max_uses", "temporary",
+                                                "uses", "expires_at")}}
     for key in ("inviter", "target_type", "target_user"):
         if key in body:
             payload[key] = body[key]
@@ -178,17 +188,18 @@ def create(conn: sqlite3.Connection, outbox: Outbox, now: datetime, *, channel: 
     code = new_code()
     max_age = settings["max_age"]
     expires_at = format_instant(now + timedelta(seconds=max_age)) if max_age else None
-    conn.execute("INSERT INTO guild_invites (code, guild_id, channel_id, inviter_id, max_age, max_uses, temporary,"
-                 " target_type, target_user_id, target_application_id, role_ids, restricted, created_at,"
-                 " expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    conn.execute("INSERT INTO guild_invites (code, guild_id, channel_id, inviter_id, max_age, max_uses,"
+                 " temporary, target_type, target_user_id, target_application_id, role_ids, restricted,"
+                 " created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                  (code, channel["guild_id"], channel["id"], inviter_id, max_age, settings["max_uses"],
                   int(settings["temporary"]), settings["target_type"], settings["target_user_id"],
                   settings["target_application_id"], json.dumps([str(r) for r in settings["role_ids"]]),
                   int(restricted), format_instant(now), expires_at))
     row = conn.execute("SELECT * FROM guild_invites WHERE code = ?", (code,)).fetchone()
-    _announce(conn, outbox, now, "INVITE_CREATE", channel["id"], channel["guild_id"], _create_payload(conn, row))
-    audit_log.record(conn, guild_id=channel["guild_id"], user_id=inviter_id, action_type=actions.INVITE_CREATE,
-                     changes=audit_log.diff(None, {
+    _announce(conn, outbox, now, "INVITE_CREATE", channel["id"], channel["guild_id"],
+              _create_payload(conn, row))
+    audit_log.record(conn, guild_id=channel["guild_id"], user_id=inviter_id,
+                     action_type=actions.INVITE_CREATE, changes=audit_log.diff(None, {
                          "code": code, "channel_id": str(channel["id"]), "inviter_id": str(inviter_id),
                          "max_age": max_age, "max_uses": settings["max_uses"], "uses": 0,
                          "temporary": bool(settings["temporary"])}))
@@ -202,10 +213,10 @@ def delete(conn: sqlite3.Connection, outbox: Outbox, now: datetime, row: sqlite3
     _announce(conn, outbox, now, "INVITE_DELETE", row["channel_id"], row["guild_id"],
               {"channel_id": str(row["channel_id"]), "guild_id": str(row["guild_id"]), "code": row["code"]})
     if user_id is not None:
+        shown = {"code": row["code"], "channel_id": str(row["channel_id"]), "max_age": row["max_age"],
+                 "max_uses": row["max_uses"], "uses": row["uses"], "temporary": bool(row["temporary"])}
         audit_log.record(conn, guild_id=row["guild_id"], user_id=user_id, action_type=actions.INVITE_DELETE,
-                         changes=audit_log.diff({"code": row["code"], "channel_id": str(row["channel_id"]),
-                                                 "max_age": row["max_age"], "max_uses": row["max_uses"],
-                                                 "uses": row["uses"], "temporary": bool(row["temporary"])}, None))
+                         changes=audit_log.diff(shown, None))
 
 
 def accept(conn: sqlite3.Connection, outbox: Outbox, now: datetime, code: str, user_id: int) -> Payload:
@@ -218,13 +229,15 @@ def accept(conn: sqlite3.Connection, outbox: Outbox, now: datetime, code: str, u
     guild_id = row["guild_id"]
     if row["restricted"] and conn.execute("SELECT 1 FROM invite_target_users WHERE code = ? AND user_id = ?",
                                           (code, user_id)).fetchone() is None:
-        raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: this invite is for its target users only.")
+        raise ApiError(403, errors.MISSING_ACCESS,
+                       "Missing Access: this invite is for its target users only.")
     if bans.is_banned(conn, guild_id, user_id):
         raise ApiError(403, USER_BANNED, "The user is banned from this guild.")
-    if conn.execute("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)).fetchone():
+    if _is_member(conn, guild_id, user_id):
         return invite_json(conn, row)
     roles = [r for r in json.loads(row["role_ids"])
-             if conn.execute("SELECT 1 FROM roles WHERE id = ? AND guild_id = ?", (int(r), guild_id)).fetchone()]
+             if conn.execute("SELECT 1 FROM roles WHERE id = ? AND guild_id = ?",
+                             (int(r), guild_id)).fetchone()]
     conn.execute("INSERT INTO members (guild_id, user_id, roles, joined_at) VALUES (?, ?, ?, ?)",
                  (guild_id, user_id, json.dumps(roles), format_instant(now)))
     mutations.member_added(conn, outbox, now, guild_id, user_id)
@@ -243,7 +256,7 @@ def _accept_lobby_invite(conn: sqlite3.Connection, outbox: Outbox, now: datetime
     guild_id = conn.execute("SELECT guild_id FROM channels WHERE id = ?", (row["channel_id"],)).fetchone()[0]
     if bans.is_banned(conn, guild_id, user_id):
         raise ApiError(403, USER_BANNED, "The user is banned from this guild.")
-    if conn.execute("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)).fetchone() is None:
+    if not _is_member(conn, guild_id, user_id):
         conn.execute("INSERT INTO members (guild_id, user_id, joined_at) VALUES (?, ?, ?)",
                      (guild_id, user_id, format_instant(now)))
         mutations.member_added(conn, outbox, now, guild_id, user_id)
@@ -265,8 +278,10 @@ def discard_upload(conn: sqlite3.Connection, upload_id: int) -> None:
 
 def first_unknown_user(conn: sqlite3.Connection, upload_id: int) -> tuple[int, int] | None:
     """(line, user id) of the first uploaded id that is no user."""
-    row = conn.execute("SELECT t.line, t.user_id FROM invite_target_uploads t LEFT JOIN users u ON u.id = t.user_id"
-                       " WHERE t.upload_id = ? AND u.id IS NULL ORDER BY t.line LIMIT 1", (upload_id,)).fetchone()
+    row = conn.execute("SELECT t.line, t.user_id FROM invite_target_uploads t"
+                       " LEFT JOIN users u ON u.id = t.user_id"
+                       " WHERE t.upload_id = ? AND u.id IS NULL ORDER BY t.line LIMIT 1",
+                       (upload_id,)).fetchone()
     return (row["line"], row["user_id"]) if row else None
 
 
@@ -277,15 +292,16 @@ def queue_job(conn: sqlite3.Connection, code: str, upload_id: int, now: datetime
         discard_upload(conn, old["upload_id"])
     total = conn.execute("SELECT COUNT(DISTINCT user_id) FROM invite_target_uploads WHERE upload_id = ?",
                          (upload_id,)).fetchone()[0]
-    conn.execute("INSERT OR REPLACE INTO invite_target_jobs (code, upload_id, status, total_users, processed_users,"
-                 " created_at, completed_at, error_message) VALUES (?, ?, 0, ?, 0, ?, NULL, NULL)",
+    conn.execute("INSERT OR REPLACE INTO invite_target_jobs (code, upload_id, status, total_users,"
+                 " processed_users, created_at, completed_at, error_message)"
+                 " VALUES (?, ?, 0, ?, 0, ?, NULL, NULL)",
                  (code, upload_id, total, format_instant(now)))
 
 
 def job_json(row: sqlite3.Row) -> Payload:
-    return {"status": row["status"], "total_users": row["total_users"], "processed_users": row["processed_users"],
-            "created_at": row["created_at"], "completed_at": row["completed_at"],
-            "error_message": row["error_message"]}
+    return {"status": row["status"], "total_users": row["total_users"],
+            "processed_users": row["processed_users"], "created_at": row["created_at"],
+            "completed_at": row["completed_at"], "error_message": row["error_message"]}
 
 
 def set_targets(conn: sqlite3.Connection, code: str, user_ids: Iterable[int], add: bool) -> None:
@@ -299,5 +315,6 @@ def set_targets(conn: sqlite3.Connection, code: str, user_ids: Iterable[int], ad
 
 
 def target_page(conn: sqlite3.Connection, code: str, after: int, limit: int) -> list[int]:
-    return [row[0] for row in conn.execute("SELECT user_id FROM invite_target_users WHERE code = ? AND user_id > ?"
-                                           " ORDER BY user_id LIMIT ?", (code, after, limit))]
+    return [row[0] for row in conn.execute("SELECT user_id FROM invite_target_users"
+                                           " WHERE code = ? AND user_id > ? ORDER BY user_id LIMIT ?",
+                                           (code, after, limit))]

@@ -33,7 +33,8 @@ def ban_json(conn: sqlite3.Connection, row: sqlite3.Row) -> dict[str, Any]:
 
 
 def get_ban(conn: sqlite3.Connection, guild_id: int, user_id: int) -> dict[str, Any]:
-    row = conn.execute("SELECT * FROM guild_bans WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)).fetchone()
+    row = conn.execute("SELECT * FROM guild_bans WHERE guild_id = ? AND user_id = ?",
+                       (guild_id, user_id)).fetchone()
     if row is None:
         raise errors.not_found(UNKNOWN_BAN, "Ban")
     return ban_json(conn, row)
@@ -42,12 +43,13 @@ def get_ban(conn: sqlite3.Connection, guild_id: int, user_id: int) -> dict[str, 
 def list_bans(conn: sqlite3.Connection, guild_id: int, *, limit: int, before: int | None,
               after: int | None) -> list[dict[str, Any]]:
     if before is not None and after is None:
-        rows = conn.execute("SELECT * FROM guild_bans WHERE guild_id = ? AND user_id < ? ORDER BY user_id DESC"
-                            " LIMIT ?", (guild_id, before, limit)).fetchall()[::-1]
+        rows = conn.execute("SELECT * FROM guild_bans WHERE guild_id = ? AND user_id < ?"
+                            " ORDER BY user_id DESC LIMIT ?", (guild_id, before, limit)).fetchall()[::-1]
     else:
         rows = conn.execute("SELECT * FROM guild_bans WHERE guild_id = ? AND user_id > ? AND user_id < ?"
                             " ORDER BY user_id LIMIT ?",
-                            (guild_id, after or 0, before if before is not None else (1 << 63) - 1, limit)).fetchall()
+                            (guild_id, after or 0, (1 << 63) - 1 if before is None else before,
+                             limit)).fetchall()
     return [ban_json(conn, row) for row in rows]
 
 
@@ -55,17 +57,19 @@ def ban(conn: sqlite3.Connection, outbox: Outbox, now: datetime, *, guild_id: in
         actor_id: int, reason: str | None, delete_message_seconds: int) -> list[int]:
     """Ban ``user_id`` (already checked: a user, not above the actor). Banning again only deletes
     messages. Returns the attachment ids whose files to remove."""
-    removed = channel_messages.delete_recent_by_author(conn, outbox, now, guild_id=guild_id, author_id=user_id,
-                                      seconds=delete_message_seconds) if delete_message_seconds else []
+    removed = channel_messages.delete_recent_by_author(
+        conn, outbox, now, guild_id=guild_id, author_id=user_id,
+        seconds=delete_message_seconds) if delete_message_seconds else []
     if is_banned(conn, guild_id, user_id):
         return removed
-    if conn.execute("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)).fetchone():
+    if conn.execute("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?",
+                    (guild_id, user_id)).fetchone():
         mutations.remove_member(conn, outbox, now, guild_id, user_id)
     conn.execute("INSERT INTO guild_bans (guild_id, user_id, reason, banned_at) VALUES (?, ?, ?, ?)",
                  (guild_id, user_id, reason, format_instant(now)))
     user = public_user_json(conn.execute("SELECT * FROM users WHERE id = ?", (user_id,)).fetchone())
-    to_guild(outbox, guild_bots(conn, guild_id, now), "GUILD_BAN_ADD", {"guild_id": str(guild_id), "user": user},
-             intent=GUILD_MODERATION_INTENT)
+    to_guild(outbox, guild_bots(conn, guild_id, now), "GUILD_BAN_ADD",
+             {"guild_id": str(guild_id), "user": user}, intent=GUILD_MODERATION_INTENT)
     options = {"delete_message_seconds": delete_message_seconds} if delete_message_seconds else None
     audit_log.record(conn, guild_id=guild_id, user_id=actor_id, action_type=actions.MEMBER_BAN_ADD,
                      target_id=user_id, options=options, reason=reason)
@@ -78,7 +82,7 @@ def unban(conn: sqlite3.Connection, outbox: Outbox, now: datetime, *, guild_id: 
         raise errors.not_found(UNKNOWN_BAN, "Ban")
     conn.execute("DELETE FROM guild_bans WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
     user = public_user_json(conn.execute("SELECT * FROM users WHERE id = ?", (user_id,)).fetchone())
-    to_guild(outbox, guild_bots(conn, guild_id, now), "GUILD_BAN_REMOVE", {"guild_id": str(guild_id), "user": user},
-             intent=GUILD_MODERATION_INTENT)
+    to_guild(outbox, guild_bots(conn, guild_id, now), "GUILD_BAN_REMOVE",
+             {"guild_id": str(guild_id), "user": user}, intent=GUILD_MODERATION_INTENT)
     audit_log.record(conn, guild_id=guild_id, user_id=actor_id, action_type=actions.MEMBER_BAN_REMOVE,
                      target_id=user_id)

@@ -79,7 +79,8 @@ async def put_ban(request: Request) -> Response:
         target = standing(conn, guild_id, user_id, now)
         if target is not None:
             if target.is_owner:
-                raise ApiError(403, errors.MISSING_PERMISSIONS, "Missing Permissions: the owner cannot be banned")
+                raise ApiError(403, errors.MISSING_PERMISSIONS,
+                               "Missing Permissions: the owner cannot be banned")
             if user_id != principal.user_id:
                 require_above(who, target.highest_position, "the member's highest role")
         return bans.ban(conn, outbox, now, guild_id=guild_id, user_id=user_id, actor_id=principal.user_id,
@@ -96,7 +97,8 @@ async def delete_ban(request: Request) -> Response:
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> None:
         now = state.clock.now()
-        require_guild_permission(require_member(conn, guild_id, principal.user_id, now), Permission.BAN_MEMBERS)
+        who = require_member(conn, guild_id, principal.user_id, now)
+        require_guild_permission(who, Permission.BAN_MEMBERS)
         bans.unban(conn, outbox, now, guild_id=guild_id, user_id=user_id, actor_id=principal.user_id)
 
     await in_transaction(request, work)
@@ -152,7 +154,8 @@ async def bulk_ban(request: Request) -> Response:
         user_id = items.coerce_snowflake(index, value)
         if user_id is not None and user_id not in user_ids:
             user_ids.append(user_id)
-    seconds = form.integer("delete_message_seconds", required=False, minimum=0, maximum=MAX_DELETE_SECONDS) or 0
+    seconds = form.integer("delete_message_seconds", required=False, minimum=0,
+                           maximum=MAX_DELETE_SECONDS) or 0
     form.done()
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> tuple[dict[str, list[str]], list[int]]:
@@ -166,8 +169,9 @@ async def bulk_ban(request: Request) -> Response:
             if not _bannable(conn, who, guild_id, user_id, now) or bans.is_banned(conn, guild_id, user_id):
                 failed.append(str(user_id))
                 continue
-            removed += bans.ban(conn, outbox, now, guild_id=guild_id, user_id=user_id, actor_id=principal.user_id,
-                                reason=current_reason(), delete_message_seconds=seconds)
+            removed += bans.ban(conn, outbox, now, guild_id=guild_id, user_id=user_id,
+                                actor_id=principal.user_id, reason=current_reason(),
+                                delete_message_seconds=seconds)
             banned.append(str(user_id))
         if not banned:
             raise ApiError(400, BULK_BAN_FAILED, "Failed to ban users")

@@ -276,7 +276,8 @@ async def _member_role(request: Request, add: bool) -> Response:
                            "Missing Permissions: a managed role is not granted by hand")
         before = member_json(_member(conn, guild_id, user_id))
         mutations.set_member_role(conn, outbox, now, guild_id, user_id, role_id, add)
-        audit_trail.member(conn, guild_id, principal.user_id, user_id, before, member_json(_member(conn, guild_id, user_id)))
+        audit_trail.member(conn, guild_id, principal.user_id, user_id, before,
+                           member_json(_member(conn, guild_id, user_id)))
 
     await in_transaction(request, work)
     return Response(status_code=204)
@@ -300,8 +301,8 @@ async def kick_member(request: Request) -> Response:
             raise missing_access()
         _may_act_on(who, target)
         mutations.remove_member(conn, outbox, now, guild_id, user_id)
-        audit_log.record(conn, guild_id=guild_id, user_id=principal.user_id, action_type=audit_actions.MEMBER_KICK,
-                         target_id=user_id)
+        audit_log.record(conn, guild_id=guild_id, user_id=principal.user_id,
+                         action_type=audit_actions.MEMBER_KICK, target_id=user_id)
 
     await in_transaction(request, work)
     return Response(status_code=204)
