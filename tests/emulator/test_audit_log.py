@@ -121,3 +121,17 @@ def test_record_is_what_other_areas_call(platformpp_emulator: Emulator) -> None:
         (entry,) = entries(http)
     assert entry == {"id": str(entry_id), "action_type": 192, "user_id": str(BOT_ID), "target_id": str(GENERAL),
                      "changes": [], "options": {"status": "raiding"}, "reason": "event night"}
+
+
+def test_role_moves_write_one_update_per_moved_role(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    make_manager(emu)
+    with bot(emu) as http:
+        first = http.post(f"/guilds/{GUILD_ID}/roles", json={"name": "first"}).json()
+        http.post(f"/guilds/{GUILD_ID}/roles", json={"name": "second"})   # takes position 1, moving "first" up
+        was = http.get(f"/guilds/{GUILD_ID}/roles/{first['id']}").json()["position"]
+        moved = http.patch(f"/guilds/{GUILD_ID}/roles", json=[{"id": first["id"], "position": 3}])
+        assert moved.status_code == 200
+        (entry,) = entries(http, action_type=31)
+    assert entry["target_id"] == first["id"]
+    assert entry["changes"] == [{"key": "position", "old_value": was, "new_value": 3}]

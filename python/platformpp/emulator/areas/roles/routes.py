@@ -166,7 +166,11 @@ async def role_positions(request: Request) -> Response:
         form.done()
         for position in highest:
             require_above(who, position, "the role or its new position")
-        return mutations.set_role_positions(conn, outbox, state.clock.now(), guild_id, positions)
+        before = {role["id"]: role for role in roles_of(conn, guild_id)}
+        after = mutations.set_role_positions(conn, outbox, state.clock.now(), guild_id, positions)
+        for role in after:
+            audit_trail.role(conn, guild_id, principal.user_id, before[role["id"]], role)   # only moved ones
+        return after
 
     return json_response(await in_transaction(request, work))
 
