@@ -66,7 +66,7 @@ def subscription_json(conn: sqlite3.Connection, row: sqlite3.Row) -> dict[str, A
 
 # --- dispatch ------------------------------------------------------------------------------------------
 
-def _send(conn: sqlite3.Connection, outbox: Outbox, application_id: int, event: str, payload: dict[str, Any]) -> None:
+def _send(outbox: Outbox, application_id: int, event: str, payload: dict[str, Any]) -> None:
     """To every bot session of the application (whatever its intents or shard: these events need none)."""
     def audience(viewer: Viewer) -> dict[str, Any] | None:
         return payload if viewer.kind == "bot" and viewer.application_id == application_id else None
@@ -75,12 +75,12 @@ def _send(conn: sqlite3.Connection, outbox: Outbox, application_id: int, event: 
 
 def _send_entitlement(conn: sqlite3.Connection, outbox: Outbox, event: str, entitlement_id: int) -> None:
     row = conn.execute("SELECT * FROM entitlements WHERE id = ?", (entitlement_id,)).fetchone()
-    _send(conn, outbox, row["application_id"], event, entitlement_json(row))
+    _send(outbox, row["application_id"], event, entitlement_json(row))
 
 
 def _send_subscription(conn: sqlite3.Connection, outbox: Outbox, event: str, subscription_id: int) -> None:
     row = conn.execute("SELECT * FROM subscriptions WHERE id = ?", (subscription_id,)).fetchone()
-    _send(conn, outbox, row["application_id"], event, subscription_json(conn, row))
+    _send(outbox, row["application_id"], event, subscription_json(conn, row))
 
 
 # --- SKUs ---------------------------------------------------------------------------------------------
@@ -316,7 +316,7 @@ def delete_subscription(conn: sqlite3.Connection, outbox: Outbox, subscription_i
     row = subscription_row(conn, subscription_id)
     payload = subscription_json(conn, row)
     conn.execute("DELETE FROM subscriptions WHERE id = ?", (subscription_id,))
-    _send(conn, outbox, row["application_id"], "SUBSCRIPTION_DELETE", payload)
+    _send(outbox, row["application_id"], "SUBSCRIPTION_DELETE", payload)
 
 
 def advance(conn: sqlite3.Connection, outbox: Outbox, now: datetime) -> int:
