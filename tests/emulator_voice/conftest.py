@@ -1,26 +1,13 @@
 from __future__ import annotations
 
-import asyncio
 import itertools
-from datetime import datetime, timezone
 from typing import Any, Callable, Iterator
 
 import pytest
 
 from platformpp.emulator.voice import VoiceService
+from voice_helpers import AFTER_E2EE, FakeNowClock
 
-BEFORE_E2EE = datetime(2026, 2, 1, tzinfo=timezone.utc)
-AFTER_E2EE = datetime(2026, 3, 2, tzinfo=timezone.utc)
-
-
-class FakeNowClock:
-    """The emulator clock as the service sees it: a `now()` the test moves."""
-
-    def __init__(self, instant: datetime) -> None:
-        self.instant = instant
-
-    def now(self) -> datetime:
-        return self.instant
 
 
 @pytest.fixture
@@ -48,7 +35,3 @@ _ids = itertools.count(1000)
 @pytest.fixture
 def new_user() -> Callable[[], int]:
     return lambda: 90_000_000_000_000_000 + next(_ids)
-
-
-def run(coro: Any) -> Any:
-    return asyncio.run(coro)

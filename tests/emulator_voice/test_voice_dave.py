@@ -9,7 +9,7 @@ from typing import Callable
 
 import davey
 import pytest
-from conftest import BEFORE_E2EE, run
+from voice_helpers import BEFORE_E2EE, run
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from voice_client import AES, XCHACHA, VoiceClient

@@ -8,7 +8,7 @@ import socket
 import time
 from datetime import datetime, timezone
 
-from conftest import BEFORE_E2EE, FakeNowClock, run
+from voice_helpers import BEFORE_E2EE, FakeNowClock, run
 from voice_client import AES, VoiceClient
 from websockets.asyncio.client import connect
 

@@ -9,7 +9,7 @@ import struct
 import time
 
 import pytest
-from conftest import BEFORE_E2EE, run
+from voice_helpers import BEFORE_E2EE, run
 from voice_client import AES, XCHACHA, VoiceClient, client_seal
 
 from platformpp.emulator.voice import VoiceService

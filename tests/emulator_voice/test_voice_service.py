@@ -8,7 +8,7 @@ import socket
 from datetime import datetime, timezone
 
 import pytest
-from conftest import BEFORE_E2EE, run
+from voice_helpers import BEFORE_E2EE, run
 from voice_client import VoiceClient
 
 from platformpp.emulator.voice import VoiceService, VoiceServiceError
