@@ -6,7 +6,7 @@ import collections.abc
 import datetime
 import enum
 import typing
-__all__: list[str] = ['Aborted', 'Activity', 'ActivityAssets', 'ActivityButton', 'ActivityParty', 'ActivitySecrets', 'ActivityTimestamps', 'ActivityTypes', 'AuthenticationCodeChallengeMethod', 'AuthenticationExternalAuthType', 'AuthorizationArgs', 'AuthorizationCodeChallenge', 'AuthorizationCodeVerifier', 'AuthorizationFailed', 'AuthorizationTokenType', 'ChannelType', 'Client', 'ClientDestroyed', 'ClientError', 'ClientNotReady', 'ClientResult', 'Disabled', 'Error', 'ErrorType', 'GuildChannel', 'GuildMinimal', 'HTTPError', 'IntegrationType', 'LobbyHandle', 'LobbyMemberHandle', 'LoggingSeverity', 'MessageHandle', 'NetworkError', 'NullHandleError', 'RPCError', 'RelationshipHandle', 'RelationshipType', 'ReleaseCalendar', 'StatusType', 'UserApplicationProfileHandle', 'UserHandle', 'ValidationError', 'callback_wakeup_fd', 'get_callback_error_hook', 'resolve_authorize_redirect_uri', 'resolve_authorize_state', 'run_callbacks', 'set_callback_error_hook', 'sort_guild_channels_for_display']
+__all__: list[str] = ['Aborted', 'Activity', 'ActivityAssets', 'ActivityButton', 'ActivityParty', 'ActivitySecrets', 'ActivityTimestamps', 'ActivityTypes', 'AuthenticationCodeChallengeMethod', 'AuthenticationExternalAuthType', 'AuthorizationArgs', 'AuthorizationCodeChallenge', 'AuthorizationCodeVerifier', 'AuthorizationFailed', 'AuthorizationTokenType', 'ChannelType', 'Client', 'ClientDestroyed', 'ClientError', 'ClientNotReady', 'ClientResult', 'Disabled', 'Error', 'ErrorType', 'GuildChannel', 'GuildMinimal', 'HTTPError', 'IntegrationType', 'LobbyHandle', 'LobbyMemberHandle', 'LoggingSeverity', 'MessageHandle', 'NetworkError', 'NullHandleError', 'RPCError', 'RelationshipHandle', 'RelationshipType', 'ReleaseCalendar', 'StatusType', 'UserApplicationProfileHandle', 'UserHandle', 'ValidationError', 'VoiceInputModeType', 'VoiceSettings', 'callback_wakeup_fd', 'enum_to_string', 'get_callback_error_hook', 'resolve_authorize_redirect_uri', 'resolve_authorize_state', 'run_callbacks', 'set_callback_error_hook', 'sort_guild_channels_for_display']
 class Error(Exception):
     """
     Base class of every error platformpp raises.
@@ -645,6 +645,14 @@ class Client:
         """
         Awaitable get_user_messages_with_limit(): returns what its callback receives after the result (list[platformpp._platformpp.MessageHandle]), or raises the ClientError for a failed result. `timeout` in seconds.
         """
+    def get_voice_settings(self, callback: collections.abc.Callable[[ClientResult, VoiceSettings], None]) -> None:
+        """
+        The desktop client user's voice settings over IPC: callback(result, settings); RPCError and VoiceSettings.nullobj when no desktop client runs.
+        """
+    async def get_voice_settings_async(self, *, timeout: float | None = None) -> VoiceSettings:
+        """
+        Awaitable get_voice_settings(): returns what its callback receives after the result (platformpp._platformpp.VoiceSettings), or raises the ClientError for a failed result. `timeout` in seconds.
+        """
     def get_web_base(self) -> str:
         """
         The web base URL of the OAuth2 pages.
@@ -656,6 +664,10 @@ class Client:
     def is_authenticated(self) -> bool:
         """
         Whether update_token has set a working token.
+        """
+    def is_platform_app_installed(self, callback: collections.abc.Callable[[bool], None]) -> None:
+        """
+        callback(installed): whether the desktop client runs (its IPC socket answers).
         """
     def leave_lobby(self, lobby_id: typing.SupportsInt | typing.SupportsIndex, callback: collections.abc.Callable[[ClientResult], None]) -> None:
         """
@@ -848,6 +860,10 @@ class Client:
     def set_user_updated_callback(self, callback: collections.abc.Callable[[int], None] | None) -> None:
         """
         callback(user_id) when a known user changes (None: stop).
+        """
+    def set_voice_settings_updated_callback(self, callback: collections.abc.Callable[[VoiceSettings], None] | None) -> None:
+        """
+        callback(settings) when the desktop user changes their voice settings (None: stop); needs a token.
         """
     def unblock_user(self, user_id: typing.SupportsInt | typing.SupportsIndex, callback: collections.abc.Callable[[ClientResult], None]) -> None:
         """
@@ -1695,6 +1711,114 @@ class MessageHandle:
         """
         Unix milliseconds.
         """
+class VoiceInputModeType(enum.IntEnum):
+    """
+    When the desktop client transmits the microphone.
+    """
+    PushToTalk = 1
+    VoiceActivity = 0
+@typing.final
+class VoiceSettings:
+    """
+    A read-only snapshot of the desktop client user's voice settings (the client's own, not a call's); setters change this copy only.
+    """
+    nullobj: typing.ClassVar[VoiceSettings]
+    def __bool__(self) -> bool:
+        """
+        True when the instance holds an object; False for `nullobj` and moved-from instances.
+        """
+    def __copy__(self) -> VoiceSettings:
+        """
+        An independent copy.
+        """
+    def __deepcopy__(self, memo: dict) -> VoiceSettings:
+        """
+        An independent copy (the instance holds no Python objects).
+        """
+    def __init__(self) -> None:
+        """
+        Settings with the desktop client's defaults.
+        """
+    @property
+    def automatic_gain_control(self) -> bool:
+        """
+        Automatic gain control.
+        """
+    @automatic_gain_control.setter
+    def automatic_gain_control(self, arg1: bool) -> None:
+        ...
+    @property
+    def echo_cancellation(self) -> bool:
+        """
+        Echo cancellation.
+        """
+    @echo_cancellation.setter
+    def echo_cancellation(self, arg1: bool) -> None:
+        ...
+    @property
+    def input_mode(self) -> VoiceInputModeType:
+        """
+        VoiceActivity or PushToTalk.
+        """
+    @input_mode.setter
+    def input_mode(self, arg1: VoiceInputModeType) -> None:
+        ...
+    @property
+    def input_volume(self) -> float:
+        """
+        Microphone volume, 0 to 100.
+        """
+    @input_volume.setter
+    def input_volume(self, arg1: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def noise_cancellation(self) -> bool:
+        """
+        Noise cancellation.
+        """
+    @noise_cancellation.setter
+    def noise_cancellation(self, arg1: bool) -> None:
+        ...
+    @property
+    def noise_suppression(self) -> bool:
+        """
+        Noise suppression.
+        """
+    @noise_suppression.setter
+    def noise_suppression(self, arg1: bool) -> None:
+        ...
+    @property
+    def output_volume(self) -> float:
+        """
+        Output volume, 0 to 200.
+        """
+    @output_volume.setter
+    def output_volume(self, arg1: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def ptt_key(self) -> str:
+        """
+        The push-to-talk key's label, such as 'SHIFT + F'; empty when none is bound.
+        """
+    @ptt_key.setter
+    def ptt_key(self, arg1: str) -> None:
+        ...
+    @property
+    def self_deaf(self) -> bool:
+        """
+        Self-deafen.
+        """
+    @self_deaf.setter
+    def self_deaf(self, arg1: bool) -> None:
+        ...
+    @property
+    def self_mute(self) -> bool:
+        """
+        Self-mute.
+        """
+    @self_mute.setter
+    def self_mute(self, arg1: bool) -> None:
+        ...
 @typing.final
 class ReleaseCalendar:
     """
@@ -1724,6 +1848,10 @@ class ReleaseCalendar:
 def callback_wakeup_fd() -> int:
     """
     A file descriptor that is readable while callbacks wait for run_callbacks() (for select/poll or asyncio's add_reader). Owned by the SDK: do not read from or close it.
+    """
+def enum_to_string(value: VoiceInputModeType) -> str:
+    """
+    The VoiceInputModeType's name.
     """
 def get_callback_error_hook() -> typing.Any:
     """
