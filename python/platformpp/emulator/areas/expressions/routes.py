@@ -4,40 +4,20 @@ deleting follow store.py's permission rules."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from ...core import auth
 from ...core.errors import json_response
 from ...core.http import emulator_state, snowflake_param
 from ...core.uploads import read_multipart
 from ...core.validation import Form, read_json
 from ...events.outbox import Outbox
 from ...paths import API
-from ..channel_messages.access import guild_permissions
+from ..channel_messages.guild_member_call import run_as_guild_member
 from . import store
-
-T = TypeVar("T")
-
-
-async def _run(request: Request, work: Callable[[sqlite3.Connection, Outbox, int, int], T]) -> T:
-    """Run ``work(conn, outbox, guild_id, user_id)`` for the calling bot in one transaction."""
-    principal = auth.require(request, kinds=("bot",))
-    guild_id = snowflake_param(request, "guild_id")
-    state = emulator_state(request)
-    outbox = Outbox(state)
-
-    def call() -> T:
-        with state.db.transaction() as conn:
-            guild_permissions(conn, guild_id, principal.user_id, state.clock.now())   # members only
-            return work(conn, outbox, guild_id, principal.user_id)
-
-    return await run_in_threadpool(call)
 
 
 def _roles(form: Form) -> list[int] | None:
@@ -50,7 +30,7 @@ def _roles(form: Form) -> list[int] | None:
 # --- emoji -------------------------------------------------------------------------------------------------
 
 async def list_emojis(request: Request) -> Response:
-    return json_response(await _run(request, lambda conn, outbox, guild_id, user_id: store.emojis(conn, guild_id)))
+    return json_response(await run_as_guild_member(request, lambda conn, outbox, guild_id, user_id: store.emojis(conn, guild_id)))
 
 
 async def get_emoji(request: Request) -> Response:
@@ -60,7 +40,7 @@ async def get_emoji(request: Request) -> Response:
         row = store.get_emoji_row(conn, guild_id, emoji_id)
         return next(e for e in store.emojis(conn, guild_id) if e["id"] == str(row["id"]))
 
-    return json_response(await _run(request, work))
+    return json_response(await run_as_guild_member(request, work))
 
 
 async def create_emoji(request: Request) -> Response:
@@ -74,7 +54,7 @@ async def create_emoji(request: Request) -> Response:
     roles = _roles(form) or []
     form.done()
     state = emulator_state(request)
-    return json_response(await _run(request, lambda conn, outbox, guild_id, user_id: store.create_emoji(
+    return json_response(await run_as_guild_member(request, lambda conn, outbox, guild_id, user_id: store.create_emoji(
         state, conn, outbox, guild_id=guild_id, user_id=user_id, name=str(name), image=str(image), roles=roles)), 201)
 
 
@@ -88,14 +68,14 @@ async def modify_emoji(request: Request) -> Response:
     roles = _roles(form)
     form.done()
     state = emulator_state(request)
-    return json_response(await _run(request, lambda conn, outbox, guild_id, user_id: store.modify_emoji(
+    return json_response(await run_as_guild_member(request, lambda conn, outbox, guild_id, user_id: store.modify_emoji(
         state, conn, outbox, guild_id=guild_id, user_id=user_id, emoji_id=emoji_id, name=name, roles=roles)))
 
 
 async def delete_emoji(request: Request) -> Response:
     emoji_id = snowflake_param(request, "emoji_id")
     state = emulator_state(request)
-    await _run(request, lambda conn, outbox, guild_id, user_id: store.delete_emoji(
+    await run_as_guild_member(request, lambda conn, outbox, guild_id, user_id: store.delete_emoji(
         state, conn, outbox, guild_id=guild_id, user_id=user_id, emoji_id=emoji_id))
     return Response(status_code=204)
 
@@ -119,7 +99,7 @@ def _sticker_fields(form: Form, *, required: bool) -> dict[str, Any]:
 
 
 async def list_stickers(request: Request) -> Response:
-    return json_response(await _run(request, lambda conn, outbox, guild_id, user_id: store.stickers(conn, guild_id)))
+    return json_response(await run_as_guild_member(request, lambda conn, outbox, guild_id, user_id: store.stickers(conn, guild_id)))
 
 
 async def get_sticker(request: Request) -> Response:
@@ -129,7 +109,7 @@ async def get_sticker(request: Request) -> Response:
         row = store.get_sticker_row(conn, guild_id, sticker_id)
         return next(s for s in store.stickers(conn, guild_id) if s["id"] == str(row["id"]))
 
-    return json_response(await _run(request, work))
+    return json_response(await run_as_guild_member(request, work))
 
 
 async def create_sticker(request: Request) -> Response:
@@ -150,7 +130,7 @@ async def create_sticker(request: Request) -> Response:
     form.done()
     assert upload is not None and format_type is not None
     state = emulator_state(request)
-    return json_response(await _run(request, lambda conn, outbox, guild_id, user_id: store.create_sticker(
+    return json_response(await run_as_guild_member(request, lambda conn, outbox, guild_id, user_id: store.create_sticker(
         state, conn, outbox, guild_id=guild_id, user_id=user_id, name=fields["name"], tags=fields["tags"],
         description=fields.get("description"), format_type=format_type, size=len(upload.data))), 201)
 
@@ -162,14 +142,14 @@ async def modify_sticker(request: Request) -> Response:
     changes = _sticker_fields(form, required=False)
     form.done()
     state = emulator_state(request)
-    return json_response(await _run(request, lambda conn, outbox, guild_id, user_id: store.modify_sticker(
+    return json_response(await run_as_guild_member(request, lambda conn, outbox, guild_id, user_id: store.modify_sticker(
         state, conn, outbox, guild_id=guild_id, user_id=user_id, sticker_id=sticker_id, changes=changes)))
 
 
 async def delete_sticker(request: Request) -> Response:
     sticker_id = snowflake_param(request, "sticker_id")
     state = emulator_state(request)
-    await _run(request, lambda conn, outbox, guild_id, user_id: store.delete_sticker(
+    await run_as_guild_member(request, lambda conn, outbox, guild_id, user_id: store.delete_sticker(
         state, conn, outbox, guild_id=guild_id, user_id=user_id, sticker_id=sticker_id))
     return Response(status_code=204)
 

@@ -4,27 +4,24 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from ...core import auth, errors
+from ...core import errors
 from ...core.clock import format_instant, parse_instant
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, snowflake_param
 from ...core.validation import Form, read_json
 from ...events.outbox import Outbox
 from ...paths import ADMIN, API
-from ..channel_messages.access import guild_permissions
+from ..channel_messages.guild_member_call import run_as_guild_member
 from . import store
 from .store import EXTERNAL, EventFields
-
-T = TypeVar("T")
 _KEYS = {"name", "description", "image", "channel_id", "scheduled_start_time", "scheduled_end_time", "privacy_level",
          "entity_type", "entity_metadata", "recurrence_rule"}
 
@@ -80,20 +77,6 @@ def read_fields(data: Any, *, creating: bool) -> EventFields:
     return EventFields(values)
 
 
-async def _run(request: Request, work: Callable[[sqlite3.Connection, Outbox, int, int], T]) -> T:
-    principal = auth.require(request, kinds=("bot",))
-    guild_id = snowflake_param(request, "guild_id")
-    state = emulator_state(request)
-    outbox = Outbox(state)
-
-    def call() -> T:
-        with state.db.transaction() as conn:
-            guild_permissions(conn, guild_id, principal.user_id, state.clock.now())   # members only
-            return work(conn, outbox, guild_id, principal.user_id)
-
-    return await run_in_threadpool(call)
-
-
 def _flag(request: Request, name: str) -> bool:
     raw = request.query_params.get(name, "false").lower()
     if raw not in ("true", "false"):
@@ -104,7 +87,7 @@ def _flag(request: Request, name: str) -> bool:
 
 async def list_events(request: Request) -> Response:
     with_count = _flag(request, "with_user_count")
-    return json_response(await _run(request, lambda conn, outbox, guild_id, user_id: [
+    return json_response(await run_as_guild_member(request, lambda conn, outbox, guild_id, user_id: [
         store.render(conn, row, with_count) for row in conn.execute(
             "SELECT * FROM guild_scheduled_events WHERE guild_id = ? ORDER BY id", (guild_id,))]))
 
@@ -112,14 +95,14 @@ async def list_events(request: Request) -> Response:
 async def create_event(request: Request) -> Response:
     fields = read_fields(await read_json(request), creating=True)
     state = emulator_state(request)
-    return json_response(await _run(request, lambda conn, outbox, guild_id, user_id: store.create(
+    return json_response(await run_as_guild_member(request, lambda conn, outbox, guild_id, user_id: store.create(
         state, conn, outbox, guild_id=guild_id, user_id=user_id, fields=fields)))
 
 
 async def get_event(request: Request) -> Response:
     event_id = snowflake_param(request, "event_id")
     with_count = _flag(request, "with_user_count")
-    return json_response(await _run(request, lambda conn, outbox, guild_id, user_id: store.render(
+    return json_response(await run_as_guild_member(request, lambda conn, outbox, guild_id, user_id: store.render(
         conn, store.get_row(conn, guild_id, event_id), with_count)))
 
 
@@ -127,14 +110,14 @@ async def modify_event(request: Request) -> Response:
     event_id = snowflake_param(request, "event_id")
     fields = read_fields(await read_json(request), creating=False)
     state = emulator_state(request)
-    return json_response(await _run(request, lambda conn, outbox, guild_id, user_id: store.modify(
+    return json_response(await run_as_guild_member(request, lambda conn, outbox, guild_id, user_id: store.modify(
         state, conn, outbox, guild_id=guild_id, user_id=user_id, event_id=event_id, fields=fields)))
 
 
 async def delete_event(request: Request) -> Response:
     event_id = snowflake_param(request, "event_id")
     state = emulator_state(request)
-    await _run(request, lambda conn, outbox, guild_id, user_id: store.delete(
+    await run_as_guild_member(request, lambda conn, outbox, guild_id, user_id: store.delete(
         state, conn, outbox, guild_id=guild_id, user_id=user_id, event_id=event_id))
     return Response(status_code=204)
 
@@ -156,7 +139,7 @@ async def event_users(request: Request) -> Response:
     if bad:
         raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body", bad)
     with_member = _flag(request, "with_member")
-    return json_response(await _run(request, lambda conn, outbox, guild_id, user_id: store.users(
+    return json_response(await run_as_guild_member(request, lambda conn, outbox, guild_id, user_id: store.users(
         conn, guild_id=guild_id, event_id=event_id, limit=int(limit_raw), before=anchors["before"],
         after=anchors["after"], with_member=with_member)))
 
