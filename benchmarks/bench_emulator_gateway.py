@@ -2,8 +2,9 @@
 sustained dispatch throughput to many connected SDK sessions.
 
 The emulator runs as a subprocess (``python -m platformpp emulator --db :memory:``) on loopback, so
-the load generator — Python ``websockets`` and ``httpx`` clients in one asyncio loop — does not share
-its interpreter. Every loop is bounded; nothing leaves 127.0.0.1.
+the load generator — the minimal clients of ``light_http.py`` and ``light_ws.py``, in one asyncio
+loop — does not share its interpreter (those files say why not ``httpx`` and ``websockets``). Every
+loop is bounded; nothing leaves 127.0.0.1.
 
 1. Latency: one member posts ``--messages`` lobby messages one at a time; the time from sending the
    POST to another member's session receiving LOBBY_MESSAGE_CREATE, with plain JSON frames and with
@@ -40,7 +41,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import websockets
+from light_http import LightHttpConnection
+from light_ws import LightWebSocket
 
 RESULTS = Path(__file__).parent / "results" / "emulator_gateway.md"
 BOT_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAwMQ.ZW11bGF0b3I.ZGVmYXVsdC13b3JsZC1ib3QtdG9rZW4tbm90LXNlY3JldA"
@@ -77,49 +79,59 @@ def emulator(source: str | None = None) -> Iterator[tuple[str, int]]:
 
 
 class Session:
-    """An SDK-user Gateway session that counts (and times) lobby message dispatches."""
+    """An SDK-user Gateway session that counts (and times) lobby message dispatches. Every frame is
+    inflated (zlib-stream) and parsed as JSON, as an SDK does."""
 
-    def __init__(self, ws: Any, compressed: bool) -> None:
-        self.ws = ws
+    def __init__(self, compressed: bool) -> None:
+        self.ws: LightWebSocket | None = None
         self.inflater = zlib.decompressobj() if compressed else None
         self.received = 0
+        self.sequence: int | None = None
         self.waiters: dict[str, asyncio.Future[float]] = {}
         self.done = asyncio.Event()
         self.expected = 0
+        loop = asyncio.get_running_loop()
+        self.hello: asyncio.Future[None] = loop.create_future()
+        self.ready: asyncio.Future[None] = loop.create_future()
 
     @classmethod
     async def open(cls, gateway: str, token: str, compressed: bool = False) -> Session:
         query = "v=10&encoding=json" + ("&compress=zlib-stream" if compressed else "")
         # No permessage-deflate: like the SDK's client, compression is the Gateway's own zlib-stream only.
-        ws = await websockets.connect(f"{gateway}/?{query}", max_size=None, compression=None)
-        session = cls(ws, compressed)
-        await session.next()  # Hello
-        await ws.send(json.dumps({"op": 2, "d": {"token": token, "intents": 0, "properties": PROPS}}))
-        while (await session.next())["t"] != "READY":
-            pass
+        session = cls(compressed)
+        session.ws = await LightWebSocket.connect(f"{gateway}/?{query}", session.on_message)
+        await asyncio.wait_for(session.hello, TIMEOUT_S)
+        session.ws.send_text(json.dumps({"op": 2, "d": {"token": token, "intents": 0, "properties": PROPS}}))
+        await asyncio.wait_for(session.ready, TIMEOUT_S)
         return session
 
-    async def next(self) -> dict[str, Any]:
-        frame = await self.ws.recv()
+    def on_message(self, frame: bytes) -> None:
         if self.inflater is not None:
             frame = self.inflater.decompress(frame)
-        return json.loads(frame)
+        payload = json.loads(frame)
+        if payload.get("s") is not None:
+            self.sequence = payload["s"]
+        kind = payload.get("t")
+        if kind == "LOBBY_MESSAGE_CREATE":
+            self.received += 1
+            arrived = time.perf_counter()
+            waiter = self.waiters.pop(payload["d"]["content"], None)
+            if waiter is not None:
+                waiter.set_result(arrived)
+            if self.received >= self.expected:
+                self.done.set()
+        elif payload["op"] == 10:
+            self.hello.set_result(None)
+        elif payload["op"] == 1 and self.ws is not None:  # the Gateway asks for a heartbeat now
+            self.ws.send_text(json.dumps({"op": 1, "d": self.sequence}))
+        elif kind == "READY":
+            self.ready.set_result(None)
 
-    async def listen(self) -> None:
-        """Count LOBBY_MESSAGE_CREATE until ``expected`` have arrived (bounded by the socket)."""
-        try:
-            while True:
-                payload = await self.next()
-                if payload["t"] == "LOBBY_MESSAGE_CREATE":
-                    self.received += 1
-                    arrived = time.perf_counter()
-                    waiter = self.waiters.pop(payload["d"]["content"], None)
-                    if waiter is not None:
-                        waiter.set_result(arrived)
-                    if self.received >= self.expected:
-                        self.done.set()
-        except websockets.ConnectionClosed:
-            self.done.set()
+    async def close(self) -> None:
+        """Close the socket; a session closed before its expected count is also done."""
+        assert self.ws is not None
+        await self.ws.close()
+        self.done.set()
 
 
 def prepare(base_url: str, players: int) -> tuple[str, str, list[str]]:
@@ -153,21 +165,18 @@ async def latency(base_url: str, gateway: str, lobby_id: str, tokens: list[str],
                   compressed: bool, warmup: int) -> list[float]:
     receiver = await Session.open(gateway, tokens[1], compressed)
     receiver.expected = messages + warmup
-    listener = asyncio.create_task(receiver.listen())
     samples = []
-    async with httpx.AsyncClient(base_url=f"{base_url}/api/v10", timeout=30,
-                                 headers={"Authorization": f"Bearer {tokens[0]}"}) as http:
-        for n in range(warmup + messages):
-            content = f"{'z' if compressed else 'j'}{n}"
-            arrival = receiver.waiters[content] = asyncio.get_running_loop().create_future()
-            started = time.perf_counter()
-            response = await http.post(f"/lobbies/{lobby_id}/messages", json={"content": content})
-            response.raise_for_status()
-            elapsed_ms = (await asyncio.wait_for(arrival, TIMEOUT_S) - started) * 1000
-            if n >= warmup:  # the first requests of a connection pay for warming caches up
-                samples.append(elapsed_ms)
-    await receiver.ws.close()
-    await listener
+    http = await LightHttpConnection.open(f"{base_url}/api/v10", {"Authorization": f"Bearer {tokens[0]}"})
+    for n in range(warmup + messages):
+        content = f"{'z' if compressed else 'j'}{n}"
+        arrival = receiver.waiters[content] = asyncio.get_running_loop().create_future()
+        started = time.perf_counter()
+        await http.post_json(f"/lobbies/{lobby_id}/messages", {"content": content})
+        elapsed_ms = (await asyncio.wait_for(arrival, TIMEOUT_S) - started) * 1000
+        if n >= warmup:  # the first requests of a connection pay for warming caches up
+            samples.append(elapsed_ms)
+    await http.close()
+    await receiver.close()
     return samples
 
 
@@ -183,23 +192,22 @@ async def throughput(base_url: str, gateway: str, lobby_id: str, tokens: list[st
     sessions = [await Session.open(gateway, token) for token in tokens]
     for session in sessions:
         session.expected = burst
-    listeners = [asyncio.create_task(s.listen()) for s in sessions]
-    in_flight = asyncio.Semaphore(4)
-    async with httpx.AsyncClient(base_url=f"{base_url}/api/v10", timeout=30,
-                                 headers={"Authorization": f"Bearer {tokens[0]}"}) as http:
-        async def post(n: int) -> None:
-            async with in_flight:
-                response = await http.post(f"/lobbies/{lobby_id}/messages", json={"content": f"t{run}-{n}"})
-                response.raise_for_status()
+    # Four requests in flight: four keep-alive connections, each posting its share one at a time.
+    posters = [await LightHttpConnection.open(f"{base_url}/api/v10", {"Authorization": f"Bearer {tokens[0]}"})
+               for _ in range(4)]
 
-        started, cpu_started = time.perf_counter(), cpu_seconds(pid)
-        await asyncio.gather(*(post(n) for n in range(burst)))
-        posted = time.perf_counter()
-        await asyncio.wait_for(asyncio.gather(*(s.done.wait() for s in sessions)), TIMEOUT_S)
-        finished, cpu_finished = time.perf_counter(), cpu_seconds(pid)
-    for session in sessions:
-        await session.ws.close()
-    await asyncio.gather(*listeners)
+    async def post_share(http: LightHttpConnection, first: int) -> None:
+        for n in range(first, burst, len(posters)):
+            await http.post_json(f"/lobbies/{lobby_id}/messages", {"content": f"t{run}-{n}"})
+
+    started, cpu_started = time.perf_counter(), cpu_seconds(pid)
+    await asyncio.gather(*(post_share(http, index) for index, http in enumerate(posters)))
+    posted = time.perf_counter()
+    await asyncio.wait_for(asyncio.gather(*(s.done.wait() for s in sessions)), TIMEOUT_S)
+    finished, cpu_finished = time.perf_counter(), cpu_seconds(pid)
+    for http in posters:
+        await http.close()
+    await asyncio.gather(*(session.close() for session in sessions))
     delivered = sum(s.received for s in sessions)
     return {"sessions": len(sessions), "messages": burst, "delivered": delivered,
             "post_s": posted - started, "total_s": finished - started,
@@ -218,7 +226,7 @@ def machine() -> list[str]:
     uname = subprocess.run(["uname", "-a"], capture_output=True, text=True, check=False).stdout.strip()
     return [f"- `uname -a`: {uname}", f"- `nproc`: {os.cpu_count()}", f"- CPU: {cpu}",
             f"- Python: {sys.version.split()[0]} ({platform.python_implementation()})",
-            f"- websockets {websockets.__version__}, httpx {httpx.__version__}",
+            "- load generator: benchmarks/light_http.py and benchmarks/light_ws.py on uvloop",
             # The machine is shared (C++ builds): the load tells how noisy the numbers are.
             "- load average (1, 5, 15 min) when the report was written: "
             + ", ".join(f"{x:.2f}" for x in os.getloadavg())]
@@ -280,6 +288,11 @@ def main() -> None:
                              " commit extracted with git archive), to compare versions in the same conditions")
     parser.add_argument("--write", action="store_true", help=f"write {RESULTS.relative_to(Path.cwd())}")
     args = parser.parse_args()
+    try:  # the load generator on uvloop (as the emulator's uvicorn is): 100 sockets' wake-ups cost it less
+        import uvloop
+        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+    except ImportError:
+        pass
     text = asyncio.run(main_async(args))
     print(text)
     if args.write:
