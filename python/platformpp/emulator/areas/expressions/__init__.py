@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from importlib import resources
 
-from ...core.area import Area
-from . import routes
+from starlette.routing import BaseRoute
 
-AREA = Area("expressions", routes=routes.routes, schema=resources.files(__name__) / "schema")
+from ...core.area import Area
+
+
+def _routes() -> list[BaseRoute]:
+    # Imported when the app is built, not with the package: the guild model reads listing.py, and
+    # loading the routes (and their permission checks, which import the guild model) with it would
+    # make that read a cycle at run time.
+    from . import routes
+    return routes.routes()
+
+
+AREA = Area("expressions", routes=_routes, schema=resources.files(__name__) / "schema")

@@ -19,11 +19,12 @@ from ...core.permission_changes import PERMISSION_CHANGES_AT, expression_create_
 from ...core.permissions import Permission
 from ...events.audience import Payload
 from ...wire.message import emoji_json, sticker_json
-from ...wire.user import public_user_json
 from ..audit_log import actions
 from ..audit_log import trail as audit_trail
 from ..channel_messages.access import guild_permissions, require_guild_permission
 from ..channel_messages.audience import GUILD_EXPRESSIONS, GuildBots
+from .listing import creator as _creator
+from .listing import emojis, stickers
 
 if TYPE_CHECKING:
     from ...events.outbox import Outbox
@@ -62,11 +63,6 @@ def decode_image(data_uri: str, field: str, max_bytes: int) -> tuple[str, bytes]
     return match.group(1), data
 
 
-def _creator(conn: sqlite3.Connection, user_id: int | None) -> Payload | None:
-    row = conn.execute("SELECT * FROM users WHERE id = ?", (user_id,)).fetchone() if user_id else None
-    return public_user_json(row) if row else None
-
-
 def require_create(state: EmulatorState, conn: sqlite3.Connection, guild_id: int, user_id: int) -> None:
     now = state.clock.now()
     require_guild_permission(guild_permissions(conn, guild_id, user_id, now), expression_create_permissions(now))
@@ -83,11 +79,6 @@ def require_manage(state: EmulatorState, conn: sqlite3.Connection, guild_id: int
 
 
 # --- emoji -------------------------------------------------------------------------------------------------
-
-def emojis(conn: sqlite3.Connection, guild_id: int) -> list[Payload]:
-    return [emoji_json(row, _creator(conn, row["user_id"]))
-            for row in conn.execute("SELECT * FROM guild_emojis WHERE guild_id = ? ORDER BY id", (guild_id,))]
-
 
 def get_emoji_row(conn: sqlite3.Connection, guild_id: int, emoji_id: int) -> sqlite3.Row:
     row = conn.execute("SELECT * FROM guild_emojis WHERE id = ? AND guild_id = ?", (emoji_id, guild_id)).fetchone()
@@ -154,11 +145,6 @@ def delete_emoji(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox,
 
 
 # --- stickers ----------------------------------------------------------------------------------------------
-
-def stickers(conn: sqlite3.Connection, guild_id: int) -> list[Payload]:
-    return [sticker_json(row, _creator(conn, row["user_id"]))
-            for row in conn.execute("SELECT * FROM guild_stickers WHERE guild_id = ? ORDER BY id", (guild_id,))]
-
 
 def get_sticker_row(conn: sqlite3.Connection, guild_id: int, sticker_id: int) -> sqlite3.Row:
     row = conn.execute("SELECT * FROM guild_stickers WHERE id = ? AND guild_id = ?", (sticker_id, guild_id)).fetchone()

@@ -13,6 +13,8 @@ from ...wire.channel import VOICE_LIKE, channel_json, obfuscated_channel_json
 from ...wire.guild import guild_json
 from ...wire.member import MEMBER_SELECT, member_json
 from ...wire.role import role_json
+from ..expressions import listing as expressions
+from ..scheduled_events import listing as scheduled_events
 from .access import CATEGORY, Standing, standing
 from .access import visible_channel_ids as _visible
 
@@ -34,8 +36,12 @@ def roles_of(conn: sqlite3.Connection, guild_id: int) -> list[dict[str, Any]]:
 
 
 def guild_object(conn: sqlite3.Connection, guild_id: int) -> dict[str, Any]:
+    """The guild with its roles, emoji and stickers (the guild object's own lists leave out who
+    made each expression: the expression routes show that)."""
     row = conn.execute("SELECT * FROM guilds WHERE id = ?", (guild_id,)).fetchone()
-    return guild_json(row, roles_of(conn, guild_id))
+    return {**guild_json(row, roles_of(conn, guild_id)),
+            "emojis": expressions.emojis(conn, guild_id, with_user=False),
+            "stickers": expressions.stickers(conn, guild_id, with_user=False)}
 
 
 def channels_for(conn: sqlite3.Connection, guild_id: int, who: Standing | None, obfuscate: bool, *,
@@ -106,8 +112,9 @@ def partial_guild(row: sqlite3.Row, owner: bool, permissions: int) -> dict[str, 
 def guild_create_payload(conn: sqlite3.Connection, guild_id: int, user_id: int, *, obfuscate: bool,
                          large_threshold: int = 50,
                          presences: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """GUILD_CREATE for a bot (WIRE.md): the guild, the bot's ``joined_at``, members (only the bot's own
-    in a large guild), channels (obfuscated where the bot cannot view them, when it opted in)."""
+    """GUILD_CREATE for a bot (WIRE.md): the guild (with its emoji and stickers), the bot's ``joined_at``,
+    members (only the bot's own in a large guild), channels (obfuscated where the bot cannot view them,
+    when it opted in) and the scheduled events."""
     guild = guild_object(conn, guild_id)
     count = member_count(conn, guild_id)
     large = count > large_threshold
@@ -121,6 +128,7 @@ def guild_create_payload(conn: sqlite3.Connection, guild_id: int, user_id: int, 
         "joined_at": own["joined_at"] if own else None, "large": large, "unavailable": False,
         "member_count": count, "members": members,
         "channels": channels_for(conn, guild_id, who, obfuscate, with_guild_id=False), "threads": [],
-        "presences": presences or [], "voice_states": [], "stage_instances": [], "guild_scheduled_events": [],
+        "presences": presences or [], "voice_states": [], "stage_instances": [],
+        "guild_scheduled_events": scheduled_events.guild_events(conn, guild_id),
     })
     return guild

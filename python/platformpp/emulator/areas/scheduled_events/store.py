@@ -15,12 +15,12 @@ from ...core.errors import ApiError
 from ...core.permission_changes import PERMISSION_CHANGES_AT, event_create_permissions
 from ...core.permissions import Permission
 from ...events.audience import Payload
-from ...wire.message import scheduled_event_json
 from ...wire.user import public_user_json
 from ..audit_log import actions
 from ..audit_log import trail as audit_trail
 from ..channel_messages.access import guild_permissions, require_guild_permission
 from ..channel_messages.audience import GUILD_SCHEDULED_EVENTS, GuildBots
+from .listing import render
 
 if TYPE_CHECKING:
     from ...events.outbox import Outbox
@@ -48,25 +48,12 @@ def _field(name: str, code: str, message: str) -> ApiError:
                     {name: {"_errors": [{"code": code, "message": message}]}})
 
 
-def _user(conn: sqlite3.Connection, user_id: int | None) -> Payload | None:
-    row = conn.execute("SELECT * FROM users WHERE id = ?", (user_id,)).fetchone() if user_id else None
-    return public_user_json(row) if row else None
-
-
 def get_row(conn: sqlite3.Connection, guild_id: int, event_id: int) -> sqlite3.Row:
     row = conn.execute("SELECT * FROM guild_scheduled_events WHERE id = ? AND guild_id = ?",
                        (event_id, guild_id)).fetchone()
     if row is None:
         raise errors.not_found(UNKNOWN_EVENT, "Guild Scheduled Event")
     return row
-
-
-def render(conn: sqlite3.Connection, row: sqlite3.Row, with_user_count: bool = False) -> Payload:
-    count = None
-    if with_user_count:
-        count = conn.execute("SELECT COUNT(*) FROM guild_scheduled_event_users WHERE event_id = ?",
-                             (row["id"],)).fetchone()[0]
-    return scheduled_event_json(row, _user(conn, row["creator_id"]), count)
 
 
 def _announce(conn: sqlite3.Connection, outbox: Outbox, event: str, guild_id: int, payload: Payload) -> None:
