@@ -352,3 +352,23 @@ def test_default_world_accepts_demo_provider_tokens_from_a_public_client(http: h
                                                            "external_auth_type": "STEAM_SESSION_TICKET",
                                                            "external_auth_token": "demo-player-3"})
     assert forged.status_code == 401 and forged.json()["code"] == 530001
+
+
+# -- console and phone identity providers (ID tokens) --------------------------------------------------------
+
+@pytest.mark.parametrize("auth_type", ["APPLE_ID_TOKEN", "PLAYSTATION_NETWORK_ID_TOKEN"])
+def test_apple_and_playstation_id_tokens_sign_in(http: httpx.Client, idp: IdentityProvider, auth_type: str) -> None:
+    other = IdentityProvider()
+    fixture = {"applications": [{
+        "id": "8200", "name": "Console Game", "client_secret": "console-secret", "social_sdk_terms_accepted": True,
+        "identity_providers": [{"type": auth_type, "issuer": ISSUER, "audience": AUDIENCE, "jwks": idp.jwks()}]}]}
+    assert http.post("/_emulator/seed", json=fixture).status_code == 204
+    first = _external(http, auth_type, idp.id_token("console-player"), app=8200, secret="console-secret")
+    assert first.status_code == 200, first.text
+    again = _external(http, auth_type, idp.id_token("console-player"), app=8200, secret="console-secret")
+    assert _me(http, again.json()["access_token"]).json()["id"] == _me(http, first.json()["access_token"]).json()["id"]
+    forged = _external(http, auth_type, other.id_token("console-player"), app=8200, secret="console-secret")
+    assert forged.status_code == 401 and auth_type in forged.json()["message"]
+    # An opaque (non-JWT) token is refused: these providers only issue signed ID tokens.
+    opaque = _external(http, auth_type, "console-player", app=8200, secret="console-secret")
+    assert opaque.status_code == 401

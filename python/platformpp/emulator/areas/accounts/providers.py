@@ -1,6 +1,8 @@
 """Identity providers declared in fixtures, against which the external-credentials exchange checks a
-provider token. ``OIDC`` providers verify a signed ID token (issuer, audience, expiry on the emulator
-clock, signature against the declared JWKS); any other auth type is an opaque-token provider whose
+provider token. ``OIDC`` providers and the ID-token providers of consoles and phones
+(``APPLE_ID_TOKEN``, ``PLAYSTATION_NETWORK_ID_TOKEN``: both issue OpenID Connect ID tokens) verify a
+signed ID token (issuer, audience, expiry on the emulator clock, signature against the declared JWKS);
+any other auth type is an opaque-token provider whose
 fixture lists the tokens it issued and the account each one stands for."""
 
 from __future__ import annotations
@@ -13,6 +15,9 @@ from ...core.jwt import JwtError, verify
 from ...core.validation import Form
 
 OIDC = "OIDC"
+APPLE_ID_TOKEN = "APPLE_ID_TOKEN"
+PLAYSTATION_NETWORK_ID_TOKEN = "PLAYSTATION_NETWORK_ID_TOKEN"
+ID_TOKEN_TYPES = frozenset({OIDC, APPLE_ID_TOKEN, PLAYSTATION_NETWORK_ID_TOKEN})
 
 
 @dataclass(frozen=True)
@@ -27,7 +32,7 @@ class ProviderRejected(ValueError):
 
 
 def validate_provider_config(form: Form, auth_type: str | None) -> None:
-    if auth_type == OIDC:
+    if auth_type in ID_TOKEN_TYPES:
         form.unknown_keys({"type", "issuer", "audience", "jwks"})
         form.string("issuer", min_len=1, max_len=2048)
         form.string("audience", min_len=1, max_len=2048)
@@ -48,8 +53,8 @@ def validate_provider_config(form: Form, auth_type: str | None) -> None:
 
 
 def check_token(auth_type: str, config: dict[str, Any], token: str, now: float) -> ExternalIdentity:
-    if auth_type == OIDC:
-        return _check_oidc(config, token, now)
+    if auth_type in ID_TOKEN_TYPES:
+        return _check_id_token(auth_type, config, token, now)
     found: dict[str, Any] | None = None
     for known, account in config.get("tokens", {}).items():
         # Visit every entry and compare in constant time, so timing says nothing about near misses.
@@ -60,11 +65,11 @@ def check_token(auth_type: str, config: dict[str, Any], token: str, now: float) 
     return ExternalIdentity(auth_type, str(found["id"]), found.get("name"))
 
 
-def _check_oidc(config: dict[str, Any], token: str, now: float) -> ExternalIdentity:
+def _check_id_token(auth_type: str, config: dict[str, Any], token: str, now: float) -> ExternalIdentity:
     try:
         claims = verify(token, config["jwks"])
     except JwtError as exc:
-        raise ProviderRejected(f"the OIDC token is invalid: {exc}") from None
+        raise ProviderRejected(f"the {auth_type} token is invalid: {exc}") from None
     if claims.get("iss") != config["issuer"]:
         raise ProviderRejected("the OIDC token's issuer (iss) is not the declared provider's")
     audience = claims.get("aud")
@@ -81,4 +86,4 @@ def _check_oidc(config: dict[str, Any], token: str, now: float) -> ExternalIdent
     if not isinstance(subject, str) or not subject:
         raise ProviderRejected("the OIDC token has no subject (sub)")
     name = claims.get("preferred_username") or claims.get("name")
-    return ExternalIdentity(OIDC, subject, name if isinstance(name, str) else None)
+    return ExternalIdentity(auth_type, subject, name if isinstance(name, str) else None)

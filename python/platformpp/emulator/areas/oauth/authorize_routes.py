@@ -35,7 +35,7 @@ def _state(request: Request) -> EmulatorState:
     return state
 
 
-def _find_test_user(state: EmulatorState, who: str) -> sqlite3.Row | None:
+def find_test_user(state: EmulatorState, who: str) -> sqlite3.Row | None:
     user_id = parse_snowflake(who)
     if user_id is not None:
         row = state.db.query_one("SELECT * FROM users WHERE id = ?", (user_id,))
@@ -103,7 +103,7 @@ async def _authorize(request: Request, params: dict[str, str]) -> Response:
         return error_page("emulator_consent must be allow or deny.")
     if consent == "deny":
         return fail("access_denied", "the user denied the authorization")
-    user = _find_test_user(state, who or "")
+    user = find_test_user(state, who or "")
     if user is None:
         return error_page("emulator_user names no test user (give a user id or username of a non-bot user).")
     if _user_banned(state, user["id"]):

@@ -13,13 +13,13 @@ _STYLE = ("body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem aut
           "button{padding:.5rem 1rem;margin-right:.5rem}select{padding:.4rem;min-width:12rem}")
 
 
-def _page(title: str, body: str, status: int = 200) -> HTMLResponse:
+def page(title: str, body: str, status: int = 200) -> HTMLResponse:
     return HTMLResponse(f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
                         f"<style>{_STYLE}</style></head><body>{body}</body></html>", status_code=status)
 
 
 def error_page(message: str, status: int = 400) -> HTMLResponse:
-    return _page("Authorization error", f"<h1>Authorization error</h1><p>{html.escape(message)}</p>", status)
+    return page("Authorization error", f"<h1>Authorization error</h1><p>{html.escape(message)}</p>", status)
 
 
 def consent_page(app: sqlite3.Row, scopes: list[str], users: list[sqlite3.Row], params: Mapping[str, str]
@@ -29,7 +29,7 @@ def consent_page(app: sqlite3.Row, scopes: list[str], users: list[sqlite3.Row], 
     options = "".join(f"<option value='{row['id']}'>{html.escape(row['global_name'] or row['username'])}"
                       f" (@{html.escape(row['username'])})</option>" for row in users)
     scope_items = "".join(f"<li><code>{html.escape(scope)}</code></li>" for scope in scopes)
-    return _page(f"Authorize {app['name']}", (
+    return page(f"Authorize {app['name']}", (
         f"<h1>{html.escape(app['name'])} wants to access your account</h1>"
         f"<p>Requested scopes:</p><ul>{scope_items}</ul>"
         f"<form method='post' action='/oauth2/authorize'>{hidden}"

@@ -20,13 +20,13 @@ from ...core import auth, scopes
 from ...core.errors import UNKNOWN_USER, OAuthError, json_response, not_found
 from ...core.secrets import digest, matches
 from ...core.snowflake import parse_snowflake
-from ...paths import API
+from ...paths import ADMIN, API
 from ...wire.application import application_json
 from ..accounts import provisional
 from ..accounts import store as accounts
 from ..users.store import current_user_json, user_row
 from ..webhooks.store import public_key_hex
-from . import oidc
+from . import device, oidc
 from .store import create_grant, find_grant_by_token, issue_tokens, revoke_grant, revoke_user_grants
 
 if TYPE_CHECKING:
@@ -218,8 +218,22 @@ async def token(request: Request) -> Response:
         return _client_credentials_grant(state, app, form, with_secret)
     if grant_type == TOKEN_EXCHANGE:
         return _token_exchange_grant(state, app, form)
+    if grant_type == device.DEVICE_CODE_GRANT:
+        return json_response(device.device_code_grant(state, app, form))
     raise OAuthError("unsupported_grant_type", "grant_type must be authorization_code, refresh_token, "
-                                               f"client_credentials or {TOKEN_EXCHANGE}")
+                                               f"client_credentials, {TOKEN_EXCHANGE} or {device.DEVICE_CODE_GRANT}")
+
+
+async def device_authorize(request: Request) -> Response:
+    """RFC 8628 §3.1-3.2: a device code and a user code for a device that cannot show a browser."""
+    state = _state(request)
+    form = await _read_form(request)
+    app, _ = _authenticate_client(state, request, form)
+    return json_response(device.create_device_authorization(state, app, form.get("scope"), _web_base(request)))
+
+
+def _web_base(request: Request) -> str:
+    return f"{request.url.scheme}://{request.url.netloc}"
 
 
 async def revoke(request: Request) -> Response:
@@ -283,6 +297,11 @@ def routes() -> list[BaseRoute]:
     return [
         Route(f"{API}/oauth2/token", token, methods=["POST"]),
         Route(f"{API}/oauth2/token/revoke", revoke, methods=["POST"]),
+        Route(f"{API}/oauth2/device/authorize", device_authorize, methods=["POST"]),
+        Route("/activate", device.activate_get, methods=["GET"]),
+        Route("/activate", device.activate_post, methods=["POST"]),
+        Route(f"{ADMIN}/oauth/device/{{user_code}}/{{decision:str}}", device.admin_decide, methods=["POST"]),
+        Route(f"{ADMIN}/oauth/device-interval", device.admin_interval, methods=["PUT"]),
         Route(f"{API}/oauth2/@me", current_authorization, methods=["GET"]),
         Route(f"{API}/oauth2/keys", keys, methods=["GET"]),
         Route(f"{API}/oauth2/userinfo", userinfo, methods=["GET"]),
