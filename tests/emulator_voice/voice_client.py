@@ -154,6 +154,17 @@ class VoiceClient:
     async def speak(self, flags: int = 1) -> None:
         await self.send(5, {"speaking": flags, "delay": 0, "ssrc": self.ssrc})
 
+    def stop_heartbeats(self) -> None:
+        """Behave like a client that hangs: the socket stays open, no more heartbeats."""
+        if getattr(self, "_heartbeat", None) is not None:
+            self._heartbeat.cancel()
+
+    def drop(self) -> None:
+        """Lose the voice socket without a close frame (a network failure)."""
+        self.stop_heartbeats()
+        assert self.ws is not None
+        self.ws.transport.abort()
+
     async def close(self) -> None:
         if getattr(self, "_heartbeat", None) is not None:
             self._heartbeat.cancel()

@@ -282,7 +282,7 @@ class VoiceGateway:
         missed = participant.missed_since(resume.seq_ack)
         if missed is None:
             self.close_socket(participant, Close.SESSION_NO_LONGER_VALID)
-            self._leave(participant)
+            self._leave(participant, lost=True)
             raise ProtocolViolation(Close.SESSION_NO_LONGER_VALID, "seq_ack: missed messages are gone")
         old = self._connections.get(participant)
         if old is not None and old is not connection:
@@ -364,12 +364,15 @@ class VoiceGateway:
         self._connections.pop(participant, None)
         participant.writer = None
         if (server_code is not None and server_code in SESSION_ENDING_CLOSES) or client_code == 1000:
-            self._leave(participant)
+            self._leave(participant, lost=server_code == Close.SESSION_TIMEOUT)
             return
         loop = asyncio.get_running_loop()
-        self._expiry[participant] = loop.call_later(self.resume_window, self._leave, participant)
+        self._expiry[participant] = loop.call_later(self.resume_window, self._leave, participant, True)
 
-    def _leave(self, participant: Participant) -> None:
+    def _leave(self, participant: Participant, lost: bool = False) -> None:
+        """The participant's voice session ends. ``lost``: it timed out (no heartbeats, or a dropped
+        socket not resumed in time), which the owner hears as ``participant_lost`` before
+        ``participant_left``: the platform then ends the user's voice state too."""
         call = participant.call
         if call.participants.get(participant.user_id) is not participant:
             return
@@ -386,6 +389,8 @@ class VoiceGateway:
         for other in call.participants.values():
             other.send(Op.CLIENT_DISCONNECT, {"user_id": str(participant.user_id)})
         self._dave(participant).on_leave(participant.user_id)
+        if lost:
+            self._events("participant_lost", call.server_id, call.channel_id, participant.user_id)
         self._events("participant_left", call.server_id, call.channel_id, participant.user_id)
         if not call.participants:
             self.calls.pop(call.channel_id, None)

@@ -11,8 +11,11 @@ A self-contained subsystem with a small interface for its owner (the emulator's 
 It runs its own asyncio loop in one daemon thread: the `websockets` server for the voice gateway
 (clients connect to `ws://{endpoint}/?v=8`) and one UDP socket for media. Owner calls are thread-safe.
 `on_event(kind, server_id, channel_id, user_id)` is called on the voice thread with kind one of
-"call_started", "participant_joined", "participant_left", "call_ended" (user_id None for the call
-events); it must not block (hand the work to the owner's own thread or bus).
+"call_started", "participant_joined", "participant_lost", "participant_left", "call_ended" (user_id
+None for the call events); "participant_lost" precedes "participant_left" when the session timed out
+(no heartbeat for two intervals: close 4009; or a dropped socket not resumed within the resume
+window), which the owner answers by ending the user's voice state. It must not block (hand the work
+to the owner's own thread or bus).
 """
 
 from __future__ import annotations

@@ -31,6 +31,7 @@ from ..guilds.access import (
 from ..guilds.mutations import image_hash
 from ..guilds.store import existing_member_row, member_row, members_of
 from ..guilds.work import in_transaction, reader, writer
+from ..voice_states.moderation import apply_member_voice_flags
 
 # Application flags that enable the GUILD_MEMBERS privileged intent (GATEWAY_GUILD_MEMBERS[_LIMITED]).
 GUILD_MEMBERS_FLAGS = (1 << 14) | (1 << 15)
@@ -179,6 +180,7 @@ async def patch_member(request: Request) -> Response:
             _may_act_on(who, target)
         before = member_json(_member(conn, guild_id, user_id))
         updated = mutations.modify_member(conn, outbox, now, guild_id, user_id, changes)
+        apply_member_voice_flags(conn, outbox, state, guild_id, user_id, changes)
         audit_trail.member(conn, guild_id, principal.user_id, user_id, before, updated)
         return {k: v for k, v in updated.items() if k != "guild_id"}
 

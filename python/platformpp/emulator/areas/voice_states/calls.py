@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from ...voice import VoiceService, VoiceServiceError
-from . import store
+from . import lifecycle, store
 from .store import Outcome, Place
 
 if TYPE_CHECKING:
@@ -31,6 +33,11 @@ class CallLink:
         # end when that session ends, even when the world (and its voice states) was cleared under it.
         self._owners: dict[tuple[int, int], tuple[str, Place]] = {}
         self.service: VoiceService | None = None
+        self.on_lost: Callable[[int, int, int], object] | None = None
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="platformpp-voice-states")
+
+    def close(self) -> None:
+        self._worker.shutdown(wait=True)
 
     def allocated(self, user_id: int, session_id: str, place: Place) -> None:
         with self._lock:
@@ -58,7 +65,12 @@ class CallLink:
             self._flags.pop((place.server_id, user_id), None)
 
     def on_voice_event(self, kind: str, server_id: int, channel_id: int, user_id: int | None) -> None:
-        """Called on the voice thread (must not block): a newly identified participant gets its flags."""
+        """Called on the voice thread (must not block): a newly identified participant gets its flags;
+        a lost voice session ends its voice state (on the link's own worker thread, which may wait for
+        the database and for the voice thread)."""
+        if kind == "participant_lost" and user_id is not None and self.on_lost is not None:
+            self._worker.submit(self.on_lost, server_id, channel_id, user_id)
+            return
         if kind != "participant_joined" or user_id is None or self.service is None:
             return
         with self._lock:
@@ -75,16 +87,26 @@ def start_service(state: EmulatorState) -> VoiceService:
     host = "127.0.0.1" if ":" in state.voice_host else state.voice_host
     service = VoiceService(now=state.clock.now, host=host, on_event=link.on_voice_event)
     link.service = service
+    link.on_lost = lambda server_id, channel_id, user_id: lifecycle.end_lost_session(
+        state, server_id, channel_id, user_id)
     service.start()
     state.voice = service
     state.extras["voice_link"] = link
+    state.extras["voice_lifecycle_unsubscribe"] = lifecycle.start(state)
     return service
 
 
 def stop_service(state: EmulatorState) -> None:
+    unsubscribe = state.extras.pop("voice_lifecycle_unsubscribe", None)
+    if unsubscribe is not None:
+        unsubscribe()
     service, state.voice = state.voice, None
     if service is not None:
         service.stop()
+    link = _link(state)
+    if link is not None:
+        link.on_lost = None
+        link.close()
 
 
 def _link(state: EmulatorState) -> CallLink | None:

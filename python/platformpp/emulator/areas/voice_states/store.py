@@ -18,6 +18,7 @@ its last one goes (VOICE_CHANNEL_START_TIME_UPDATE to the guild's bots with GUIL
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,11 @@ if TYPE_CHECKING:
 
 GUILD_VOICE_STATES_INTENT = 1 << 7
 STATUS_MAX_LENGTH = 500
+
+
+# Who sees the end of a voice state whose channel (or guild) is gone, so visibility can no longer be
+# read from the database: given the ended row and its payload.
+LeaveAudience = Callable[[sqlite3.Row, Payload], Any]
 
 
 class InvalidVoiceState(ValueError):
@@ -283,10 +289,13 @@ def _current(conn: sqlite3.Connection, user_id: int, guild_id: int | None) -> sq
 
 
 def _remove(conn: sqlite3.Connection, outbox: Outbox, state: EmulatorState, row: sqlite3.Row,
-            announce: bool = True) -> None:
+            announce: bool = True, audience: LeaveAudience | None = None) -> None:
     if announce:
         payload = voice_state_json(conn, row, channel_id=None)
-        _announce(conn, outbox, state, row, payload)
+        if audience is None:
+            _announce(conn, outbox, state, row, payload)
+        else:
+            outbox.add("VOICE_STATE_UPDATE", audience(row, payload))
     conn.execute("DELETE FROM voice_states WHERE user_id = ? AND server_id = ?", (row["user_id"], row["server_id"]))
     if row["kind"] == "guild":
         _start_time(conn, outbox, state, row["guild_id"], row["channel_id"])
@@ -303,6 +312,16 @@ def relay_flags(conn: sqlite3.Connection, state: EmulatorState, row: sqlite3.Row
 def _flags(row: sqlite3.Row, may_speak: bool) -> dict[str, bool]:
     return {"self_mute": bool(row["self_mute"]), "self_deaf": bool(row["self_deaf"]), "mute": bool(row["mute"]),
             "deaf": bool(row["deaf"]), "may_speak": may_speak and not row["suppress"]}
+
+
+def _server_mute_deaf(conn: sqlite3.Connection, guild_id: int | None, user_id: int) -> tuple[int, int]:
+    """Server mute and deafen belong to the guild member (PATCH /guilds/{id}/members/{user_id}) and
+    outlive any one call: each guild voice state carries them."""
+    if guild_id is None:
+        return 0, 0
+    row = conn.execute("SELECT mute, deaf FROM members WHERE guild_id = ? AND user_id = ?",
+                       (guild_id, user_id)).fetchone()
+    return (int(row["mute"]), int(row["deaf"])) if row else (0, 0)
 
 
 def gateway_update(state: EmulatorState, viewer: Viewer, session_id: str, request: VoiceRequest) -> Outcome:
@@ -328,15 +347,16 @@ def gateway_update(state: EmulatorState, viewer: Viewer, session_id: str, reques
                 moved_from = current["channel_id"]   # one update, seen in both channels
             _remove(conn, outbox, state, current, announce=moved_from is None)
         suppress = int(current["suppress"]) if same and current is not None else int(target.suppress)
+        mute, deaf = _server_mute_deaf(conn, target.guild_id, viewer.user_id)
         conn.execute(
             "INSERT INTO voice_states (user_id, server_id, kind, guild_id, channel_id, application_id, session_id,"
-            " self_mute, self_deaf, self_video, suppress) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " self_mute, self_deaf, self_video, suppress, mute, deaf) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (user_id, server_id) DO UPDATE SET session_id = excluded.session_id,"
             " self_mute = excluded.self_mute, self_deaf = excluded.self_deaf, self_video = excluded.self_video,"
-            " application_id = excluded.application_id",
+            " application_id = excluded.application_id, mute = excluded.mute, deaf = excluded.deaf",
             (viewer.user_id, target.server_id, target.kind, target.guild_id, target.channel_id,
              viewer.application_id, session_id, int(request.self_mute), int(request.self_deaf),
-             int(request.self_video), suppress))
+             int(request.self_video), suppress, mute, deaf))
         row = conn.execute("SELECT * FROM voice_states WHERE user_id = ? AND server_id = ?",
                            (viewer.user_id, target.server_id)).fetchone()
         _announce(conn, outbox, state, row, voice_state_json(conn, row), also_channel=moved_from)
@@ -358,6 +378,27 @@ def end_session(state: EmulatorState, session_id: str) -> list[Place]:
     return [Place(row["server_id"], row["channel_id"]) for row in rows]
 
 
+@dataclass(frozen=True)
+class Ended:
+    """A voice state that ended outside opcode 4 (the voice service must end its session too)."""
+
+    user_id: int
+    place: Place
+
+
+def end_states(state: EmulatorState, where: str, params: Sequence[Any] = (),
+               audience: Callable[[sqlite3.Connection, sqlite3.Row], LeaveAudience | None] | None = None,
+               ) -> list[Ended]:
+    """End the voice states matching ``where`` (SQL over ``voice_states v``), each dispatched like a
+    leave; ``audience`` picks, per row, who sees it when the database can no longer tell."""
+    outbox = Outbox(state)
+    with state.db.transaction() as conn:
+        rows = conn.execute(f"SELECT v.* FROM voice_states v WHERE {where}", tuple(params)).fetchall()
+        for row in rows:
+            _remove(conn, outbox, state, row, audience=audience(conn, row) if audience else None)
+    return [Ended(row["user_id"], Place(row["server_id"], row["channel_id"])) for row in rows]
+
+
 def clear_all(state: EmulatorState) -> None:
     """At start: no Gateway session survives a restart, so neither does any voice state or start time."""
     with state.db.transaction() as conn:
@@ -374,7 +415,8 @@ def get_voice_state(conn: sqlite3.Connection, guild_id: int, user_id: int) -> sq
 
 def set_stage_fields(conn: sqlite3.Connection, outbox: Outbox, state: EmulatorState, row: sqlite3.Row,
                      changes: dict[str, Any]) -> sqlite3.Row:
-    """Write ``suppress`` / ``request_to_speak_timestamp`` of a stage voice state; VOICE_STATE_UPDATE."""
+    """Write columns of a voice state (a stage's ``suppress`` / ``request_to_speak_timestamp``, server
+    ``mute`` / ``deaf``); VOICE_STATE_UPDATE."""
     if not changes:
         return row
     sets = ", ".join(f"{name} = ?" for name in changes)
