@@ -205,6 +205,23 @@ def test_private_toggle_obfuscates_rest_and_guild_create(platformpp_emulator: Em
     run(scenario())
 
 
+def test_get_channel_answers_an_unviewable_channel_obfuscated_only_when_opted_in(
+        platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    channel = secret_channel(emu)
+    with bot(emu) as http:
+        refused = http.get(f"/channels/{channel['id']}")
+        assert refused.status_code == 403 and refused.json()["code"] == 50001
+        admin(emu, "PUT", f"/applications/{APP_ID}/channel-obfuscation", {"enabled": True})
+        shown = http.get(f"/channels/{channel['id']}")
+        assert shown.status_code == 200, shown.text
+        assert_obfuscated(shown.json())
+        assert shown.json()["id"] == channel["id"] and shown.json()["guild_id"] == str(GUILD_ID)
+        assert http.get("/channels/1200000000000000101").json()["name"] == "general"   # viewable: full
+        admin(emu, "PUT", f"/channels/{channel['id']}/permissions/{BOT_ID}", {"type": 1, "allow": str(VIEW)})
+        assert http.get(f"/channels/{channel['id']}").json()["topic"] == "the plans"
+
+
 def test_hidden_category_with_a_visible_child_on_both_sides_of_2026_11_16(platformpp_emulator: Emulator) -> None:
     """The black-box bug: the category was returned after 2026-11-16, and not obfuscated in
     GUILD_CREATE, because a child is viewable. The seed decides by the category's own VIEW_CHANNEL."""

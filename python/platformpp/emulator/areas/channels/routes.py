@@ -29,6 +29,7 @@ from ..guilds.access import (Standing, grantable, missing_access, permissions_in
 from ..guilds.dispatch import app_obfuscates
 from ..guilds.store import BOT_CHANNELS_FILTER_FROM, display_order
 from ..guilds.work import in_transaction, reader, writer
+from ..lobbies.linking import sdk_channel_fields
 
 
 def _channel(conn: sqlite3.Connection, channel_id: int) -> sqlite3.Row:
@@ -62,7 +63,9 @@ async def list_channels(request: Request) -> Response:
         rows = conn.execute("SELECT * FROM channels WHERE guild_id = ?", (guild_id,)).fetchall()
         if principal.kind == "bearer":
             visible = visible_channel_ids(conn, who, categories_by_children=True)
-            return display_order([channel_json(row) for row in rows if row["id"] in visible])
+            # SDK users also learn what linking a lobby to each channel would mean (lobbies/linking.py).
+            return display_order([channel_json(row) | sdk_channel_fields(conn, who, row)
+                                  for row in rows if row["id"] in visible])
         visible = visible_channel_ids(conn, who, categories_by_children=False)
         if state.clock.now() >= BOT_CHANNELS_FILTER_FROM:
             return display_order([channel_json(row) for row in rows if row["id"] in visible])
@@ -154,7 +157,8 @@ def _kind(conn: sqlite3.Connection, channel_id: int | None) -> int | None:
 
 async def get_channel(request: Request) -> Response:
     """GET /channels/{channel_id}: a guild channel the caller can view, or a group DM the caller is a
-    recipient of (50001 otherwise)."""
+    recipient of (50001 otherwise). A bot whose application turned channel obfuscation on gets a guild
+    channel it cannot view obfuscated (200), as GET /guilds/{id}/channels shows it."""
     principal = reader(request)
     channel_id = snowflake_param(request, "channel_id")
     state = emulator_state(request)
@@ -166,7 +170,12 @@ async def get_channel(request: Request) -> Response:
             return _group_dm(conn, group, principal.user_id)
         row = _channel(conn, channel_id)
         who = require_member(conn, row["guild_id"], principal.user_id, state.clock.now())
-        require_channel_permission(who, row, 0)
+        if not permissions_in(who, row) & Permission.VIEW_CHANNEL:
+            # Opted in (the app's private toggle: Identify's capability cannot reach REST), a bot sees
+            # a channel it cannot view obfuscated, as in every other answer carrying channels.
+            if principal.kind == "bot" and app_obfuscates(conn, principal.application_id):
+                return obfuscated_channel_json(row)
+            raise missing_access()
         return channel_json(row)
 
     return json_response(await in_transaction(request, work))
