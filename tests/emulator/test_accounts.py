@@ -372,3 +372,24 @@ def test_apple_and_playstation_id_tokens_sign_in(http: httpx.Client, idp: Identi
     # An opaque (non-JWT) token is refused: these providers only issue signed ID tokens.
     opaque = _external(http, auth_type, "console-player", app=8200, secret="console-secret")
     assert opaque.status_code == 401
+
+
+def test_provisional_account_display_name(http: httpx.Client, game: None) -> None:
+    token = _external(http, TICKET_TYPE, "ticket-of-gabe").json()["access_token"]
+    path = "/api/v10/partner-sdk/provisional-accounts/@me"
+    response = http.patch(path, json={"display_name": " Gabe the Great "}, headers=bearer(token))
+    assert response.status_code == 200, response.text
+    assert response.json()["global_name"] == "Gabe the Great"
+    assert _me(http, token).json()["global_name"] == "Gabe the Great"
+    too_long = http.patch(path, json={"display_name": "x" * 33}, headers=bearer(token))
+    assert too_long.status_code == 400 and "display_name" in too_long.json()["errors"]
+    blank = http.patch(path, json={"display_name": "   "}, headers=bearer(token))
+    assert blank.status_code == 400 and _me(http, token).json()["global_name"] == "Gabe the Great"
+    # A full account's name is its owner's: the game cannot set it.
+    code, verifier = _link_code(http, "alice")
+    full = http.post("/api/v10/oauth2/token", data={
+        "grant_type": "authorization_code", "code": code, "redirect_uri": "http://127.0.0.1/cb",
+        "code_verifier": verifier, "client_id": str(GAME), "client_secret": GAME_SECRET}).json()["access_token"]
+    refused = http.patch(path, json={"display_name": "Alice?"}, headers=bearer(full))
+    assert refused.status_code == 400 and "NOT_PROVISIONAL" in refused.text
+    assert http.patch(path, json={"display_name": "x"}).status_code == 401

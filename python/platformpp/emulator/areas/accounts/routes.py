@@ -21,6 +21,7 @@ from ...core.validation import Form, read_form
 from ...paths import API
 from ..oauth import oidc
 from ..oauth.store import create_grant, issue_tokens
+from .display_name import update_display_name
 from .providers import ExternalIdentity
 from .provisional import BOT_ISSUED, OIDC, ExternalCredentials, account_for_identity, verify_external
 from .store import unmerge
@@ -139,4 +140,5 @@ def routes() -> list[BaseRoute]:
         Route(f"{API}/partner-sdk/token", token_for_external, methods=["POST"]),
         Route(f"{API}/partner-sdk/provisional-accounts/unmerge", unmerge_external, methods=["POST"]),
         Route(f"{API}/partner-sdk/provisional-accounts/unmerge/bot", unmerge_bot, methods=["POST"]),
+        Route(f"{API}/partner-sdk/provisional-accounts/@me", update_display_name, methods=["PATCH"]),
     ]
