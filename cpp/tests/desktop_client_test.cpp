@@ -137,4 +137,44 @@ BOOST_AUTO_TEST_CASE(without_a_desktop_client_voice_settings_fail_clearly) {
     BOOST_TEST(!*installed);
 }
 
+// GetPlatformClientConnectedUser: READY's user, with no token; follows a change of desktop user; fails
+// clearly with no desktop client or an application id the desktop client refuses.
+BOOST_AUTO_TEST_CASE(connected_user_is_the_desktop_user_without_any_token) {
+    auto connectedUser = [&](uint64_t appId) {
+        std::optional<std::pair<ClientResult, std::optional<UserHandle>>> got;
+        client.GetPlatformClientConnectedUser(appId, [&](ClientResult r, std::optional<UserHandle> user) {
+            got.emplace(std::move(r), std::move(user));
+        });
+        BOOST_REQUIRE(PumpUntil([&] { return got.has_value(); }));
+        return *got;
+    };
+    auto [result, user] = connectedUser(kGameId);
+    BOOST_REQUIRE_MESSAGE(result.Successful(), result.ToString());
+    BOOST_REQUIRE(user.has_value());
+    BOOST_TEST(user->Username() == "alice");
+    BOOST_TEST(user->Id() != 0u);
+    BOOST_TEST(!client.IsAuthenticated());
+
+    BOOST_REQUIRE_EQUAL(TestRequest(emulator, "PUT", "/_emulator/desktop", R"({"user":"bob"})").status, 200);
+    auto [afterSwitch, bob] = connectedUser(kGameId);
+    BOOST_REQUIRE_MESSAGE(afterSwitch.Successful(), afterSwitch.ToString());
+    BOOST_REQUIRE(bob.has_value());
+    BOOST_TEST(bob->Username() == "bob");
+
+    auto [unknownApp, none] = connectedUser(424242424242424242ull);
+    BOOST_TEST((unknownApp.Type() == ErrorType::RPCError));
+    BOOST_TEST(unknownApp.Error().find("Client ID") != std::string::npos);
+    BOOST_TEST(!none.has_value());
+
+    auto [zero, noUser] = connectedUser(0);
+    BOOST_TEST((zero.Type() == ErrorType::ValidationError));
+    BOOST_TEST(!noUser.has_value());
+
+    BOOST_REQUIRE_EQUAL(TestRequest(emulator, "DELETE", "/_emulator/desktop").status, 204);
+    auto [stopped, nobody] = connectedUser(kGameId);
+    BOOST_TEST((stopped.Type() == ErrorType::RPCError));
+    BOOST_TEST(stopped.Error().find("no desktop client") != std::string::npos);
+    BOOST_TEST(!nobody.has_value());
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -15,7 +15,9 @@
 #include <vector>
 
 #include "platformpp/activity.hpp"
+#include "platformpp/audio.hpp"
 #include "platformpp/authorization.hpp"
+#include "platformpp/call.hpp"
 #include "platformpp/client_result.hpp"
 #include "platformpp/guild.hpp"
 #include "platformpp/lobby.hpp"
@@ -169,6 +171,11 @@ public:
     // Called from RunCallbacks() when the desktop user changes their voice settings (subscribed over IPC
     // when set; needs UpdateToken and a running desktop client, else a warning is logged). Empty removes it.
     void SetVoiceSettingsUpdatedCallback(VoiceSettingsUpdatedCallback callback);
+    using GetPlatformClientConnectedUserCallback =
+        std::function<void(ClientResult result, std::optional<UserHandle> user)>;
+    // The user signed in to the desktop client (READY of an IPC connection as `applicationId`); needs no
+    // token. RPCError and nullopt when no desktop client runs or it refuses the application id.
+    void GetPlatformClientConnectedUser(uint64_t applicationId, GetPlatformClientConnectedUserCallback callback) const;
 
     // ==== social (lobbies, messages, rich presence, relationships, users, guilds) ====
     // The calls below need an authenticated Client (UpdateToken), else their callback gets
@@ -286,7 +293,100 @@ public:
     // The channels of a guild the user can see, in the client's display order
     // (SortGuildChannelsForDisplay).
     void GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback callback);
+
+    // -- issue 17: linked channels, message summaries and channels (lobbies, messages, guilds) --
+    using LinkOrUnlinkChannelCallback = std::function<void(ClientResult result)>;
+    using JoinLinkedLobbyGuildCallback = std::function<void(ClientResult result, std::string inviteUrl)>;
+    using ProvisionalUserMergeRequiredCallback = std::function<void()>;
+    // Links the lobby to a guild channel (GuildChannel::IsLinkable; the caller needs the member flag
+    // CanLinkLobby): from then on its messages and the channel's are one conversation. The lobby's
+    // LinkedChannel() is set when the callback runs; the other members hear LobbyUpdated.
+    void LinkChannelToLobby(uint64_t lobbyId, uint64_t channelId, LinkOrUnlinkChannelCallback callback);
+    void UnlinkChannelFromLobby(uint64_t lobbyId, LinkOrUnlinkChannelCallback callback);
+    // A single-use invite (valid one hour) to the guild of the lobby's linked channel, for the current
+    // user: the callback gets its URL (webBase + "/invite/" + code) to open. A provisional account
+    // cannot join guilds: provisionalUserMergeRequiredCallback runs, then the callback with
+    // ValidationError and no URL.
+    void JoinLinkedLobbyGuild(uint64_t lobbyId, ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback,
+                              JoinLinkedLobbyGuildCallback callback);
+    // The channel (a lobby's, a direct message conversation's, or a lobby's linked guild channel) as
+    // the cache knows it; see ChannelHandle.
+    std::optional<ChannelHandle> GetChannelHandle(uint64_t channelId) const;
     // ==== end of social ====
+
+    // ==== voice and audio (docs/voice.md) ====
+    // Calls: StartCall joins the channel's call through the Gateway (opcode 4) and connects the media
+    // engine once the voice server is known; the Call's status goes Joining → Connecting → Connected.
+    // Status, participant, speaking and voice-state callbacks run from RunCallbacks(); the audio
+    // callbacks below run on the SDK's audio thread every 20 ms (48 kHz, int16 interleaved, data
+    // modifiable in place) and must return quickly. Setters clamp out-of-range values and log it.
+    using EndCallCallback = std::function<void()>;
+    using EndCallsCallback = std::function<void()>;
+    using VoiceParticipantChangedCallback = std::function<void(uint64_t lobbyId, uint64_t memberId, bool added)>;
+    using UserAudioReceivedCallback = std::function<void(uint64_t userId, int16_t* data, uint64_t samplesPerChannel,
+                                                         int32_t sampleRate, uint64_t channels, bool& outShouldMute)>;
+    using UserAudioCapturedCallback =
+        std::function<void(int16_t* data, uint64_t samplesPerChannel, int32_t sampleRate, uint64_t channels)>;
+    // channelId: a lobby id (the lobby's call), a guild voice channel or a DM channel. A null Call when
+    // the user is already in that call (GetCall returns it) or the Client has no token.
+    Call StartCall(uint64_t channelId);
+    // StartCall for a lobby's call with audio callbacks (audio thread): receivedCb per participant and
+    // frame (set outShouldMute to keep that frame out of the mix), capturedCb per captured frame (what it
+    // leaves in data is what is sent).
+    Call StartCallWithAudioCallbacks(uint64_t lobbyId, UserAudioReceivedCallback receivedCb,
+                                     UserAudioCapturedCallback capturedCb);
+    // Leaves the call (opcode 4 with no channel) and closes its media; callback once it is Disconnected.
+    void EndCall(uint64_t channelId, EndCallCallback callback);
+    void EndCalls(EndCallsCallback callback);
+    Call GetCall(uint64_t channelId);  // a null Call when not in that call
+    std::vector<Call> GetCalls();
+    // A member joined or left the call of one of the user's lobbies, whether or not the user is in it.
+    void SetVoiceParticipantChangedCallback(VoiceParticipantChangedCallback cb);
+    // Mute / deafen every call, overriding each call's own setting while set.
+    bool GetSelfMuteAll() const;
+    void SetSelfMuteAll(bool mute);
+    bool GetSelfDeafAll() const;
+    void SetSelfDeafAll(bool deaf);
+
+    using GetCurrentInputDeviceCallback = std::function<void(AudioDevice device)>;
+    using GetCurrentOutputDeviceCallback = std::function<void(AudioDevice device)>;
+    using GetInputDevicesCallback = std::function<void(std::vector<AudioDevice> devices)>;
+    using GetOutputDevicesCallback = std::function<void(std::vector<AudioDevice> devices)>;
+    using DeviceChangeCallback =
+        std::function<void(std::vector<AudioDevice> inputDevices, std::vector<AudioDevice> outputDevices)>;
+    using SetInputDeviceCallback = std::function<void(ClientResult result)>;
+    using SetOutputDeviceCallback = std::function<void(ClientResult result)>;
+    using NoAudioInputCallback = std::function<void(bool inputDetected)>;
+    // "default": the system's default device (followed when it changes).
+    static std::string GetDefaultAudioDeviceId();
+    void GetInputDevices(GetInputDevicesCallback cb);
+    void GetOutputDevices(GetOutputDevicesCallback cb);
+    void GetCurrentInputDevice(GetCurrentInputDeviceCallback cb);
+    void GetCurrentOutputDevice(GetCurrentOutputDeviceCallback cb);
+    // ValidationError in the callback for an unknown device id (nothing changes).
+    void SetInputDevice(std::string deviceId, SetInputDeviceCallback cb);
+    void SetOutputDevice(std::string deviceId, SetOutputDeviceCallback cb);
+    void SetDeviceChangeCallback(DeviceChangeCallback callback);
+    float GetInputVolume();                  // percent, [0, 100]
+    void SetInputVolume(float inputVolume);  // clamped to [0, 100]
+    float GetOutputVolume();                 // percent, [0, 200]
+    void SetOutputVolume(float outputVolume);  // clamped to [0, 200]
+    void SetAutomaticGainControl(bool on);
+    void SetEchoCancellation(bool on);
+    void SetNoiseSuppression(bool on);
+    void SetNoiseCancellation(bool on);
+    // Below this level (dBFS, [-100, 100]; -100 turns it off) for a few seconds the microphone counts as
+    // silent: callback(false); callback(true) when input is heard again.
+    void SetNoAudioInputThreshold(float dBFSThreshold);
+    void SetNoAudioInputCallback(NoAudioInputCallback callback);
+    // Accepted and logged: Opus is always coded in software here.
+    void SetOpusHardwareCoding(bool encode, bool decode);
+    void SetAecDump(bool on);
+    // Mobile-only on the platform: present for source compatibility, no effect on desktop (logged).
+    void SetEngineManagedAudioSession(bool isEngineManaged);
+    [[deprecated]] bool SetSpeakerMode(bool speakerMode);
+    bool ShowAudioRoutePicker();
+    // ==== end of voice and audio ====
 
     struct Impl;
 

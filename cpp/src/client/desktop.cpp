@@ -11,6 +11,8 @@
 #include "ipc/desktop_client.hpp"
 #include "ipc/voice_settings_json.hpp"
 #include "platformpp/errors.hpp"
+#include "social/codecs.hpp"
+#include "social/social_state.hpp"
 
 namespace platformpp {
 
@@ -166,6 +168,38 @@ void Client::SetVoiceSettingsUpdatedCallback(VoiceSettingsUpdatedCallback callba
         return;
     }
     impl.SubscribeDesktop("VOICE_SETTINGS_UPDATE", token);
+}
+
+void Client::GetPlatformClientConnectedUser(uint64_t applicationId, GetPlatformClientConnectedUserCallback callback) const {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(callback));
+    if (applicationId == 0) {
+        const auto failure = ClientResult::Failure(ErrorType::ValidationError, "applicationId: must not be 0");
+        return impl.Deliver([shared, failure] { (*shared)(failure, std::nullopt); });
+    }
+    // A handshake of its own, closed at once: its READY names whoever is signed in now (the kept
+    // connection's READY may predate a change of desktop user), and no token is involved, as on the
+    // platform: a game learns who runs the desktop client before any OAuth.
+    boost::asio::post(impl.io.Context(), [&impl, shared, applicationId] {
+        std::string why;
+        auto connection = ipc::DesktopClient::Connect(
+            applicationId, [](const std::string&, const boost::json::value&) {}, [](const std::string&) {}, why);
+        if (!connection) {
+            const auto failure = ClientResult::Failure(ErrorType::RPCError, why);
+            return impl.Deliver([shared, failure] { (*shared)(failure, std::nullopt); });
+        }
+        auto user = std::make_shared<detail::UserData>();
+        social::ReadUserFields(connection->User(), *user);
+        connection->Close();
+        if (user->id == 0) {
+            const auto failure = ClientResult::Failure(ErrorType::RPCError, "the desktop client's READY named no user");
+            return impl.Deliver([shared, failure] { (*shared)(failure, std::nullopt); });
+        }
+        auto view = std::make_shared<detail::UserView>();
+        view->user = std::move(user);
+        view->applicationId = applicationId;
+        impl.Deliver([shared, handle = UserHandle(std::move(view))] { (*shared)(ClientResult::Success(), handle); });
+    });
 }
 
 }  // namespace platformpp
