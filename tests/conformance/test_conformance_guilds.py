@@ -12,6 +12,8 @@ from platformpp.emulator import Emulator
 from social_helpers import user_token
 
 from conformance_client import ClientFactory
+from openapi_schema import PublishedApi
+from schema_hook import SchemaHook
 
 BOT = f"Bot {BOT_TOKEN}"
 GENERAL, MODERATORS, TEXT_CATEGORY = 1200000000000000101, 1200000000000000102, 1200000000000000100
@@ -151,3 +153,44 @@ def test_members(emu: Emulator, client: ClientFactory) -> None:
     assert client(f"Bearer {user_token(emu, ALICE, 'identify')}").get(
         f"/users/@me/guilds/{GUILD_ID}/member").status_code == 403
     assert bot.get(f"/users/@me/guilds/{GUILD_ID}/member").status_code == 401
+
+
+# --- media channels (type 16) ----------------------------------------------------------------------------
+
+GUILD_MEDIA = 16
+
+
+def media_channel_api() -> PublishedApi:
+    """The published schema plus exactly one value: channel type 16 (GUILD_MEDIA), which the platform's
+    channel-types docs list and the schema's channel enums omit. Only the media-channel test below
+    validates with it; the shared hook of every other test stays strict (a type 16 there is a violation)."""
+    api = PublishedApi()
+    schemas = api.document["components"]["schemas"]
+    schemas["ChannelTypes"]["oneOf"].append({"const": GUILD_MEDIA, "title": "GUILD_MEDIA"})
+    schemas["GuildChannelResponse"]["properties"]["type"]["enum"].append(GUILD_MEDIA)
+    return api
+
+
+def test_media_channels_differ_from_the_schema_by_their_type_only(emu: Emulator) -> None:
+    hook = SchemaHook(media_channel_api())
+    strict = PublishedApi()
+    make_bot_a_manager(emu)
+    with hook.install(httpx.Client(base_url=emu.api_base, headers={"Authorization": BOT}, timeout=10)) as bot:
+        made = bot.post(f"/guilds/{GUILD_ID}/channels", json={"name": "gallery", "type": GUILD_MEDIA,
+                                                              "topic": "art", "rate_limit_per_user": 5})
+        assert made.status_code == 201, made.text
+        channel = made.json()
+        assert (channel["type"], channel["topic"], channel["rate_limit_per_user"]) == (GUILD_MEDIA, "art", 5)
+        assert bot.get(f"/channels/{channel['id']}").json()["type"] == GUILD_MEDIA
+        assert any(c["id"] == channel["id"] for c in bot.get(f"/guilds/{GUILD_ID}/channels").json())
+        assert bot.patch(f"/channels/{channel['id']}", json={"topic": "photos"}).json()["topic"] == "photos"
+        wrong = bot.patch(f"/channels/{channel['id']}", json={"bitrate": 64000})
+        assert wrong.status_code == 400 and "bitrate" in wrong.json()["errors"]
+    hook.assert_conforms()
+    # The strict schema refuses a media channel only for its type: as a forum (15, the same fields) it
+    # conforms ...
+    path = f"/channels/{channel['id']}"
+    assert strict.check("GET", path, 200, channel)
+    assert strict.check("GET", path, 200, {**channel, "type": 15}) == []
+    # ... and the extended one still refuses any other unpublished type.
+    assert media_channel_api().check("GET", path, 200, {**channel, "type": 17})
