@@ -15,6 +15,7 @@ Names of the domain events (payloads are JSON-ready dicts, ids as strings):
   data should move to ``user_id``; each area moves its own.
 - ``account.unmerged`` ``{application_id, user_id, provisional_user_id}``.
 - ``user.banned`` / ``user.unbanned`` ``{user_id}``.
+- ``user.disconnected`` ``{user_id}``: a user's last live Gateway connection ended (the Gateway hub).
 
 Publishers never import subscribers. A failing subscriber is logged and does not undo the
 publisher's committed work.

@@ -135,6 +135,9 @@ class Hub:
             still_connected = any(s.viewer.user_id == viewer.user_id and s.connection is not None
                                   for s in self.store.all())
             presence.session_disconnected(self.state, viewer, still_connected)
+            if not still_connected:   # e.g. temporary members leave (areas/members/temporary.py)
+                self.state.bus.publish("user.disconnected", {"user_id": str(viewer.user_id)},
+                                       user_ids=(viewer.user_id,))
             lobbies.connections_changed(self.state, viewer.application_id,
                                         self.connected_users(viewer.application_id))
 

@@ -277,10 +277,14 @@ def guild_created(conn: sqlite3.Connection, outbox: Outbox, bots: GuildBots, use
 
 def modify_member(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int, user_id: int,
                   changes: dict[str, Any]) -> dict[str, Any]:
-    """``changes``: member columns (already validated), ``roles`` as a list of role ids."""
+    """``changes``: member columns (already validated), ``roles`` as a list of role ids. A role given
+    makes a temporary membership (members/temporary.py) permanent."""
     before = guild_bots(conn, guild_id, now)
     if "roles" in changes:
+        gained = {int(r) for r in changes["roles"]} - set(member_role_ids(conn, guild_id, user_id))
         changes = {**changes, "roles": json.dumps([str(r) for r in changes["roles"]])}
+        if gained:
+            changes["temporary"] = 0
     _set_member(conn, guild_id, user_id, changes)
     after = guild_bots(conn, guild_id, now)
     member = member_payload(conn, guild_id, user_id)

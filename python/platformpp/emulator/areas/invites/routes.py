@@ -29,7 +29,7 @@ from ...paths import ADMIN, API
 from ..guilds.access import (
     Standing, require_above, require_channel_permission, require_guild_permission, require_member)
 from ..guilds.work import in_transaction, writer
-from . import jobs, store
+from . import expiry, jobs, store
 from .csv_upload import FILE_FIELD, Batch, csv_error, read_multipart_csv
 
 MAX_AGE = 5184000          # the published bounds of CreateGuildInviteRequest
@@ -91,7 +91,7 @@ def _read_settings(form: Form) -> tuple[dict[str, Any], list[int] | None]:
         "target_application_id": form.snowflake("target_application_id", required=False, nullable=True),
         "role_ids": _snowflakes(form, "role_ids", MAX_ROLES) or [],
     }
-    form.boolean("unique")   # every invite made here is new
+    settings["unique"] = form.boolean("unique")   # false: an identical live invite is answered again
     if settings["target_type"] == 1 and settings["target_user_id"] is None:
         form.fail("target_user_id", "BASE_TYPE_REQUIRED",
                   "A STREAM invite (target_type 1) needs target_user_id.")
@@ -203,6 +203,10 @@ async def create_invite(request: Request) -> Response:
                 unknown = store.first_unknown_user(conn, upload_id)
                 if unknown is not None:
                     raise csv_error(unknown[0], f"{unknown[1]} is not a known user.")
+            elif not target_ids and not settings["unique"]:
+                similar = store.similar_invite(conn, channel_id, principal.user_id, settings, now)
+                if similar is not None:
+                    return store.invite_json(conn, similar)
             row = store.create(conn, outbox, now, channel=channel, inviter_id=principal.user_id,
                                settings=settings, restricted=bool(target_ids) or upload_id is not None)
             if upload_id is not None:
@@ -217,6 +221,7 @@ async def create_invite(request: Request) -> Response:
         raise
     if upload_id is not None:
         jobs.start(state, invite["code"], upload_id)
+    await run_in_threadpool(expiry.arm, state)   # the new invite may expire first
     return json_response(invite)
 
 

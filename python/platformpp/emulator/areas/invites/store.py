@@ -1,6 +1,7 @@
 """Guild invites: rows, the invite object, INVITE_CREATE / INVITE_DELETE, accepting, and target users.
 
-An invite with target users (``restricted``) may be accepted only by them. Its list is replaced by a
+An invite with target users (``restricted``) may be accepted only by them; one that is ``temporary`` makes
+temporary members (members/temporary.py). Expiry is applied on the clock by ``expiry.py``. Its list is replaced by a
 job (``jobs.py``) reading an upload staged line by line in ``invite_target_uploads``; single and bulk
 changes edit it directly. Expiry (``expires_at``) and ``max_uses`` follow the emulator clock; an
 invite used up is deleted (INVITE_DELETE). Lobby invites (``lobby_invites``, single use, one target)
@@ -238,8 +239,8 @@ def accept(conn: sqlite3.Connection, outbox: Outbox, now: datetime, code: str, u
     roles = [r for r in json.loads(row["role_ids"])
              if conn.execute("SELECT 1 FROM roles WHERE id = ? AND guild_id = ?",
                              (int(r), guild_id)).fetchone()]
-    conn.execute("INSERT INTO members (guild_id, user_id, roles, joined_at) VALUES (?, ?, ?, ?)",
-                 (guild_id, user_id, json.dumps(roles), format_instant(now)))
+    conn.execute("INSERT INTO members (guild_id, user_id, roles, joined_at, temporary) VALUES (?, ?, ?, ?, ?)",
+                 (guild_id, user_id, json.dumps(roles), format_instant(now), row["temporary"]))
     mutations.member_added(conn, outbox, now, guild_id, user_id)
     uses = row["uses"] + 1
     conn.execute("UPDATE guild_invites SET uses = ? WHERE code = ?", (uses, code))
@@ -263,6 +264,23 @@ def _accept_lobby_invite(conn: sqlite3.Connection, outbox: Outbox, now: datetime
     conn.execute("UPDATE lobby_invites SET used_at = ? WHERE code = ?", (format_instant(now), row["code"]))
     return lobby_invite_json(conn, conn.execute("SELECT * FROM lobby_invites WHERE code = ?",
                                                 (row["code"],)).fetchone())
+
+
+def similar_invite(conn: sqlite3.Connection, channel_id: int, inviter_id: int, settings: dict[str, Any],
+                   now: datetime) -> sqlite3.Row | None:
+    """A live invite the same inviter made to the same channel with the same settings, and no target
+    users list: what Create Channel Invite answers again unless ``unique`` asks for a new one."""
+    rows = conn.execute(
+        "SELECT * FROM guild_invites WHERE channel_id = ? AND inviter_id = ? AND max_age = ? AND max_uses = ?"
+        " AND temporary = ? AND target_type IS ? AND target_user_id IS ? AND target_application_id IS ?"
+        " AND restricted = 0 ORDER BY created_at, code",
+        (channel_id, inviter_id, settings["max_age"], settings["max_uses"], int(settings["temporary"]),
+         settings["target_type"], settings["target_user_id"], settings["target_application_id"])).fetchall()
+    wanted = sorted(int(r) for r in settings["role_ids"])
+    for row in rows:
+        if not _expired(row, now) and sorted(int(r) for r in json.loads(row["role_ids"])) == wanted:
+            return row
+    return None
 
 
 # --- target users -------------------------------------------------------------------------------------
