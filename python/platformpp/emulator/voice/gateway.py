@@ -13,7 +13,7 @@ import logging
 import secrets
 from dataclasses import dataclass
 from typing import Any, Callable
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
@@ -21,10 +21,9 @@ from websockets.exceptions import ConnectionClosed
 from . import mls_wire as mls
 from .call import Allocation, Call, Participant
 from .dave import DaveCall
-from .protocol import (CLIENT_BINARY_OPS, CLIENT_JSON_OPS, CLOSE_REASONS, MAX_PAYLOAD_BYTES,
-                       SESSION_ENDING_CLOSES, Close, Op, ProtocolViolation, parse_heartbeat,
-                       parse_identify, parse_resume, parse_select_protocol, parse_speaking,
-                       parse_transition_id)
+from .protocol import (CLOSE_REASONS, SESSION_ENDING_CLOSES, Close, Op, ProtocolViolation,
+                       decode_client_frame, parse_heartbeat, parse_identify, parse_resume,
+                       parse_select_protocol, parse_speaking, parse_transition_id, parse_version)
 from .relay import Relay
 from .transport import SUPPORTED_MODES, TransportCipher
 
@@ -133,10 +132,10 @@ class VoiceGateway:
 
     async def handle(self, ws: ServerConnection) -> None:
         connection = _Connection(ws)
-        query = parse_qs(urlsplit(ws.request.path if ws.request else "/").query)
-        version = query.get("v", [""])[0]
-        if not version.isdigit() or int(version) < 4:
-            connection.close(Close.BAD_REQUEST)
+        try:
+            parse_version(urlsplit(ws.request.path if ws.request else "/").query)
+        except ProtocolViolation as violation:
+            connection.close(violation.code)
             await connection.writer_task
             return
         loop = asyncio.get_running_loop()
@@ -178,28 +177,13 @@ class VoiceGateway:
 
     def _dispatch(self, connection: _Connection, state: _SocketState, message: str | bytes) -> None:
         participant = state.participant
-        if isinstance(message, bytes):
-            if not message:
-                raise ProtocolViolation(Close.FAILED_TO_DECODE, "binary frame: empty")
-            op = message[0]
-            if op not in CLIENT_BINARY_OPS:
-                raise ProtocolViolation(Close.UNKNOWN_OPCODE, f"binary opcode {op} is not one a client sends")
+        frame = decode_client_frame(message)
+        if frame.payload is not None:
             if participant is None:
                 raise ProtocolViolation(Close.NOT_AUTHENTICATED, "binary frame before Identify")
-            self._binary(participant, op, message[1:])
+            self._binary(participant, frame.op, frame.payload)
             return
-        if len(message) > MAX_PAYLOAD_BYTES:
-            raise ProtocolViolation(Close.FAILED_TO_DECODE, f"payload over {MAX_PAYLOAD_BYTES} bytes")
-        try:
-            payload = json.loads(message)
-        except ValueError:
-            raise ProtocolViolation(Close.FAILED_TO_DECODE, "payload is not JSON") from None
-        if not isinstance(payload, dict) or not isinstance(payload.get("op"), int) \
-                or isinstance(payload.get("op"), bool):
-            raise ProtocolViolation(Close.FAILED_TO_DECODE, "payload needs an integer op")
-        op, d = payload["op"], payload.get("d")
-        if op not in CLIENT_JSON_OPS:
-            raise ProtocolViolation(Close.UNKNOWN_OPCODE, f"opcode {op} is not one a client sends")
+        op, d = frame.op, frame.d
         if op == Op.HEARTBEAT:
             nonce, _ = parse_heartbeat(d)
             state.last_heartbeat = asyncio.get_running_loop().time()

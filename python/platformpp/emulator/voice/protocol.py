@@ -6,10 +6,13 @@ message naming the field and the rule; secrets (tokens) never appear in those me
 
 from __future__ import annotations
 
+import ipaddress
+import json
 import struct
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
+from urllib.parse import parse_qs
 
 
 class Op(IntEnum):
@@ -95,9 +98,57 @@ class ProtocolViolation(Exception):
         self.detail = detail
 
 
+def parse_version(query: str) -> int:
+    """The ``v`` of the voice gateway URL's query; 4 and later are served (BAD_REQUEST otherwise)."""
+    version = parse_qs(query).get("v", [""])[0]
+    if not (version.isascii() and version.isdigit()) or len(version) > 3 or int(version) < 4:
+        raise ProtocolViolation(Close.BAD_REQUEST, "v: the voice gateway version, 4 or later, is required")
+    return int(version)
+
+
+@dataclass(frozen=True)
+class ClientFrame:
+    """One decoded client message: a JSON payload's ``op`` and ``d``, or a binary opcode and its bytes."""
+
+    op: int
+    d: Any = None
+    payload: bytes | None = None     # set for binary frames
+
+    def __repr__(self) -> str:       # ``d`` may hold a token: never printed
+        return f"ClientFrame(op={self.op}, binary={self.payload is not None})"
+
+
+def decode_client_frame(message: str | bytes) -> ClientFrame:
+    """A WebSocket message from a client: binary ``opcode || payload`` (DAVE), or a JSON object with
+    an integer ``op`` a client may send. ProtocolViolation (with the close code) otherwise."""
+    if isinstance(message, (bytes, bytearray, memoryview)):
+        data = bytes(message)
+        if not data:
+            raise ProtocolViolation(Close.FAILED_TO_DECODE, "binary frame: empty")
+        if data[0] not in CLIENT_BINARY_OPS:
+            raise ProtocolViolation(Close.UNKNOWN_OPCODE, f"binary opcode {data[0]} is not one a client sends")
+        return ClientFrame(data[0], payload=data[1:])
+    if not isinstance(message, str):
+        raise ProtocolViolation(Close.FAILED_TO_DECODE, "frame: neither text nor binary")
+    if len(message) > MAX_PAYLOAD_BYTES:
+        raise ProtocolViolation(Close.FAILED_TO_DECODE, f"payload over {MAX_PAYLOAD_BYTES} bytes")
+    try:
+        payload = json.loads(message)
+    except (ValueError, RecursionError):   # RecursionError: nesting deeper than the decoder's stack
+        raise ProtocolViolation(Close.FAILED_TO_DECODE, "payload is not JSON") from None
+    if not isinstance(payload, dict) or not isinstance(payload.get("op"), int) \
+            or isinstance(payload.get("op"), bool):
+        raise ProtocolViolation(Close.FAILED_TO_DECODE, "payload needs an integer op")
+    op = payload["op"]
+    if op not in CLIENT_JSON_OPS:
+        raise ProtocolViolation(Close.UNKNOWN_OPCODE, f"opcode {op} is not one a client sends")
+    return ClientFrame(op, payload.get("d"))
+
+
 def _snowflake(d: dict[str, Any], name: str, code: Close) -> int:
     value = d.get(name)
-    if isinstance(value, str) and value.isdigit() and len(value) <= 20:
+    # isascii: str.isdigit() also accepts digits int() refuses ("²").
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 20:
         number = int(value)
     elif isinstance(value, int) and not isinstance(value, bool):
         number = value
@@ -189,6 +240,10 @@ def parse_select_protocol(d: Any) -> SelectProtocol:
     if not isinstance(data, dict):
         raise ProtocolViolation(bad, "d.data: required, an object with address, port and mode")
     address = _text(data, "address", bad, 64)
+    try:   # an IP literal, as IP discovery returns it: never a name to resolve on the media path
+        ipaddress.ip_address(address)
+    except ValueError:
+        raise ProtocolViolation(bad, "d.data.address: must be an IP address (from IP discovery)") from None
     port = _int(data, "port", bad, 1, 65535)
     mode = data.get("mode")
     if not isinstance(mode, str):

@@ -83,10 +83,16 @@ def _snowflake_or_none(d: dict[str, Any], name: str) -> int | None:
     value = d.get(name)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (str, int)) or not str(value).isdigit() \
-            or not 0 < int(value) < 1 << 64:
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    # isascii: str.isdigit() also accepts digits int() refuses ("²"); the length bounds int()'s work.
+    elif isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 20:
+        number = int(value)
+    else:
         raise InvalidVoiceState(f"d.{name}: must be a snowflake or null")
-    return int(value)
+    if not 0 < number < 1 << 64:
+        raise InvalidVoiceState(f"d.{name}: must be a snowflake or null")
+    return number
 
 
 def parse_request(d: Any) -> VoiceRequest:
@@ -361,6 +367,7 @@ def gateway_update(state: EmulatorState, viewer: Viewer, session_id: str, reques
                            (viewer.user_id, target.server_id)).fetchone()
         _announce(conn, outbox, state, row, voice_state_json(conn, row), also_channel=moved_from)
         if target.kind == "guild":
+            assert target.guild_id is not None
             _start_time(conn, outbox, state, target.guild_id, target.channel_id)
         joined = None if same and current is not None and current["session_id"] == session_id \
             else Place(target.server_id, target.channel_id)
