@@ -30,12 +30,33 @@ SILENCE_FRAMES_ON_MUTE = 5
 RTCP_SR, RTCP_RR = 200, 201
 
 
+# IP discovery (74 bytes): type (1 request, 2 response), length 70, SSRC, a NUL-padded 64-byte address,
+# a port; all big-endian. The client half (request, parse of the response) pairs with the relay's.
+_DISCOVERY_REQUEST_HEAD = struct.pack(">HH", 1, 70)
+_DISCOVERY_RESPONSE_HEAD = struct.pack(">HH", 2, 70)
+
+
 def discovery_request(ssrc: int) -> bytes:
-    return struct.pack(">HHI", 1, 70, ssrc) + b"\0" * 66
+    return _DISCOVERY_REQUEST_HEAD + struct.pack(">I", ssrc) + b"\0" * 66
+
+
+def parse_discovery_request(packet: bytes) -> int | None:
+    """The SSRC an IP discovery request asks about; None when the packet is not one."""
+    if len(packet) != DISCOVERY_SIZE or packet[:4] != _DISCOVERY_REQUEST_HEAD:
+        return None
+    return int(struct.unpack(">I", packet[4:8])[0])
+
+
+def discovery_response(ssrc: int, address: str, port: int) -> bytes:
+    """The relay's answer: the address and port it saw the request come from."""
+    host = address.encode("ascii", "replace")[:63]
+    return (_DISCOVERY_RESPONSE_HEAD + struct.pack(">I", ssrc) + host + b"\0" * (64 - len(host))
+            + struct.pack(">H", port))
 
 
 def parse_discovery_response(packet: bytes) -> tuple[str, int]:
-    if len(packet) != DISCOVERY_SIZE or packet[:4] != struct.pack(">HH", 2, 70):
+    """(address, port) of an IP discovery response; ValueError when the packet is not one."""
+    if len(packet) != DISCOVERY_SIZE or packet[:4] != _DISCOVERY_RESPONSE_HEAD:
         raise ValueError("not an IP discovery response")
     address = packet[8:72].split(b"\0", 1)[0].decode("ascii")
     return address, struct.unpack(">H", packet[72:74])[0]
@@ -76,8 +97,9 @@ class Relay(asyncio.DatagramProtocol):
         if len(data) > MAX_DATAGRAM:
             self._drop("oversized")
             return
-        if len(data) == DISCOVERY_SIZE and data[:4] == b"\x00\x01\x00\x46":
-            self._discovery(data, addr)
+        ssrc = parse_discovery_request(data)
+        if ssrc is not None:
+            self._discovery(ssrc, addr)
             return
         sender = self.by_addr.get(addr)
         if sender is None:
@@ -101,15 +123,13 @@ class Relay(asyncio.DatagramProtocol):
         self._handle(sender, data)
         timings.append(time.perf_counter() - started)
 
-    def _discovery(self, data: bytes, addr: tuple[str, int]) -> None:
-        ssrc = struct.unpack(">I", data[4:8])[0]
+    def _discovery(self, ssrc: int, addr: tuple[str, int]) -> None:
         participant = self._by_ssrc(ssrc)
         if participant is None:
             self._drop("unknown_ssrc")
             return
         self.bind(participant, addr)
-        host = addr[0].encode("ascii")[:63]
-        reply = struct.pack(">HHI", 2, 70, ssrc) + host + b"\0" * (64 - len(host)) + struct.pack(">H", addr[1])
+        reply = discovery_response(ssrc, addr[0], addr[1])
         self.stats["discovery"] += 1
         assert self.transport is not None
         self.transport.sendto(reply, addr)
