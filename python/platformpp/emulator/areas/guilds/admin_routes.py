@@ -2,7 +2,11 @@
 overwrites, grant or revoke a member's (a bot's) role, change a role as the owner would, and turn an
 application's private channel obfuscation toggle on or off. Bodies use the fixture format
 (docs/emulator.md "Fixtures"); bad input answers 400 (50035) naming each bad field, in one
-transaction, so nothing is half-written. Changes dispatch as the platform would."""
+transaction, so nothing is half-written. Changes dispatch as the platform would.
+
+Changes to an existing guild are written to its audit log as if a member made them (with
+GUILD_AUDIT_LOG_ENTRY_CREATE and the ``X-Audit-Log-Reason`` header as the reason): the query
+parameter ``actor_id`` names that member (a user or a bot), by default the guild's owner."""
 
 from __future__ import annotations
 
@@ -15,14 +19,18 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ...core import errors
-from ...core.errors import json_response
+from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, snowflake_param
 from ...core.permissions import MEMBER_OVERWRITE, ROLE_OVERWRITE
 from ...core.validation import Form, read_form, read_json
 from ...events.outbox import Outbox
 from ...paths import ADMIN
 from ...wire.channel import CATEGORY, channel_json
+from ...wire.member import member_json
 from ...wire.role import role_json
+from ..audit_log import actions
+from ..audit_log import store as audit_log
+from ..audit_log import trail as audit_trail
 from . import fixtures, mutations
 from .dispatch import channel_event, guild_bots, to_guild
 from .store import guild_object
@@ -32,6 +40,24 @@ from .work import in_transaction
 def _guild(conn: sqlite3.Connection, guild_id: int) -> None:
     if conn.execute("SELECT 1 FROM guilds WHERE id = ?", (guild_id,)).fetchone() is None:
         raise errors.not_found(errors.UNKNOWN_GUILD, "Guild")
+
+
+def _actor(request: Request, conn: sqlite3.Connection, guild_id: int) -> int:
+    """Who the audit log names for this change: ``?actor_id=`` (a member of the guild), else the owner.
+    Read before anything is written: a bad value answers 400 naming ``actor_id``."""
+    raw = request.query_params.get("actor_id")
+    if raw is None:
+        return int(conn.execute("SELECT owner_id FROM guilds WHERE id = ?", (guild_id,)).fetchone()[0])
+    actor = int(raw) if raw.isdigit() and len(raw) <= 20 else None
+    if actor is None or conn.execute("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?",
+                                     (guild_id, actor)).fetchone() is None:
+        raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body", {"actor_id": {"_errors": [{
+            "code": "MEMBER_UNKNOWN", "message": "Must be the id of a member of this guild."}]}})
+    return actor
+
+
+def _member_now(conn: sqlite3.Connection, guild_id: int, user_id: int) -> dict[str, Any]:
+    return member_json(mutations.existing_member_row(conn, guild_id, user_id))
 
 
 async def create_guild(request: Request) -> Response:
@@ -81,6 +107,7 @@ async def add_role(request: Request) -> Response:
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
         _guild(conn, guild_id)
+        actor = _actor(request, conn, guild_id)
         form = Form(body)
         role_id = fixtures.load_role(state, conn, form, guild_id)
         form.done()
@@ -88,6 +115,7 @@ async def add_role(request: Request) -> Response:
         role = role_json(conn.execute("SELECT * FROM roles WHERE id = ?", (role_id,)).fetchone())
         to_guild(outbox, guild_bots(conn, guild_id, state.clock.now()), "GUILD_ROLE_CREATE",
                  {"guild_id": str(guild_id), "role": role})
+        audit_trail.role(conn, guild_id, actor, None, role)
         return role
 
     return json_response(await in_transaction(request, work), 201)
@@ -103,9 +131,13 @@ async def modify_role(request: Request) -> Response:
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
         _guild(conn, guild_id)
+        actor = _actor(request, conn, guild_id)
         if not mutations.target_exists(conn, guild_id, role_id, ROLE_OVERWRITE):
             raise errors.not_found(10011, "Role")
-        return mutations.modify_role(conn, outbox, state.clock.now(), guild_id, role_id, form)
+        before = role_json(conn.execute("SELECT * FROM roles WHERE id = ?", (role_id,)).fetchone())
+        after = mutations.modify_role(conn, outbox, state.clock.now(), guild_id, role_id, form)
+        audit_trail.role(conn, guild_id, actor, before, after)
+        return after
 
     return json_response(await in_transaction(request, work))
 
@@ -118,6 +150,7 @@ async def add_channel(request: Request) -> Response:
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
         _guild(conn, guild_id)
+        actor = _actor(request, conn, guild_id)
         form = Form(body)
         channel_id = fixtures.load_channel(state, conn, form, guild_id)
         form.done()
@@ -131,6 +164,7 @@ async def add_channel(request: Request) -> Response:
                 form.fail("parent_id", "CHANNEL_PARENT_INVALID", "Must be a category of this guild.")
         form.done()
         channel_event(outbox, guild_bots(conn, guild_id, state.clock.now()), "CHANNEL_CREATE", row)
+        audit_trail.channel(conn, guild_id, actor, None, channel_json(row))
         return channel_json(row)
 
     return json_response(await in_transaction(request, work), 201)
@@ -152,6 +186,7 @@ async def add_member(request: Request) -> Response:
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
         _guild(conn, guild_id)
+        actor = _actor(request, conn, guild_id)
         form = Form(body)
         user_id = fixtures.load_member(state, conn, form, guild_id)
         form.done()
@@ -163,6 +198,12 @@ async def add_member(request: Request) -> Response:
         form.done()
         mutations.member_added(conn, outbox, state.clock.now(), guild_id, user_id)
         member = mutations.member_payload(conn, guild_id, user_id)
+        # A bot is added by someone (BOT_ADD); the roles it comes with are given by them too. A user
+        # joining is no one's change (as on the platform: no entry) but roles given with it are.
+        if conn.execute("SELECT bot FROM users WHERE id = ?", (user_id,)).fetchone()["bot"]:
+            audit_log.record(conn, guild_id=guild_id, user_id=actor, action_type=actions.BOT_ADD,
+                             target_id=user_id)
+        audit_trail.member(conn, guild_id, actor, user_id, {**member, "roles": []}, member)
         return member
 
     return json_response(await in_transaction(request, work), 201)
@@ -176,8 +217,11 @@ async def remove_member(request: Request) -> Response:
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> None:
         _guild(conn, guild_id)
+        actor = _actor(request, conn, guild_id)
         _member(conn, guild_id, user_id)
         mutations.remove_member(conn, outbox, state.clock.now(), guild_id, user_id)
+        audit_log.record(conn, guild_id=guild_id, user_id=actor, action_type=actions.MEMBER_KICK,
+                         target_id=user_id)
 
     await in_transaction(request, work)
     return Response(status_code=204)
@@ -206,10 +250,13 @@ async def _member_role(request: Request, add: bool) -> Response:
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
         _guild(conn, guild_id)
+        actor = _actor(request, conn, guild_id)
         _member(conn, guild_id, user_id)
         if role_id == guild_id or not mutations.target_exists(conn, guild_id, role_id, ROLE_OVERWRITE):
             raise errors.not_found(10011, "Role")
+        before = _member_now(conn, guild_id, user_id)
         mutations.set_member_role(conn, outbox, state.clock.now(), guild_id, user_id, role_id, add)
+        audit_trail.member(conn, guild_id, actor, user_id, before, _member_now(conn, guild_id, user_id))
         return mutations.member_payload(conn, guild_id, user_id)
 
     return json_response(await in_transaction(request, work))
@@ -226,6 +273,7 @@ async def put_overwrite(request: Request) -> Response:
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
         row = _channel(conn, channel_id)
+        actor = _actor(request, conn, row["guild_id"])
         kind = form.choice("type", (ROLE_OVERWRITE, MEMBER_OVERWRITE))
         allow = mutations.read_bits(form, "allow") or 0
         deny = mutations.read_bits(form, "deny") or 0
@@ -235,6 +283,7 @@ async def put_overwrite(request: Request) -> Response:
         form.done()
         overwrite = {"id": str(target), "type": kind, "allow": str(allow), "deny": str(deny)}
         updated = mutations.put_overwrite(conn, outbox, state.clock.now(), row, overwrite)
+        audit_trail.channel(conn, row["guild_id"], actor, channel_json(row), channel_json(updated))
         return channel_json(updated)
 
     return json_response(await in_transaction(request, work))
@@ -247,7 +296,10 @@ async def delete_overwrite(request: Request) -> Response:
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
         row = _channel(conn, channel_id)
-        return channel_json(mutations.delete_overwrite(conn, outbox, state.clock.now(), row, target))
+        actor = _actor(request, conn, row["guild_id"])
+        updated = mutations.delete_overwrite(conn, outbox, state.clock.now(), row, target)
+        audit_trail.channel(conn, row["guild_id"], actor, channel_json(row), channel_json(updated))
+        return channel_json(updated)
 
     return json_response(await in_transaction(request, work))
 
