@@ -93,3 +93,17 @@ def test_admin_changes_dispatch_audit_log_entry_create(platformpp_emulator: Emul
         await client.close()
 
     asyncio.run(scenario())
+
+
+def test_a_bot_added_through_the_admin_api_is_bot_add(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    make_manager(emu)
+    seeded = httpx.post(f"{emu.base_url}/_emulator/seed", json={"applications": [{
+        "id": "6000", "name": "Other game", "client_secret": "another-long-secret",
+        "bot": {"id": "6001", "username": "other-bot", "token": "NjAwMQ.AAAA.anything-random"}}]})
+    assert seeded.status_code == 204, seeded.text
+    assert admin(emu, "POST", f"/guilds/{GUILD_ID}/members", {"user_id": "6001"},
+                 actor_id=str(BOB)).status_code == 201
+    (added,) = entries(emu, action_type=28)
+    assert (added["user_id"], added["target_id"]) == (str(BOB), "6001")
+    assert entries(emu, action_type=MEMBER_ROLE_UPDATE, target_id=6001) == []   # it came with no role
