@@ -17,7 +17,7 @@ from platformpp.emulator.events.outbox import Outbox
 from voice_state_helpers import (GUILDS, LOUNGE, add_voice_channel, agreed, bot_session, grant_bot, hears,
                                  join_call, next_voice_state, sdk_session, stored_voice_states, until)
 
-from social_helpers import ALICE, BOB, BOT_ID, CAROL, DAVE, GUILD_ID, bot
+from social_helpers import ALICE, BOB, BOT_ID, CAROL, DAVE, GUILD_ID, api, bot, user_token
 
 DEN = 1200000000000000290
 HIDDEN = 1200000000000000291
@@ -157,5 +157,54 @@ def test_a_timed_out_voice_session_ends_the_voice_state(platformpp_emulator: Emu
         await vbot.close()
         for g in (watcher, alice, carol):
             await g.close()
+
+    run(scenario())
+
+
+def test_leaving_a_lobby_or_its_deletion_ends_its_call_for_those_members(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    with api(emu, user_token(emu, ALICE)) as a, api(emu, user_token(emu, BOB)) as b:
+        lobby_id = int(a.put("/lobbies", json={"secret": "voice-night"}).json()["id"])
+        b.put("/lobbies", json={"secret": "voice-night"}).raise_for_status()
+
+    async def scenario() -> None:
+        alice, alice_sid = await sdk_session(emu, ALICE)
+        bob, bob_sid = await sdk_session(emu, BOB)
+        valice = await join_call(alice, alice_sid, ALICE, lobby_id, guild_id=None)
+        vbob = await join_call(bob, bob_sid, BOB, lobby_id, guild_id=None)
+        assert (await next_voice_state(alice, BOB))["lobby_id"] == str(lobby_id)
+
+        def leave() -> int:
+            with api(emu, user_token(emu, BOB)) as http:
+                return http.delete(f"/lobbies/{lobby_id}/members/@me").status_code
+        assert await asyncio.to_thread(leave) == 204
+        gone = await next_voice_state(alice, BOB)
+        assert gone["channel_id"] is None and gone["lobby_id"] == str(lobby_id)
+        assert await vbob.closed() == 4014
+        assert stored_voice_states(emu) == [(ALICE, lobby_id)]
+
+        assert (await call("DELETE", emu, f"/lobbies/{lobby_id}")).status_code == 204
+        assert (await next_voice_state(alice, ALICE))["channel_id"] is None
+        assert await valice.closed() == 4014
+        assert stored_voice_states(emu) == []
+        for g in (alice, bob):
+            await g.close()
+
+    run(scenario())
+
+
+def test_deleting_the_guild_ends_its_voice_states(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+
+    async def scenario() -> None:
+        bob, bob_sid = await sdk_session(emu, BOB)
+        vbob = await join_call(bob, bob_sid, BOB, LOUNGE)
+        deleted = await asyncio.to_thread(httpx.delete, f"{emu.base_url}/_emulator/guilds/{GUILD_ID}")
+        assert deleted.status_code == 204, deleted.text
+        gone = await next_voice_state(bob, BOB)           # his own session still hears that it ended
+        assert gone["channel_id"] is None and gone["guild_id"] == str(GUILD_ID)
+        assert await vbob.closed() == 4014
+        assert stored_voice_states(emu) == []
+        await bob.close()
 
     run(scenario())

@@ -58,9 +58,11 @@ async def voice_update(client: GatewayClient, channel_id: int | None, guild_id: 
 
 
 async def join_call(client: GatewayClient, session_id: str, user_id: int, channel_id: int,
-                    server_id: int = GUILD_ID) -> VoiceClient:
-    """Opcode 4, then the voice gateway with the token VOICE_SERVER_UPDATE brought, DAVE on."""
-    await voice_update(client, channel_id, server_id)
+                    guild_id: int | None = GUILD_ID) -> VoiceClient:
+    """Opcode 4, then the voice gateway with the token VOICE_SERVER_UPDATE brought, DAVE on. The voice
+    server is the guild, or the channel itself for DMs, group DMs and lobbies (``guild_id`` None)."""
+    await voice_update(client, channel_id, guild_id)
+    server_id = channel_id if guild_id is None else guild_id
     server = (await client.dispatch("VOICE_SERVER_UPDATE"))["d"]
     voice = VoiceClient(server["endpoint"], server_id, user_id, session_id, server["token"])
     voice.enable_dave(channel_id)

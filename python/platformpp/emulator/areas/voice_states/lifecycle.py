@@ -2,8 +2,8 @@
 
 - the world changed under it (read from the emulator's event bus, so the guild, channel and lobby
   code needs no voice knowledge): its channel was deleted, its member was removed, kicked or banned
-  or left the guild, the guild was deleted, its lobby member was removed or the lobby deleted, the
-  user is no longer a recipient of its DM or group DM;
+  or left the guild, the guild was deleted, its lobby member was removed or the lobby deleted (and,
+  checked at the same moments, a user no longer a recipient of the DM or group DM of the call);
 - its voice session timed out: the client stopped heartbeating (closed 4009 after two heartbeat
   intervals) or its voice socket dropped and was not resumed within the resume window (30 s), as
   the voice service reports with ``participant_lost``.
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 # The Gateway dispatches after which a voice state may have lost its ground.
 TRIGGERS = frozenset({"CHANNEL_DELETE", "GUILD_MEMBER_REMOVE", "GUILD_BAN_ADD", "GUILD_DELETE",
-                      "LOBBY_MEMBER_REMOVE", "LOBBY_DELETE", "CHANNEL_RECIPIENT_REMOVE"})
+                      "LOBBY_MEMBER_REMOVE", "LOBBY_DELETE"})
 
 # Voice states whose channel, membership, lobby membership or DM recipiency is gone.
 GROUNDLESS = (
