@@ -93,3 +93,23 @@ def test_voice_status(emu: Emulator, client: ClientFactory) -> None:
         assert bot.put(f"/channels/{LOUNGE}/voice-status", json={"status": None}).status_code == 204
 
     with_voice_state(emu, LOUNGE, check)
+
+
+@pytest.mark.covers("PATCH /guilds/{guild_id}/members/{user_id}")
+def test_server_mute_and_deafen(emu: Emulator, client: ClientFactory) -> None:
+    """Modify Guild Member's ``mute`` / ``deaf``: 400 (40032) for a member not connected to voice, the
+    member with the flags for one who is (and the flags on the voice state)."""
+    bot = client(BOT)
+    emu.state.db.execute("UPDATE roles SET permissions = ? WHERE id = ?",
+                         (str(int(Permission.MUTE_MEMBERS | Permission.DEAFEN_MEMBERS)), BOT_ROLE))
+    me = bot.get("/users/@me").json()["id"]
+    refused = bot.patch(f"/guilds/{GUILD_ID}/members/{me}", json={"mute": True})
+    assert refused.status_code == 400 and refused.json()["code"] == 40032
+
+    def check() -> None:
+        member = bot.patch(f"/guilds/{GUILD_ID}/members/{me}", json={"mute": True, "deaf": True})
+        assert member.status_code == 200 and (member.json()["mute"], member.json()["deaf"]) == (True, True)
+        state = bot.get(f"/guilds/{GUILD_ID}/voice-states/@me").json()
+        assert (state["mute"], state["deaf"]) == (True, True)
+
+    with_voice_state(emu, LOUNGE, check)
