@@ -120,3 +120,42 @@ def test_mute_and_deaf_need_their_permissions(platformpp_emulator: Emulator) -> 
             await g.close()
 
     asyncio.run(scenario())
+
+
+def test_losing_speak_during_a_call_stops_forwarding_and_regaining_it_resumes(platformpp_emulator: Emulator) -> None:
+    """SPEAK governs sending audio during the call, not only at its start: a new overwrite denying it
+    (CHANNEL_UPDATE) is followed by the relay, and so is its removal."""
+    emu = platformpp_emulator
+    grant_bot(emu, Permission.MANAGE_ROLES, Permission.SPEAK, Permission.CONNECT, Permission.VIEW_CHANNEL)
+    overwrite = f"/channels/{LOUNGE}/permissions/{BOB}"
+
+    async def scenario() -> None:
+        watcher, bot_sid = await bot_session(emu)
+        bob, bob_sid = await sdk_session(emu, BOB)
+        vbot = await join_call(watcher, bot_sid, BOT_ID, LOUNGE)
+        vbob = await join_call(bob, bob_sid, BOB, LOUNGE)
+        for v in (vbot, vbob):
+            await v.speak()
+        await until(lambda: agreed([vbot, vbob]))
+        assert await hears(vbot, vbob)
+
+        def http(method: str, **body: Any) -> int:
+            with bot(emu) as client:
+                return client.request(method, overwrite, **body).status_code
+        denied = {"json": {"type": 1, "allow": "0", "deny": str(int(Permission.SPEAK))}}
+        assert await asyncio.to_thread(http, "PUT", **denied) == 204
+        await asyncio.sleep(0.2)                          # the relay's silence frames for bob arrive first
+        vbot.drain()
+        vbob.send_audio(b"\xfc" + bytes(40))
+        assert await asyncio.to_thread(vbot.nothing_received, 0.4)
+        assert await hears(vbob, vbot)                    # the bot still may speak
+
+        assert await asyncio.to_thread(http, "DELETE") == 204
+        await until(lambda: emu.state.voice.stats()["relay"]["silence_synthesised"] > 0)
+        assert await hears(vbot, vbob)
+        for v in (vbot, vbob):
+            await v.close()
+        for g in (watcher, bob):
+            await g.close()
+
+    asyncio.run(scenario())

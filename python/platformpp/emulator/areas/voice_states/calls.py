@@ -12,6 +12,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
+from ...events.bus import Event
 from ...voice import VoiceService, VoiceServiceError
 from . import lifecycle, store
 from .store import Outcome, Place
@@ -60,6 +61,10 @@ class CallLink:
         with self._lock:
             self._flags[(place.server_id, user_id)] = flags
 
+    def remembered(self, place: Place, user_id: int) -> dict[str, bool] | None:
+        with self._lock:
+            return self._flags.get((place.server_id, user_id))
+
     def forget(self, place: Place, user_id: int) -> None:
         with self._lock:
             self._flags.pop((place.server_id, user_id), None)
@@ -92,7 +97,13 @@ def start_service(state: EmulatorState) -> VoiceService:
     service.start()
     state.voice = service
     state.extras["voice_link"] = link
-    state.extras["voice_lifecycle_unsubscribe"] = lifecycle.start(state)
+    unsubscribe_endings = lifecycle.start(state)
+    unsubscribe_rights = state.bus.subscribe(lambda event: _on_rights_event(state, event))
+
+    def unsubscribe() -> None:
+        unsubscribe_endings()
+        unsubscribe_rights()
+    state.extras["voice_lifecycle_unsubscribe"] = unsubscribe
     return service
 
 
@@ -153,6 +164,32 @@ def refresh(state: EmulatorState, place: Place, user_id: int, flags: dict[str, b
         service.set_participant_state(place.server_id, user_id, **flags)
     except VoiceServiceError:
         log.warning("voice: the voice service is not running; voice states are kept without media")
+
+
+# Dispatches after which a participant's right to speak may have changed: SPEAK or its overwrites, its
+# roles, the roles' permissions, the owner.
+RIGHTS_TRIGGERS = frozenset({"CHANNEL_UPDATE", "GUILD_ROLE_UPDATE", "GUILD_ROLE_DELETE", "GUILD_MEMBER_UPDATE",
+                             "GUILD_UPDATE"})
+
+
+def _on_rights_event(state: EmulatorState, event: Event) -> None:
+    if event.name in RIGHTS_TRIGGERS and event.audience is not None:
+        follow_rights(state)
+
+
+def follow_rights(state: EmulatorState) -> None:
+    """SPEAK governs sending audio during the call too: the relay follows each guild participant's
+    flags as the permissions now give them (only those that changed are sent)."""
+    link = _link(state)
+    if state.voice is None or link is None:
+        return
+    with state.db.transaction() as conn:
+        rows = conn.execute("SELECT * FROM voice_states WHERE kind = 'guild'").fetchall()
+        now = [(Place(row["server_id"], row["channel_id"]), row["user_id"], store.relay_flags(conn, state, row))
+               for row in rows]
+    for place, user_id, flags in now:
+        if link.remembered(place, user_id) != flags:
+            refresh(state, place, user_id, flags)
 
 
 def _place_of(state: EmulatorState, user_id: int, outcome: Outcome) -> Place | None:
