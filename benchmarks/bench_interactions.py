@@ -2,8 +2,10 @@
 to a bot that answers at once, over the Gateway and over signed HTTP.
 
 The emulator runs as a subprocess (``python -m platformpp emulator --db :memory:``) on loopback; the
-simulated users (admin API calls, ``--concurrency`` in flight) and the bot run in one asyncio loop in
-this process. Every loop is bounded; nothing leaves 127.0.0.1.
+simulated users (admin API calls, ``--concurrency`` in flight) and the bot run in one asyncio loop (uvloop
+when installed) in this process. The load generator uses benchmarks/light_http.py and light_ws.py: with
+httpx and websockets it cost about as much CPU as the emulator it measured, on a 2-core machine. Every
+loop is bounded; nothing leaves 127.0.0.1.
 
 1. Gateway delivery: users start ``--interactions`` interactions without waiting for answers
    (``wait_s`` 0); the rate at which the bot's session receives INTERACTION_CREATE.
@@ -13,8 +15,13 @@ this process. Every loop is bounded; nothing leaves 127.0.0.1.
 3. Signed HTTP round trip: the app has an interactions endpoint URL served by an asyncio HTTP server
    in this process that verifies each Ed25519 signature and answers in the response body.
 
+Each row also says the emulator's CPU seconds per interaction and the share of the wall time its
+process was on a CPU: near 100 % the emulator is the bottleneck, well below it the load generator.
+
 Run: ``PYTHONPATH=python python benchmarks/bench_interactions.py [--interactions 2000] [--write]``;
-``--write`` records the results and the machine in benchmarks/results/interactions.md.
+``--emulator-source DIR`` runs the emulator from another tree's ``python/`` folder (``git archive HEAD
+python/platformpp | tar -x -C /tmp/old``) to compare versions in the same run; ``--profile FILE``
+runs the emulator under cProfile and writes its statistics to FILE when it stops.
 """
 
 from __future__ import annotations
@@ -30,18 +37,39 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.request import Request, urlopen
 
-import httpx
-import websockets
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 sys.path.insert(0, str(Path(__file__).parent))
+from light_http import LightHttpConnection  # noqa: E402
+from light_ws import LightWebSocket  # noqa: E402
 from machine import describe  # noqa: E402
 
 RESULTS = Path(__file__).parent / "results" / "interactions.md"
 APP_ID, ALICE, GENERAL = "1000000000000000000", "1100000000000000001", "1200000000000000101"
 BOT_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAwMQ.ZW11bGF0b3I.ZGVmYXVsdC13b3JsZC1ib3QtdG9rZW4tbm90LXNlY3JldA"
 TIMEOUT_S = 120.0
+# Run the emulator from another tree's python/ folder, or under cProfile (argv: source, profile file).
+_LAUNCH = (
+    "import runpy, sys\n"
+    "source, profile = sys.argv.pop(1), sys.argv.pop(1)\n"
+    "if source:\n"
+    "    sys.meta_path[:] = [f for f in sys.meta_path if 'Redirecting' not in type(f).__name__]\n"
+    "    sys.path.insert(0, source)\n"
+    "if profile:\n"
+    "    import cProfile, signal\n"
+    "    profiler = cProfile.Profile()\n"
+    "    profiler.enable()\n"
+    "    try:\n"
+    "        runpy.run_module('platformpp', run_name='__main__', alter_sys=True)\n"
+    "    except SystemExit:\n"
+    "        pass\n"
+    "    profiler.disable()\n"
+    "    profiler.dump_stats(profile)\n"
+    "else:\n"
+    "    runpy.run_module('platformpp', run_name='__main__', alter_sys=True)\n"
+)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -52,9 +80,9 @@ def cpu_seconds(pid: int) -> float:
 
 
 @contextmanager
-def emulator() -> Iterator[tuple[str, int]]:
-    process = subprocess.Popen([sys.executable, "-m", "platformpp", "emulator", "--port", "0", "--db", ":memory:"],
-                               stdout=subprocess.PIPE, text=True, env=os.environ.copy())
+def emulator(source: str | None, profile: str | None) -> Iterator[tuple[str, int]]:
+    process = subprocess.Popen([sys.executable, "-c", _LAUNCH, source or "", profile or "", "emulator", "--port", "0",
+                                "--db", ":memory:"], stdout=subprocess.PIPE, text=True, env=os.environ.copy())
     try:
         assert process.stdout is not None
         line = process.stdout.readline().strip()
@@ -63,49 +91,84 @@ def emulator() -> Iterator[tuple[str, int]]:
         yield line.rsplit(" ", 1)[1], process.pid
     finally:
         process.terminate()
-        process.wait(timeout=10)
+        process.wait(timeout=30)
+
+
+def _call(base_url: str, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = Request(base_url + path, data=data, method=method,
+                      headers={"Content-Type": "application/json", **(headers or {})})
+    with urlopen(request, timeout=30) as response:
+        raw = response.read()
+    return json.loads(raw) if raw else None
 
 
 def prepare(base_url: str) -> None:
-    with httpx.Client(base_url=base_url, timeout=30) as http:
-        http.put("/_emulator/rate-limits", json={"limit": 1_000_000, "window_s": 1}).raise_for_status()
-        http.post(f"/api/v10/applications/{APP_ID}/commands", headers={"Authorization": f"Bot {BOT_TOKEN}"},
-                  json={"name": "ping", "description": "Answers at once"}).raise_for_status()
+    _call(base_url, "PUT", "/_emulator/rate-limits", {"limit": 1_000_000, "window_s": 1})
+    _call(base_url, "POST", f"/api/v10/applications/{APP_ID}/commands", {"name": "ping", "description": "Answers"},
+          {"Authorization": f"Bot {BOT_TOKEN}"})
 
 
 class GatewayBot:
-    """A bot session; counts INTERACTION_CREATE and (when ``answer``) answers each at once."""
+    """A bot session; counts INTERACTION_CREATE and (when ``answer``) answers each at once through a
+    small pool of keep-alive connections."""
 
     def __init__(self, base_url: str, answer: bool) -> None:
         self.base_url, self.answer = base_url, answer
         self.received = 0
         self.expected = 0
         self.done = asyncio.Event()
-        self.callbacks: set[asyncio.Task[Any]] = set()
+        self.ready = asyncio.Event()
+        self.hello = asyncio.Event()
+        self.pending: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self.answered = 0
+        self.idle = asyncio.Event()
+        self.ws: LightWebSocket | None = None
+        self.workers: list[asyncio.Task[None]] = []
 
-    async def run(self, ready: asyncio.Event) -> None:
+    async def start(self, connections: int) -> None:
         url = self.base_url.replace("http://", "ws://") + "/gateway/?v=10&encoding=json"
-        limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
-        async with websockets.connect(url, max_size=None, compression=None) as ws, \
-                httpx.AsyncClient(base_url=self.base_url + "/api/v10", timeout=30, limits=limits) as http:
-            await ws.recv()
-            await ws.send(json.dumps({"op": 2, "d": {"token": BOT_TOKEN, "intents": 1, "properties": {
-                "os": "linux", "browser": "bench", "device": "bench"}}}))
-            async for frame in ws:
-                message = json.loads(frame)
-                if message.get("t") == "READY":
-                    ready.set()
-                elif message.get("t") == "INTERACTION_CREATE":
-                    self.received += 1
-                    if self.answer:
-                        payload = message["d"]
-                        task = asyncio.create_task(http.post(
-                            f"/interactions/{payload['id']}/{payload['token']}/callback",
-                            json={"type": 4, "data": {"content": "pong"}}))
-                        self.callbacks.add(task)
-                        task.add_done_callback(self.callbacks.discard)
-                    if self.received >= self.expected > 0:
-                        self.done.set()
+        self.ws = await LightWebSocket.connect(url, self.on_message)
+        await asyncio.wait_for(self.hello.wait(), 30)   # may have come with the handshake, before ws was set
+        self.ws.send_text(json.dumps({"op": 2, "d": {"token": BOT_TOKEN, "intents": 1, "properties": {
+            "os": "linux", "browser": "bench", "device": "bench"}}}))
+        if self.answer:
+            for _ in range(connections):
+                connection = await LightHttpConnection.open(self.base_url + "/api/v10", {})
+                self.workers.append(asyncio.create_task(self.respond(connection)))
+        await asyncio.wait_for(self.ready.wait(), 30)
+
+    def on_message(self, frame: bytes) -> None:
+        message = json.loads(frame)
+        kind = message.get("t")
+        if message["op"] == 10:
+            self.hello.set()
+        elif message["op"] == 1 and self.ws is not None:
+            self.ws.send_text(json.dumps({"op": 1, "d": message.get("s")}))
+        elif kind == "READY":
+            self.ready.set()
+        elif kind == "INTERACTION_CREATE":
+            self.received += 1
+            if self.answer:
+                self.pending.put_nowait((message["d"]["id"], message["d"]["token"]))
+            if self.received >= self.expected > 0:
+                self.done.set()
+
+    async def respond(self, connection: LightHttpConnection) -> None:
+        answer = {"type": 4, "data": {"content": "pong"}}
+        while True:
+            interaction_id, token = await self.pending.get()
+            await connection.post_json(f"/interactions/{interaction_id}/{token}/callback", answer)
+            self.answered += 1
+            self.pending.task_done()
+
+    async def stop(self) -> None:
+        if self.answer:
+            await self.pending.join()
+        for worker in self.workers:
+            worker.cancel()
+        if self.ws is not None:
+            await self.ws.close()
 
 
 class EndpointBot:
@@ -157,34 +220,40 @@ async def users(base_url: str, count: int, concurrency: int, wait_s: float, repe
     body = {"action": "command", "application_id": APP_ID, "user_id": ALICE, "channel_id": GENERAL,
             "command_name": "ping", "wait_s": wait_s, **({"repeat": repeat} if repeat > 1 else {})}
     answered = 0
-    queue: asyncio.Queue[int] = asyncio.Queue()
-    for n in range(count // repeat):
-        queue.put_nowait(n)
-    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
-    async with httpx.AsyncClient(base_url=base_url + "/_emulator", timeout=TIMEOUT_S, limits=limits) as http:
-        async def worker() -> None:
-            nonlocal answered
-            while not queue.empty():
-                queue.get_nowait()
-                response = await http.post("/interactions", json=body)
-                response.raise_for_status()
-                if repeat == 1:
-                    message = response.json()["answer"]["message"]
-                    answered += message is not None and message["content"] == "pong"
+    calls = count // repeat
+    issued = 0
+    connections = [await LightHttpConnection.open(base_url + "/_emulator", {}) for _ in range(concurrency)]
 
-        started = time.perf_counter()
-        await asyncio.gather(*(worker() for _ in range(concurrency)))
-        return time.perf_counter() - started, answered
+    async def worker(connection: LightHttpConnection) -> None:
+        nonlocal answered, issued
+        while issued < calls:
+            issued += 1
+            _, raw = await connection.post_json("/interactions", body)
+            if repeat == 1 and wait_s:
+                message = json.loads(raw)["answer"]["message"]
+                answered += message is not None and message["content"] == "pong"
+
+    started = time.perf_counter()
+    await asyncio.gather(*(worker(connection) for connection in connections))
+    elapsed = time.perf_counter() - started
+    for connection in connections:
+        await connection.close()
+    return elapsed, answered
+
+
+def _row(count: int, delivered: int, answered: int, seconds: float, cpu: float) -> dict[str, Any]:
+    return {"interactions": count, "delivered": delivered, "answered": answered, "rate": round(count / seconds),
+            "cpu_ms": round(cpu * 1000 / count, 3), "busy": round(100 * cpu / seconds)}
 
 
 async def gateway(base_url: str, pid: int, count: int, concurrency: int, answer: bool, repeat: int = 1
                   ) -> dict[str, Any]:
     bot = GatewayBot(base_url, answer)
-    ready = asyncio.Event()
-    task = asyncio.create_task(bot.run(ready))
-    await asyncio.wait_for(ready.wait(), 30)
+    await bot.start(concurrency)
     await users(base_url, 50, concurrency, 3.0 if answer else 0)   # warm-up
     await asyncio.sleep(0.5)
+    if answer:
+        await bot.pending.join()
     bot.received, bot.expected = 0, count
     bot.done.clear()
     cpu = cpu_seconds(pid)
@@ -192,20 +261,17 @@ async def gateway(base_url: str, pid: int, count: int, concurrency: int, answer:
     elapsed, answered = await users(base_url, count, concurrency, 3.0 if answer else 0, repeat)
     await asyncio.wait_for(bot.done.wait(), TIMEOUT_S)
     delivered_s = time.perf_counter() - started
-    if answer:   # the last callbacks may still be in flight once every user has its answer
-        await asyncio.gather(*bot.callbacks)
+    await bot.stop()   # the last callbacks may still be in flight once every user has its answer
     cpu = cpu_seconds(pid) - cpu
-    task.cancel()
-    return {"interactions": count, "delivered": bot.received, "answered": answered,
-            "rate": round(count / (elapsed if answer else delivered_s)), "per_cpu_s": round(count / cpu)}
+    return _row(count, bot.received, answered, elapsed if answer else delivered_s, cpu)
 
 
 async def endpoint(base_url: str, pid: int, count: int, concurrency: int) -> dict[str, Any]:
-    async with httpx.AsyncClient(base_url=base_url, timeout=30) as http:
-        key = (await http.get(f"/_emulator/applications/{APP_ID}")).json()["verify_key"]
-        bot = EndpointBot(key)
-        url = await bot.start()
-        (await http.put(f"/_emulator/applications/{APP_ID}/interactions-endpoint", json={"url": url})).raise_for_status()
+    key = _call(base_url, "GET", f"/_emulator/applications/{APP_ID}")["verify_key"]
+    bot = EndpointBot(key)
+    url = await bot.start()
+    await asyncio.get_running_loop().run_in_executor(
+        None, lambda: _call(base_url, "PUT", f"/_emulator/applications/{APP_ID}/interactions-endpoint", {"url": url}))
     await users(base_url, 50, concurrency, 3.0)   # warm-up
     bot.received = 0
     cpu = cpu_seconds(pid)
@@ -213,54 +279,82 @@ async def endpoint(base_url: str, pid: int, count: int, concurrency: int) -> dic
     cpu = cpu_seconds(pid) - cpu
     assert bot.server is not None
     bot.server.close()
-    return {"interactions": count, "delivered": bot.received, "answered": answered, "rate": round(count / elapsed),
-            "per_cpu_s": round(count / cpu)}
+    return _row(count, bot.received, answered, elapsed, cpu)
+
+
+SCENARIOS = {
+    "batch": "Gateway delivery, users acting 100 at a time (`repeat` 100)",
+    "single": "Gateway delivery, one admin call per interaction",
+    "roundtrip": "Gateway round trip (bot answers via the callback route)",
+    "http": "Signed HTTP round trip (endpoint answers in the body)",
+}
+
+
+def run(name: str, args: argparse.Namespace, source: str | None) -> dict[str, Any]:
+    scenario = {
+        "batch": lambda url, pid: gateway(url, pid, args.interactions, 2, answer=False, repeat=100),
+        "single": lambda url, pid: gateway(url, pid, args.interactions, args.concurrency, answer=False),
+        "roundtrip": lambda url, pid: gateway(url, pid, args.interactions, args.concurrency, answer=True),
+        "http": lambda url, pid: endpoint(url, pid, args.interactions, args.concurrency),
+    }[name]
+    with emulator(source, args.profile) as (base_url, pid):
+        prepare(base_url)
+        return asyncio.run(scenario(base_url, pid))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--interactions", type=int, default=2000)
     parser.add_argument("--concurrency", type=int, default=4)
+    parser.add_argument("--only", choices=sorted(SCENARIOS), action="append", help="run only these scenarios")
+    parser.add_argument("--emulator-source", default=None, metavar="DIR",
+                        help="also run every scenario with the emulator from this python/ folder (e.g. HEAD"
+                             " extracted with git archive), alternating with this tree's")
+    parser.add_argument("--profile", default=None, metavar="FILE", help="run the emulator under cProfile")
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
-    results = {}
-    for name, run in (("Gateway delivery, users acting 100 at a time (`repeat` 100)",
-                       lambda url, pid: gateway(url, pid, args.interactions, 2, answer=False, repeat=100)),
-                      ("Gateway delivery, one admin call per interaction",
-                       lambda url, pid: gateway(url, pid, args.interactions, args.concurrency, answer=False)),
-                      ("Gateway round trip (bot answers via the callback route)",
-                       lambda url, pid: gateway(url, pid, args.interactions, args.concurrency, answer=True)),
-                      ("Signed HTTP round trip (endpoint answers in the body)",
-                       lambda url, pid: endpoint(url, pid, args.interactions, args.concurrency))):
-        with emulator() as (base_url, pid):
-            prepare(base_url)
-            results[name] = asyncio.run(run(base_url, pid))
-        print(f"{name}: {results[name]}", flush=True)
+    try:
+        import uvloop
+        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+    except ImportError:
+        pass
+    versions = [("this tree", None)] + ([("previous", args.emulator_source)] if args.emulator_source else [])
+    results: dict[tuple[str, str], dict[str, Any]] = {}
+    for name in args.only or list(SCENARIOS):
+        for version, source in versions:
+            results[(name, version)] = run(name, args, source)
+            print(f"{SCENARIOS[name]} [{version}]: {results[(name, version)]}", flush=True)
     load = os.getloadavg()
+    print(f"load average: {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}")
     if args.write:
-        lines = [
-            "# Interaction benchmark", "",
-            f"Recorded by `benchmarks/bench_interactions.py --interactions {args.interactions} --concurrency "
-            f"{args.concurrency}`.", "",
-            "## Machine", "", f"- {describe()}",
-            f"- load average at the end of the run: {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} (1 / 5 / 15 min); "
-            "the machine was shared with other helpers' builds and tests", "",
-            "The emulator ran as a subprocess (`python -m platformpp emulator --db :memory:`); the simulated users "
-            "(admin API calls) and the bot ran in one asyncio loop in the benchmark process, on the same machine, "
-            "over loopback. Every interaction is started through the admin API (one call per interaction, or 100 "
-            "per call with `repeat`), which checks the user, the channel and the command with the permission "
-            "engine, stores the interaction in SQLite and delivers it. A round trip is three HTTP requests (the "
-            "user's call, the bot's callback, reading the answer inside the user's call), so its rate is bounded "
-            "by the HTTP layer; the delivery itself (first row) is what the Gateway sustains.", "",
-            "## Results", "",
-            "| what | interactions | delivered | answered | per second (wall clock) | per emulator CPU-second |",
-            "|---|---|---|---|---|---|",
-        ]
-        for name, result in results.items():
-            lines.append(f"| {name} | {result['interactions']} | {result['delivered']} | {result['answered']} | "
-                         f"**{result['rate']}** | {result['per_cpu_s']} |")
-        RESULTS.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        print(f"written to {RESULTS}")
+        write(args, versions, results, load)
+
+
+def write(args: argparse.Namespace, versions: list[tuple[str, str | None]],
+          results: dict[tuple[str, str], dict[str, Any]], load: tuple[float, float, float]) -> None:
+    lines = [
+        "# Interaction benchmark", "",
+        f"Recorded by `benchmarks/bench_interactions.py --interactions {args.interactions} --concurrency "
+        f"{args.concurrency}" + (" --emulator-source <HEAD>`" if args.emulator_source else "`") + ".", "",
+        "## Machine", "", f"- {describe()}",
+        f"- load average at the end of the run: {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f} (1 / 5 / 15 min)",
+        "- load generator: benchmarks/light_http.py and benchmarks/light_ws.py on uvloop", "",
+        "The emulator ran as a subprocess (`python -m platformpp emulator --db :memory:`); the simulated users "
+        "(admin API calls) and the bot ran in one asyncio loop in the benchmark process, on the same machine, "
+        "over loopback. A round trip is the user's admin call (which checks the user, channel and command, "
+        "stores and delivers the interaction, waits for the answer and reads it) and the bot's callback. "
+        "`emulator busy` is the emulator process's CPU time over the wall time: near 100 % the emulator's one "
+        "event loop is the bottleneck.", "",
+        "## Results", "",
+        "| what | version | interactions | delivered | answered | per second (wall clock) | emulator CPU ms per"
+        " interaction | emulator busy |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for (name, version), result in results.items():
+        lines.append(f"| {SCENARIOS[name]} | {version} | {result['interactions']} | {result['delivered']} | "
+                     f"{result['answered']} | **{result['rate']}** | {result['cpu_ms']} | {result['busy']} % |")
+    RESULTS.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"written to {RESULTS}")
 
 
 if __name__ == "__main__":

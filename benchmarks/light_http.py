@@ -50,6 +50,8 @@ class LightHttpConnection:
                 length = int(value)
             elif lowered == b"transfer-encoding":
                 raise HttpError(f"POST {path}: chunked responses are not supported by this client")
+        if length is None and status in (204, 304):   # no body by definition (RFC 9110 §15.3.5)
+            length = 0
         if length is None:
             raise HttpError(f"POST {path}: the response has no Content-Length")
         data = await self.reader.readexactly(length)

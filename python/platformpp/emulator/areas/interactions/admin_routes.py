@@ -12,7 +12,7 @@ import asyncio
 import json
 import sqlite3
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -34,23 +34,11 @@ from ..commands import store as commands
 from ..webhooks.interactions_endpoint import answer_json, post_signed, verify_endpoint
 from . import messages, store, user_input, waiters
 from .context import Place, locate, require
-
-T = TypeVar("T")
+from .work import run_work
 ACTIONS = ("command", "autocomplete", "component", "modal_submit")
 DEFAULT_WAIT_S = 3.0
 MAX_REPEAT = 1000
 NSFW_COMMAND_IN_SAFE_CHANNEL = "An age-restricted command can only be used in an age-restricted channel."
-
-
-async def _run(request: Request, work: Callable[[sqlite3.Connection, Outbox], T]) -> T:
-    state = emulator_state(request)
-    outbox = Outbox(state)
-
-    def call() -> T:
-        with state.db.transaction() as conn:
-            return work(conn, outbox)
-
-    return await run_in_threadpool(call)
 
 
 def _refuse(message: str) -> ApiError:
@@ -219,11 +207,11 @@ async def _deliver_http(request: Request, started: store.Started) -> None:
         def work(conn: sqlite3.Connection, outbox: Outbox) -> None:
             store.respond(state, conn, outbox, store.get_interaction(conn, started.id), callback, [], base_url)
 
-        await _run(request, work)
+        await run_work(request, work)
     except (ValueError, ApiError) as exc:
         reason = str(exc) if isinstance(exc, ValueError) else f"the app's answer was refused: {exc.message}" + (
             f" {json.dumps(exc.errors)}" if exc.errors else "")
-        await _run(request, lambda conn, outbox: store.record_failure(conn, started.id, reason))
+        await run_work(request, lambda conn, outbox: store.record_failure(conn, started.id, reason))
 
 
 def _wait_s(raw: Any) -> float:
@@ -258,25 +246,29 @@ async def simulate(request: Request) -> Response:
         return started, store.conversation(conn, store.get_interaction(conn, interaction_id))
 
     if wait_s == 0:   # deliver only, in one transaction; the answer is read later (GET .../interactions/{id})
-        started, answer = await _run(request, started_and_answer)
+        started, answer = await run_work(request, started_and_answer)
         if started.endpoint_url is None:
             return json_response({"interaction": started.payload, "answer": answer})
-    answered = waiters.of(state).expect(interaction_id)
+    waiting = waiters.of(state)
+    answered = waiting.expect(interaction_id)
+    answer = None
     try:
         if wait_s != 0:
-            (started,) = await _run(request, work)
+            (started,) = await run_work(request, work)
         if started.endpoint_url:
             await _deliver_http(request, started)
         else:
             try:
-                await asyncio.wait_for(answered.wait(), wait_s)
+                await asyncio.wait_for(answered.event.wait(), wait_s)
+                answer = answered.answer   # read by the callback in its own transaction
             except asyncio.TimeoutError:
-                await _run(request, lambda conn, outbox: store.record_failure(
+                await run_work(request, lambda conn, outbox: store.record_failure(
                     conn, interaction_id, "The application did not respond"))
     finally:
-        waiters.of(state).forget(interaction_id)
-    answer = await _run(request, lambda conn, outbox: store.conversation(conn, store.get_interaction(conn,
-                                                                                                     interaction_id)))
+        waiting.forget(interaction_id)
+    if answer is None:
+        answer = await run_work(request, lambda conn, outbox: store.conversation(
+            conn, store.get_interaction(conn, interaction_id)))
     return json_response({"interaction": started.payload, "answer": answer})
 
 
@@ -284,14 +276,14 @@ async def _simulate_many(request: Request, raw: Any, files: list[UploadedFile], 
     """``repeat`` interactions started in one transaction; answers ``{"interactions": [{id, token}]}``."""
     state = emulator_state(request)
     work = _start(request, raw, files, [state.ids.next() for _ in range(repeat)])
-    started = await _run(request, work)
+    started = await run_work(request, work)
     await asyncio.gather(*(_deliver_http(request, one) for one in started if one.endpoint_url))
     return json_response({"interactions": [{"id": str(one.id), "token": one.token} for one in started]})
 
 
 async def get_conversation(request: Request) -> Response:
     interaction_id = snowflake_param(request, "interaction_id")
-    return json_response(await _run(request, lambda conn, outbox: store.conversation(
+    return json_response(await run_work(request, lambda conn, outbox: store.conversation(
         conn, store.get_interaction(conn, interaction_id))))
 
 
@@ -313,7 +305,7 @@ async def set_endpoint(request: Request) -> Response:
             raise errors.not_found(errors.UNKNOWN_APPLICATION, "Application")
         update_application(conn, application_id, {"interactions_endpoint_url": url})
 
-    await _run(request, work)
+    await run_work(request, work)
     return Response(status_code=204)
 
 

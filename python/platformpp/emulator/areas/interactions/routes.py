@@ -9,7 +9,6 @@ from __future__ import annotations
 import base64
 import sqlite3
 from collections.abc import Callable
-from typing import TypeVar
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -22,19 +21,7 @@ from ...core.uploads import read_payload_and_files
 from ...events.outbox import Outbox
 from ...paths import API
 from . import store, waiters
-
-T = TypeVar("T")
-
-
-async def _run(request: Request, work: Callable[[sqlite3.Connection, Outbox], T]) -> T:
-    state = emulator_state(request)
-    outbox = Outbox(state)
-
-    def call() -> T:
-        with state.db.transaction() as conn:
-            return work(conn, outbox)
-
-    return await run_in_threadpool(call)
+from .work import run_work
 
 
 async def callback(request: Request) -> Response:
@@ -46,12 +33,18 @@ async def callback(request: Request) -> Response:
     state = emulator_state(request)
     base_url = str(request.base_url)
 
-    def work(conn: sqlite3.Connection, outbox: Outbox) -> dict:
-        row = store.callback_target(conn, interaction_id, token)
-        return store.respond(state, conn, outbox, row, data, files, base_url)
+    waiting = waiters.of(state)
 
-    result = await _run(request, work)
-    waiters.of(state).answered(interaction_id)
+    def work(conn: sqlite3.Connection, outbox: Outbox) -> tuple[dict, dict | None]:
+        row = store.callback_target(conn, interaction_id, token)
+        result = store.respond(state, conn, outbox, row, data, files, base_url)
+        # A simulated user waiting for this answer gets it now, read in this same transaction.
+        answer = store.conversation(conn, store.get_interaction(conn, interaction_id)) \
+            if waiting.is_waiting(interaction_id) else None
+        return result, answer
+
+    result, answer = await run_work(request, work)
+    waiting.answered(interaction_id, answer)
     return json_response(result) if with_response else Response(status_code=204)
 
 
@@ -73,7 +66,7 @@ async def execute(request: Request) -> Response:
         interaction = store.by_token(state, conn, application_id, token)
         return store.followup(state, conn, interaction, data, files, base_url)
 
-    return json_response(await _run(request, work))
+    return json_response(await run_work(request, work))
 
 
 def _message_endpoint(method: str, *, original: bool) -> Callable:
@@ -93,7 +86,7 @@ def _message_endpoint(method: str, *, original: bool) -> Callable:
             store.delete_message(conn, interaction, target)
             return None
 
-        result = await _run(request, work)
+        result = await run_work(request, work)
         return Response(status_code=204) if result is None else json_response(result)
     return endpoint
 

@@ -153,7 +153,6 @@ def respond(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row:
         form.fail("type", "INTERACTION_CALLBACK_TYPE_INVALID",
                   f"Callback type {kind} cannot answer an interaction of type {row['type']}.")
         form.done()
-    payload = json.loads(row["payload"])
     summary: Payload = {"id": str(row["id"]), "type": row["type"]}
     resource: Payload | None = None
     stored: Any = None
@@ -185,7 +184,7 @@ def respond(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row:
                            response_message_ephemeral=bool(message["flags"] & messages.EPHEMERAL))
             stored = raw.get("data")
     elif kind == AUTOCOMPLETE_RESULT:
-        stored = _choices(form, _focused_type(payload["data"].get("options") or []))
+        stored = _choices(form, _focused_type(json.loads(row["payload"])["data"].get("options") or []))
         form.done()
     elif kind == MODAL:
         data = form.obj("data")

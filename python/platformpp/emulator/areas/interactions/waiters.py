@@ -7,35 +7,57 @@ from __future__ import annotations
 import asyncio
 import threading
 import weakref
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ...state import EmulatorState
 
 
+@dataclass
+class Waiter:
+    """One admin call waiting: set once the initial response is in, with the conversation as the
+    callback's transaction read it (None when it could not)."""
+
+    loop: asyncio.AbstractEventLoop
+    event: asyncio.Event = field(default_factory=asyncio.Event)
+    answer: dict[str, Any] | None = None
+
+
 class Waiters:
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._events: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Event]] = {}
+        self._events: dict[int, Waiter] = {}
 
-    def expect(self, interaction_id: int) -> asyncio.Event:
+    def expect(self, interaction_id: int) -> Waiter:
         """Call on the event loop before the interaction can be answered."""
-        event = asyncio.Event()
+        waiter = Waiter(asyncio.get_running_loop())
         with self._lock:
-            self._events[interaction_id] = (asyncio.get_running_loop(), event)
-        return event
+            self._events[interaction_id] = waiter
+        return waiter
+
+    def is_waiting(self, interaction_id: int) -> bool:
+        return interaction_id in self._events
 
     def forget(self, interaction_id: int) -> None:
         with self._lock:
             self._events.pop(interaction_id, None)
 
-    def answered(self, interaction_id: int) -> None:
-        """From any thread: the interaction has its initial response."""
+    def answered(self, interaction_id: int, answer: dict[str, Any] | None = None) -> None:
+        """From any thread: the interaction has its initial response (``answer``: the conversation)."""
         with self._lock:
-            entry = self._events.get(interaction_id)
-        if entry is not None:
-            loop, event = entry
-            loop.call_soon_threadsafe(event.set)
+            waiter = self._events.get(interaction_id)
+        if waiter is None:
+            return
+        waiter.answer = answer
+        try:
+            on_loop = asyncio.get_running_loop() is waiter.loop
+        except RuntimeError:
+            on_loop = False
+        if on_loop:
+            waiter.event.set()
+        else:
+            waiter.loop.call_soon_threadsafe(waiter.event.set)
 
 
 _WAITERS: weakref.WeakKeyDictionary[EmulatorState, Waiters] = weakref.WeakKeyDictionary()
