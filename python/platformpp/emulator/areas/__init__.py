@@ -12,6 +12,7 @@ from . import (
     admin,
     applications,
     audit_log,
+    cdn,
     channel_messages,
     channels,
     commands,
@@ -44,4 +45,5 @@ AREAS: tuple[Area, ...] = (
     audit_log.AREA,
     monetization.AREA,
     voice_states.AREA,
+    cdn.AREA,  # images at the platform's CDN paths (outside /api)
 )

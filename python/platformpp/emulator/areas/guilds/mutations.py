@@ -5,7 +5,6 @@ request (50035 naming it) before anything is written."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
 from datetime import datetime
@@ -18,6 +17,8 @@ from ...events.outbox import Outbox
 from ...wire.channel import CATEGORY, REQUEST_TYPES, TEXT_LIKE, VOICE_LIKE
 from ...wire.member import member_json
 from ...wire.role import role_json
+from ..cdn import store as cdn
+from ..cdn.images import Upload
 from .dispatch import GUILD_MEMBERS_INTENT, GuildBots, channel_event, guild_bots, to_guild, visibility_changes
 from .store import existing_member_row, guild_create_payload, guild_object
 
@@ -47,15 +48,14 @@ def read_bits(form: Form, name: str) -> int | None:
         return None
 
 
-def image_hash(form: Form, name: str) -> str | None:
-    """An image field (``data:image/...;base64,...``) stored as the hash the platform answers with."""
-    value = form.string(name, required=False, nullable=True, max_len=10 << 20)
-    if value is None:
+def read_image(form: Form, name: str, uploads: dict[str, Upload]) -> str | None:
+    """An image field (``data:image/...;base64,...``, or null to clear): the hash the platform answers
+    with; the decoded image goes in ``uploads`` for the caller to save once the form is valid."""
+    upload = cdn.read_image(form, name)
+    if upload is None:
         return None
-    if not value.startswith("data:image/") or ";base64," not in value:
-        form.fail(name, "IMAGE_INVALID", "Must be a data URI: data:image/<type>;base64,<data>.")
-        return None
-    return hashlib.sha256(value.encode()).hexdigest()[:32]
+    uploads[name] = upload
+    return upload.hash
 
 
 def read_overwrites(form: Form, name: str, guild_id: int,
@@ -99,10 +99,11 @@ def modify_guild(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_
     form.unknown_keys({"name", "icon", "description", "afk_channel_id", "afk_timeout", "system_channel_id",
                        "verification_level", "preferred_locale", "features"})
     changes: dict[str, Any] = {}
+    uploads: dict[str, Upload] = {}
     if "name" in form.data:
         changes["name"] = form.string("name", min_len=2, max_len=100)
     if "icon" in form.data:
-        changes["icon"] = image_hash(form, "icon")
+        changes["icon"] = read_image(form, "icon", uploads)
     if "description" in form.data:
         changes["description"] = form.string("description", required=False, nullable=True, max_len=300)
     for field in ("afk_channel_id", "system_channel_id"):
@@ -125,6 +126,8 @@ def modify_guild(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_
         changes["features"] = json.dumps(sorted(set(features)))
     form.done()
     _set(conn, "guilds", "id", guild_id, changes)
+    if "icon" in uploads:
+        cdn.save(conn, cdn.guild_icon_path(guild_id, uploads["icon"].hash), uploads["icon"], now)
     guild = guild_object(conn, guild_id)
     to_guild(outbox, guild_bots(conn, guild_id, now), "GUILD_UPDATE", guild)
     return guild
@@ -144,7 +147,7 @@ def delete_guild(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_
 ROLE_FIELDS = {"name", "permissions", "color", "colors", "hoist", "icon", "unicode_emoji", "mentionable"}
 
 
-def _role_changes(form: Form, creating: bool) -> dict[str, Any]:
+def _role_changes(form: Form, creating: bool, uploads: dict[str, Upload]) -> dict[str, Any]:
     form.unknown_keys(ROLE_FIELDS)
     changes: dict[str, Any] = {}
     if "name" in form.data or creating:
@@ -165,17 +168,24 @@ def _role_changes(form: Form, creating: bool) -> dict[str, Any]:
         if field in form.data:
             changes[field] = int(form.boolean(field))
     if "icon" in form.data:
-        changes["icon"] = image_hash(form, "icon")
+        changes["icon"] = read_image(form, "icon", uploads)
     if "unicode_emoji" in form.data:
         changes["unicode_emoji"] = form.string("unicode_emoji", required=False, nullable=True, max_len=100)
     return changes
 
 
+def _save_role_icon(conn: sqlite3.Connection, role_id: int, uploads: dict[str, Upload], now: datetime) -> None:
+    if "icon" in uploads:
+        cdn.save(conn, cdn.role_icon_path(role_id, uploads["icon"].hash), uploads["icon"], now)
+
+
 def create_role(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int, role_id: int,
                 form: Form) -> dict[str, Any]:
     """A new role at position 1 (just above @everyone); the others move up one."""
-    changes = _role_changes(form, creating=True)
+    uploads: dict[str, Upload] = {}
+    changes = _role_changes(form, creating=True, uploads=uploads)
     form.done()
+    _save_role_icon(conn, role_id, uploads, now)
     conn.execute("UPDATE roles SET position = position + 1 WHERE guild_id = ? AND id != ?",
                  (guild_id, guild_id))
     changes.setdefault("permissions", "0")
@@ -190,8 +200,10 @@ def create_role(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_i
 
 def modify_role(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int, role_id: int,
                 form: Form) -> dict[str, Any]:
-    changes = _role_changes(form, creating=False)
+    uploads: dict[str, Upload] = {}
+    changes = _role_changes(form, creating=False, uploads=uploads)
     form.done()
+    _save_role_icon(conn, role_id, uploads, now)
     before = guild_bots(conn, guild_id, now)
     _set(conn, "roles", "id", role_id, changes)
     role = role_json(conn.execute("SELECT * FROM roles WHERE id = ?", (role_id,)).fetchone())

@@ -28,7 +28,9 @@ from ..audit_log import trail as audit_trail
 from ..guilds import mutations
 from ..guilds.access import (
     Standing, missing_access, require_above, require_guild_permission, require_member, standing)
-from ..guilds.mutations import image_hash
+from ..cdn import store as cdn
+from ..cdn.images import Upload
+from ..guilds.mutations import read_image
 from ..guilds.store import existing_member_row, member_row, members_of
 from ..guilds.work import in_transaction, reader, writer
 from ..voice_states.moderation import apply_member_voice_flags
@@ -227,17 +229,22 @@ async def patch_me(request: Request) -> Response:
         now = state.clock.now()
         who = require_member(conn, guild_id, principal.user_id, now)
         changes: dict[str, Any] = {}
+        uploads: dict[str, Upload] = {}
         if "nick" in form.data:
             changes["nick"] = form.string("nick", required=False, nullable=True, max_len=32) or None
         for field in ("avatar", "banner"):
             if field in form.data:
-                changes[field] = image_hash(form, field)
+                changes[field] = read_image(form, field, uploads)
         if "bio" in form.data:
             changes["bio"] = form.string("bio", required=False, nullable=True, max_len=190)
         form.done()
         if "nick" in changes:
             require_guild_permission(who, Permission.CHANGE_NICKNAME)
         before = own_member_json(_member(conn, guild_id, principal.user_id))
+        # The images, as uploaded, served back at the CDN's member avatar and banner paths.
+        for field, path_of in (("avatar", cdn.member_avatar_path), ("banner", cdn.member_banner_path)):
+            if field in uploads:
+                cdn.save(conn, path_of(guild_id, principal.user_id, uploads[field].hash), uploads[field], now)
         mutations.modify_member(conn, outbox, now, guild_id, principal.user_id, changes)
         audit_trail.member(conn, guild_id, principal.user_id, principal.user_id, before,
                            own_member_json(_member(conn, guild_id, principal.user_id)))
