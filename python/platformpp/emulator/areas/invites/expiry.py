@@ -28,6 +28,9 @@ log = logging.getLogger("platformpp.emulator.invites")
 _KEY = "invites.expiry"
 # A timer wakes a little after the instant, so that the clock reads it as passed.
 _SLACK_S = 0.005
+# ... and at least this often (then re-arms): a stopped emulator's timer thread ends within this long,
+# whatever its invites' lifetimes (a day by default).
+_MAX_WAIT_S = 60.0
 
 
 @dataclass
@@ -60,7 +63,7 @@ def arm(state: EmulatorState) -> None:
         earliest = _next_expiry(conn)
     delay = None
     if earliest is not None and not state.clock.frozen:
-        delay = max(0.0, (parse_instant(earliest) - state.clock.now()).total_seconds()) + _SLACK_S
+        delay = min(_MAX_WAIT_S, max(0.0, (parse_instant(earliest) - state.clock.now()).total_seconds()) + _SLACK_S)
     state_ref = weakref.ref(state)
 
     def fire() -> None:
