@@ -52,7 +52,7 @@ SEEDS = [KEY_PACKAGE_BYTES, WELCOME_BYTES, ADD_MESSAGE, REMOVE_MESSAGE, COMMIT, 
          mls.u16(1) + mls.u16(mls.WIRE_KEY_PACKAGE) + KEY_PACKAGE_BYTES, COMMIT_WELCOME]
 
 
-def alter(draw: st.DrawFn, seed: bytes) -> bytes:
+def alter(draw: Callable[[st.SearchStrategy[Any]], Any], seed: bytes) -> bytes:
     """``seed`` cut short, with bytes replaced, inserted or removed."""
     data = bytearray(seed)
     for _ in range(draw(st.integers(1, 4))):
@@ -138,12 +138,14 @@ def test_varint_encoder_refuses_lengths_it_cannot_write() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(st.binary(max_size=40), st.integers(0, (1 << 64) - 1), st.integers(0, (1 << 32) - 1), st.booleans())
-def test_external_proposals_decode_to_what_was_signed(group_id: bytes, epoch: int, leaf: int, add: bool) -> None:
+def test_external_proposals_decode_to_what_was_signed(group_id: bytes, epoch: int, leaf: int,
+                                                       add: bool) -> None:
     proposal = (mls.Proposal(mls.PROPOSAL_ADD, key_package=mls.parse_key_package(KEY_PACKAGE_BYTES)) if add
                 else mls.Proposal(mls.PROPOSAL_REMOVE, removed=leaf))
     message, ref = SENDER.proposal_message(group_id, epoch, proposal)
     parsed = mls.parse_public_message(message)
-    assert (parsed.group_id, parsed.epoch, parsed.proposal, parsed.proposal_ref) == (group_id, epoch, proposal, ref)
+    got = (parsed.group_id, parsed.epoch, parsed.proposal, parsed.proposal_ref)
+    assert got == (group_id, epoch, proposal, ref)
 
 
 secrets_entries = st.lists(st.tuples(st.binary(min_size=1, max_size=32), st.binary(max_size=40),
@@ -152,8 +154,8 @@ secrets_entries = st.lists(st.tuples(st.binary(min_size=1, max_size=32), st.bina
 
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 0xFFFF), secrets_entries, st.binary(max_size=100), st.booleans())
-def test_welcomes_decode_to_their_parts_and_split_per_member(suite: int, entries: list[tuple[bytes, bytes, bytes]],
-                                                              info: bytes, wrapped: bool) -> None:
+def test_welcomes_decode_to_their_parts_and_split_per_member(
+        suite: int, entries: list[tuple[bytes, bytes, bytes]], info: bytes, wrapped: bool) -> None:
     encoded = [mls.opaque(ref) + mls.opaque(kem) + mls.opaque(ct) for ref, kem, ct in entries]
     body = mls.u16(suite) + mls.opaque(b"".join(encoded)) + mls.opaque(info)
     data = (mls.u16(1) + mls.u16(mls.WIRE_WELCOME) + body) if wrapped else body

@@ -87,7 +87,8 @@ def test_server_mute_and_deafen_reach_the_voice_state_and_the_relay(platformpp_e
                 assert answer.status_code == 200, answer.text
                 return answer.json()["audit_log_entries"]
         entries = await asyncio.to_thread(audit)
-        changes = [{c["key"]: c.get("new_value") for c in e["changes"]} for e in entries if e["target_id"] == str(BOB)]
+        changes = [{c["key"]: c.get("new_value") for c in e["changes"]}
+                   for e in entries if e["target_id"] == str(BOB)]
         assert {"mute": True} in changes and {"mute": False, "deaf": True} in changes
         assert all(e["user_id"] == str(BOT_ID) for e in entries)
 
@@ -122,7 +123,8 @@ def test_mute_and_deaf_need_their_permissions(platformpp_emulator: Emulator) -> 
     asyncio.run(scenario())
 
 
-def test_losing_speak_during_a_call_stops_forwarding_and_regaining_it_resumes(platformpp_emulator: Emulator) -> None:
+def test_losing_speak_during_a_call_stops_forwarding_and_regaining_it_resumes(
+        platformpp_emulator: Emulator) -> None:
     """SPEAK governs sending audio during the call, not only at its start: a new overwrite denying it
     (CHANNEL_UPDATE) is followed by the relay, and so is its removal."""
     emu = platformpp_emulator

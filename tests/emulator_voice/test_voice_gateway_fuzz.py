@@ -32,7 +32,8 @@ GUILD, CHANNEL = 41771983423143937, 127121515262115840
 CLOSE_CODES = {int(code) for code in Close}
 
 scalars = (st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False)
-           | st.text(max_size=24) | st.sampled_from(["1", "²", "0", "18446744073709551616", "123", "१२३",
+           | st.text(max_size=24) | st.sampled_from(["1", "²", "0", "18446744073709551616", "123",
+                                                     "१२३",
                                                      "127.0.0.1", "::1", "localhost", "udp",
                                                      "aead_aes256_gcm_rtpsize"]))
 json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
@@ -124,7 +125,8 @@ def _client(voice: VoiceService, user_id: int) -> VoiceClient:
     return VoiceClient(endpoint, GUILD, user_id, f"session-{user_id}", token)
 
 
-async def _send_all(voice: VoiceService, user_id: int, messages: list[str | bytes], identify: bool) -> int | None:
+async def _send_all(voice: VoiceService, user_id: int, messages: list[str | bytes],
+                    identify: bool) -> int | None:
     """Open a socket (Identify first if asked), send the messages, then close; the close code it got."""
     fuzzer = _client(voice, user_id)
     await fuzzer.open()

@@ -34,13 +34,15 @@ async def call(method: str, emu: Emulator, path: str, **kwargs: object) -> httpx
     return await asyncio.to_thread(send)
 
 
-def test_deleting_a_channel_ends_its_voice_states_for_those_who_could_see_it(platformpp_emulator: Emulator) -> None:
+def test_deleting_a_channel_ends_its_voice_states_for_those_who_could_see_it(
+        platformpp_emulator: Emulator) -> None:
     emu = platformpp_emulator
     grant_bot(emu, Permission.MANAGE_CHANNELS)
     add_voice_channel(emu, DEN)
     add_voice_channel(emu, HIDDEN, "Hidden")
     deny_bot = [{"id": str(BOT_ID), "type": 1, "allow": "0", "deny": str(int(Permission.VIEW_CHANNEL))}]
-    emu.state.db.execute("UPDATE channels SET permission_overwrites = ? WHERE id = ?", (json.dumps(deny_bot), HIDDEN))
+    emu.state.db.execute("UPDATE channels SET permission_overwrites = ? WHERE id = ?",
+                         (json.dumps(deny_bot), HIDDEN))
 
     async def scenario() -> None:
         watcher, bot_sid = await bot_session(emu)
@@ -153,7 +155,8 @@ def test_a_timed_out_voice_session_ends_the_voice_state(platformpp_emulator: Emu
         assert stored_voice_states(emu) == [(BOT_ID, LOUNGE)]
         missing = await call("GET", emu, f"/guilds/{GUILD_ID}/voice-states/{CAROL}")
         assert missing.status_code == 404 and missing.json()["code"] == 10065
-        assert vbot.close_code is None and await asyncio.to_thread(emu.state.voice.participants, LOUNGE) == [BOT_ID]
+        assert vbot.close_code is None
+        assert await asyncio.to_thread(emu.state.voice.participants, LOUNGE) == [BOT_ID]
         await vbot.close()
         for g in (watcher, alice, carol):
             await g.close()
@@ -161,7 +164,8 @@ def test_a_timed_out_voice_session_ends_the_voice_state(platformpp_emulator: Emu
     run(scenario())
 
 
-def test_leaving_a_lobby_or_its_deletion_ends_its_call_for_those_members(platformpp_emulator: Emulator) -> None:
+def test_leaving_a_lobby_or_its_deletion_ends_its_call_for_those_members(
+        platformpp_emulator: Emulator) -> None:
     emu = platformpp_emulator
     with api(emu, user_token(emu, ALICE)) as a, api(emu, user_token(emu, BOB)) as b:
         lobby_id = int(a.put("/lobbies", json={"secret": "voice-night"}).json()["id"])

@@ -53,7 +53,8 @@ def test_rtcp_is_told_by_its_packet_type(packet: bytes) -> None:
 @pytest.mark.parametrize("mode", MODES)
 @settings(max_examples=200, deadline=None)
 @given(packet=st.binary(max_size=120), header_length=st.integers(0, 60))
-def test_transport_open_gives_plaintext_or_decrypt_error(mode: str, packet: bytes, header_length: int) -> None:
+def test_transport_open_gives_plaintext_or_decrypt_error(mode: str, packet: bytes,
+                                                         header_length: int) -> None:
     cipher = TransportCipher(mode, KEY)
     try:
         cipher.open(packet, header_length)
@@ -100,7 +101,8 @@ ipv4 = st.tuples(*[st.integers(0, 255)] * 4).map(lambda parts: ".".join(map(str,
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.one_of(ipv4, st.just("::1"), st.just("fe80::1:2:3:4")), st.integers(0, 65535))
+@given(st.integers(0, 2**32 - 1), st.one_of(ipv4, st.just("::1"), st.just("fe80::1:2:3:4")),
+       st.integers(0, 65535))
 def test_discovery_round_trips(ssrc: int, address: str, port: int) -> None:
     assert parse_discovery_request(discovery_request(ssrc)) == ssrc
     response = discovery_response(ssrc, address, port)

@@ -168,8 +168,8 @@ def refresh(state: EmulatorState, place: Place, user_id: int, flags: dict[str, b
 
 # Dispatches after which a participant's right to speak may have changed: SPEAK or its overwrites, its
 # roles, the roles' permissions, the owner.
-RIGHTS_TRIGGERS = frozenset({"CHANNEL_UPDATE", "GUILD_ROLE_UPDATE", "GUILD_ROLE_DELETE", "GUILD_MEMBER_UPDATE",
-                             "GUILD_UPDATE"})
+RIGHTS_TRIGGERS = frozenset({"CHANNEL_UPDATE", "GUILD_ROLE_UPDATE", "GUILD_ROLE_DELETE",
+                             "GUILD_MEMBER_UPDATE", "GUILD_UPDATE"})
 
 
 def _on_rights_event(state: EmulatorState, event: Event) -> None:
@@ -185,8 +185,8 @@ def follow_rights(state: EmulatorState) -> None:
         return
     with state.db.transaction() as conn:
         rows = conn.execute("SELECT * FROM voice_states WHERE kind = 'guild'").fetchall()
-        now = [(Place(row["server_id"], row["channel_id"]), row["user_id"], store.relay_flags(conn, state, row))
-               for row in rows]
+        now = [(Place(row["server_id"], row["channel_id"]), row["user_id"],
+                store.relay_flags(conn, state, row)) for row in rows]
     for place, user_id, flags in now:
         if link.remembered(place, user_id) != flags:
             refresh(state, place, user_id, flags)

@@ -49,7 +49,8 @@ def start(state: EmulatorState) -> Callable[[], None]:
     return state.bus.subscribe(on_event)
 
 
-def end_groundless(state: EmulatorState, deleted_channel: Callable[[Viewer], Any] | None = None) -> list[Ended]:
+def end_groundless(state: EmulatorState,
+                   deleted_channel: Callable[[Viewer], Any] | None = None) -> list[Ended]:
     """End every voice state that lost its ground. ``deleted_channel``: the audience of the
     CHANNEL_DELETE that prompted this, which still knows who could view the channel."""
     def audience(conn: sqlite3.Connection, row: sqlite3.Row) -> LeaveAudience | None:
@@ -83,7 +84,8 @@ def _gone_channel_audience(conn: sqlite3.Connection, state: EmulatorState, row: 
 
     def leave(_: sqlite3.Row, payload: Payload) -> Callable[[Viewer], Payload | None]:
         def render(viewer: Viewer) -> Payload | None:
-            if viewer.user_id == user_id and (viewer.kind == "bot" or viewer.application_id == application_id):
+            own_app = viewer.kind == "bot" or viewer.application_id == application_id
+            if viewer.user_id == user_id and own_app:
                 return payload
             if viewer.user_id in watchers and bots.admits(viewer, GUILD_VOICE_STATES_INTENT):
                 return payload
