@@ -21,7 +21,8 @@ from ...core.secrets import digest
 from ...core.validation import Form, read_json
 from ...events.audience import Payload
 from ...paths import API
-from ..guilds.store import visible_channel_ids
+from ..guilds.access import standing
+from .linking import LINKABLE_TYPES, link_refusal
 from .store import (
     CAN_LINK_LOBBY,
     SOCIAL_SCOPE,
@@ -236,14 +237,15 @@ async def bulk_members(request: Request) -> Response:
 
 async def link_channel(request: Request) -> Response:
     """PATCH /lobbies/{lobby_id}/channel-linking: link (``channel_id``) or unlink (null) a guild text
-    channel. Bot of the application, or a member whose flags include CanLinkLobby and who can view the
-    channel."""
+    channel. Bot of the application (any text or announcement channel), or a member whose flags
+    include CanLinkLobby and who may link the channel (linking.py). Members hear LOBBY_UPDATE."""
     principal = auth.require(request, scopes=(SOCIAL_SCOPE,))
     lobby_id = snowflake_param(request, "lobby_id")
     form = Form(await read_json(request))
     form.unknown_keys({"channel_id"})
     channel_id = form.snowflake("channel_id", nullable=True)
     form.done()
+    now = emulator_state(request).clock.now()
 
     def work(writer: LobbyWriter) -> Payload:
         conn = writer.conn
@@ -254,11 +256,18 @@ async def link_channel(request: Request) -> Response:
             if member is None or not member["flags"] & CAN_LINK_LOBBY:
                 raise ApiError(403, errors.MISSING_PERMISSIONS, "Missing Permissions: CanLinkLobby is not set.")
         if channel_id is not None:
-            channel = conn.execute("SELECT guild_id, type FROM channels WHERE id = ?", (channel_id,)).fetchone()
-            if channel is None or channel["guild_id"] is None or channel["type"] not in (0, 5):
+            channel = conn.execute("SELECT * FROM channels WHERE id = ?", (channel_id,)).fetchone()
+            if channel is None or channel["guild_id"] is None:
                 raise errors.not_found(errors.UNKNOWN_CHANNEL, "Channel")
-            if channel_id not in visible_channel_ids(conn, channel["guild_id"], principal.user_id):
-                raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: you cannot view this channel.")
+            if principal.kind == "bearer":
+                who = standing(conn, channel["guild_id"], principal.user_id, now)
+                if who is None:
+                    raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: you cannot view this channel.")
+                refusal = link_refusal(conn, who, channel, lobby_id)
+                if refusal is not None:
+                    raise refusal
+            elif channel["type"] not in LINKABLE_TYPES:
+                raise errors.not_found(errors.UNKNOWN_CHANNEL, "Channel")
         conn.execute("UPDATE lobbies SET linked_channel_id = ? WHERE id = ?", (channel_id, lobby_id))
         writer.announce_update(lobby_id)
         return lobby_object(conn, get_lobby(conn, lobby_id, principal.application_id))

@@ -214,6 +214,20 @@ async def put_direct_moderation(request: Request) -> Response:
     return json_response(await run_in_threadpool(call))
 
 
+async def message_summaries(request: Request) -> Response:
+    """GET /users/@me/messages/summaries (Bearer): the caller's direct message conversations in the
+    game, ``[{user_id, last_message_id}]`` newest first (an emulator route: the published schema has
+    no path for the SDK's GetUserMessageSummaries)."""
+    principal = require_scope(request, READ_SCOPE)
+    state = emulator_state(request)
+
+    def call() -> list[dict[str, str]]:
+        with state.db.transaction() as conn:
+            return store.summaries(conn, principal.application_id, principal.user_id)
+
+    return json_response(await run_in_threadpool(call))
+
+
 # --- the same for both --------------------------------------------------------------------------------------
 
 async def _edit(request: Request, principal: Principal, within: Any) -> Response:
@@ -235,6 +249,7 @@ async def _delete(request: Request, principal: Principal, within: Any) -> Respon
 def routes() -> list[BaseRoute]:
     lobby, direct = API + "/lobbies/{lobby_id}/messages", API + "/users/{user_id}/messages"
     return [
+        Route(API + "/users/@me/messages/summaries", message_summaries, methods=["GET"]),
         Route(lobby, post_lobby_message, methods=["POST"]),
         Route(lobby, list_lobby_messages, methods=["GET"]),
         Route(lobby + "/{message_id}", patch_lobby_message, methods=["PATCH"]),

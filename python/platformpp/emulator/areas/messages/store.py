@@ -191,6 +191,15 @@ def moderate(conn: sqlite3.Connection, thread: Thread, outbox: Outbox, *, messag
     return message
 
 
+def summaries(conn: sqlite3.Connection, application_id: int, user_id: int) -> list[dict[str, str]]:
+    """The user's conversations in the application: the other participant and the newest message."""
+    rows = conn.execute(
+        "SELECT CASE WHEN user_low = ? THEN user_high ELSE user_low END AS other, MAX(id) AS last"
+        " FROM dm_messages WHERE application_id = ? AND ? IN (user_low, user_high)"
+        " GROUP BY user_low, user_high ORDER BY last DESC", (user_id, application_id, user_id)).fetchall()
+    return [{"user_id": str(row["other"]), "last_message_id": str(row["last"])} for row in rows]
+
+
 def find_direct_message(conn: sqlite3.Connection, application_id: int, user_id: int,
                         message_id: int) -> DirectThread:
     """The conversation holding direct message ``message_id`` of ``user_id`` (author or recipient)."""
