@@ -35,13 +35,15 @@ def test_admin_changes_are_logged_as_the_owner_or_the_named_member(platformpp_em
     made, granted = entries(emu, limit=2)[::-1]
     assert (made["action_type"], made["user_id"]) == (ROLE_CREATE, str(ALICE))
     assert granted["action_type"] == MEMBER_ROLE_UPDATE and granted["target_id"] == str(BOT_ID)
-    assert granted["changes"][0]["key"] == "$add" and granted["changes"][0]["new_value"][0]["name"] == "Manager"
+    assert granted["changes"][0]["key"] == "$add"
+    assert granted["changes"][0]["new_value"][0]["name"] == "Manager"
 
     role = admin(emu, "POST", f"/guilds/{GUILD_ID}/roles", {"name": "Helpers"}, actor_id=str(BOT_ID)).json()
     (entry,) = entries(emu, action_type=ROLE_CREATE, user_id=BOT_ID)
     assert entry["target_id"] == role["id"] and entry["reason"] == "set up by tests"
     assert {"key": "name", "new_value": "Helpers"} in entry["changes"]
-    assert admin(emu, "PATCH", f"/guilds/{GUILD_ID}/roles/{role['id']}", {"name": "Helpers 2"}).status_code == 200
+    renamed = admin(emu, "PATCH", f"/guilds/{GUILD_ID}/roles/{role['id']}", {"name": "Helpers 2"})
+    assert renamed.status_code == 200
     (update,) = entries(emu, action_type=ROLE_UPDATE)
     assert update["changes"] == [{"key": "name", "old_value": "Helpers", "new_value": "Helpers 2"}]
 
@@ -50,7 +52,8 @@ def test_admin_changes_are_logged_as_the_owner_or_the_named_member(platformpp_em
     overwrite = f"/channels/{channel['id']}/permissions/{BOB}"
     assert admin(emu, "PUT", overwrite, {"type": 1, "deny": "1024"}).status_code == 200
     assert admin(emu, "DELETE", overwrite).status_code == 200
-    created, deleted = entries(emu, action_type=OVERWRITE_CREATE)[0], entries(emu, action_type=OVERWRITE_DELETE)[0]
+    created = entries(emu, action_type=OVERWRITE_CREATE)[0]
+    deleted = entries(emu, action_type=OVERWRITE_DELETE)[0]
     assert created["options"] == {"id": str(BOB), "type": "1"} and deleted["target_id"] == channel["id"]
 
     assert admin(emu, "PUT", f"/guilds/{GUILD_ID}/members/{BOB}/roles/{role['id']}").status_code == 200

@@ -74,7 +74,8 @@ def test_the_guild_model_loads_first_without_a_cycle() -> None:
 def test_listing_modules_load_no_routes_of_their_area() -> None:
     code = ("import sys; import platformpp.emulator.areas.expressions.listing as e, "
             "platformpp.emulator.areas.scheduled_events.listing as s; "
-            "print(sorted(m for m in sys.modules if m.endswith(('expressions.routes', 'scheduled_events.routes'))))")
+            "print(sorted(m for m in sys.modules"
+            " if m.endswith(('expressions.routes', 'scheduled_events.routes'))))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "[]"

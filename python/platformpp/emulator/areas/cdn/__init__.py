@@ -8,4 +8,5 @@ from importlib import resources
 from ...core.area import Area
 from . import admin_routes, routes
 
-AREA = Area("cdn", routes=lambda: [*routes.routes(), *admin_routes.routes()], schema=resources.files(__name__) / "schema")
+AREA = Area("cdn", routes=lambda: [*routes.routes(), *admin_routes.routes()],
+            schema=resources.files(__name__) / "schema")

@@ -40,7 +40,8 @@ async def set_user_avatar(request: Request) -> Response:
     return json_response(await run_in_threadpool(work))
 
 
-def _apply(conn: sqlite3.Connection, user_id: int, upload: Upload | None, state: EmulatorState) -> dict[str, Any]:
+def _apply(conn: sqlite3.Connection, user_id: int, upload: Upload | None,
+           state: EmulatorState) -> dict[str, Any]:
     if conn.execute("UPDATE users SET avatar = ? WHERE id = ?",
                     (upload.hash if upload else None, user_id)).rowcount == 0:
         raise errors.not_found(errors.UNKNOWN_USER, "User")

@@ -55,4 +55,5 @@ def save(conn: sqlite3.Connection, path: str, upload: Upload, now: datetime) -> 
 
 
 def find(conn: sqlite3.Connection, path: str) -> sqlite3.Row | None:
-    return conn.execute("SELECT content_type, animated, data FROM cdn_images WHERE path = ?", (path,)).fetchone()
+    return conn.execute("SELECT content_type, animated, data FROM cdn_images WHERE path = ?",
+                        (path,)).fetchone()

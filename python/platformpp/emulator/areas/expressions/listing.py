@@ -24,5 +24,5 @@ def emojis(conn: sqlite3.Connection, guild_id: int, *, with_user: bool = True) -
 
 
 def stickers(conn: sqlite3.Connection, guild_id: int, *, with_user: bool = True) -> list[Payload]:
-    return [sticker_json(row, creator(conn, row["user_id"]) if with_user else None)
-            for row in conn.execute("SELECT * FROM guild_stickers WHERE guild_id = ? ORDER BY id", (guild_id,))]
+    rows = conn.execute("SELECT * FROM guild_stickers WHERE guild_id = ? ORDER BY id", (guild_id,))
+    return [sticker_json(row, creator(conn, row["user_id"]) if with_user else None) for row in rows]

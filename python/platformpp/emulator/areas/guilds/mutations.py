@@ -174,7 +174,8 @@ def _role_changes(form: Form, creating: bool, uploads: dict[str, Upload]) -> dic
     return changes
 
 
-def _save_role_icon(conn: sqlite3.Connection, role_id: int, uploads: dict[str, Upload], now: datetime) -> None:
+def _save_role_icon(conn: sqlite3.Connection, role_id: int, uploads: dict[str, Upload],
+                    now: datetime) -> None:
     if "icon" in uploads:
         cdn.save(conn, cdn.role_icon_path(role_id, uploads["icon"].hash), uploads["icon"], now)
 

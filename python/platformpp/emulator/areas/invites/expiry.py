@@ -63,7 +63,8 @@ def arm(state: EmulatorState) -> None:
         earliest = _next_expiry(conn)
     delay = None
     if earliest is not None and not state.clock.frozen:
-        delay = min(_MAX_WAIT_S, max(0.0, (parse_instant(earliest) - state.clock.now()).total_seconds()) + _SLACK_S)
+        remaining = (parse_instant(earliest) - state.clock.now()).total_seconds()
+        delay = min(_MAX_WAIT_S, max(0.0, remaining) + _SLACK_S)
     state_ref = weakref.ref(state)
 
     def fire() -> None:

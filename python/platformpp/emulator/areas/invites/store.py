@@ -1,10 +1,10 @@
 """Guild invites: rows, the invite object, INVITE_CREATE / INVITE_DELETE, accepting, and target users.
 
-An invite with target users (``restricted``) may be accepted only by them; one that is ``temporary`` makes
-temporary members (members/temporary.py). Expiry is applied on the clock by ``expiry.py``. Its list is replaced by a
+An invite with target users (``restricted``) may be accepted only by them. Its list is replaced by a
 job (``jobs.py``) reading an upload staged line by line in ``invite_target_uploads``; single and bulk
 changes edit it directly. Expiry (``expires_at``) and ``max_uses`` follow the emulator clock; an
-invite used up is deleted (INVITE_DELETE). Lobby invites (``lobby_invites``, single use, one target)
+invite used up, or expired (``expiry.py``, at that instant), is deleted (INVITE_DELETE). One that is
+``temporary`` makes temporary members (members/temporary.py). Lobby invites (``lobby_invites``, single use, one target)
 are answered and accepted through the same routes."""
 
 from __future__ import annotations
@@ -239,7 +239,8 @@ def accept(conn: sqlite3.Connection, outbox: Outbox, now: datetime, code: str, u
     roles = [r for r in json.loads(row["role_ids"])
              if conn.execute("SELECT 1 FROM roles WHERE id = ? AND guild_id = ?",
                              (int(r), guild_id)).fetchone()]
-    conn.execute("INSERT INTO members (guild_id, user_id, roles, joined_at, temporary) VALUES (?, ?, ?, ?, ?)",
+    conn.execute("INSERT INTO members (guild_id, user_id, roles, joined_at, temporary)"
+                 " VALUES (?, ?, ?, ?, ?)",
                  (guild_id, user_id, json.dumps(roles), format_instant(now), row["temporary"]))
     mutations.member_added(conn, outbox, now, guild_id, user_id)
     uses = row["uses"] + 1
