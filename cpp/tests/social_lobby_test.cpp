@@ -107,7 +107,7 @@ BOOST_AUTO_TEST_CASE(lobby_messages_both_ways_with_history) {
     BOOST_TEST(atBob->AuthorId() == kAliceId);
     BOOST_TEST(atBob->LobbyId().value_or(0) == lobbyId);
     BOOST_TEST(atBob->ChannelId() == lobbyId);
-    BOOST_TEST(!atBob->RecipientId().has_value());
+    BOOST_TEST(atBob->RecipientId() == 0u);
     BOOST_TEST(atBob->Metadata().at("kind") == "greeting");
     BOOST_TEST(atBob->ModerationMetadata().empty());
     BOOST_TEST(!atBob->AdditionalName().has_value());

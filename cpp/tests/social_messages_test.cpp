@@ -27,7 +27,7 @@ BOOST_AUTO_TEST_CASE(direct_messages_both_ways_edited_and_deleted) {
     const auto atBob = bob.GetMessageHandle(messageId);
     BOOST_REQUIRE(atBob.has_value());
     BOOST_TEST(atBob->Content() == "ready?");
-    BOOST_TEST(atBob->RecipientId().value_or(0) == kBobId);
+    BOOST_TEST(atBob->RecipientId() == kBobId);
     BOOST_TEST(atBob->ChannelId() == kAliceId);  // the conversation's other participant, from bob's side
     BOOST_TEST(!atBob->LobbyId().has_value());
     BOOST_TEST(atBob->Metadata().at("invite") == "match-7");

@@ -157,11 +157,11 @@ BOOST_AUTO_TEST_CASE(guilds_and_channels_in_display_order) {
     // alice owns the guild, so she also sees the moderators' channel.
     BOOST_TEST(names == (std::vector<std::string>{"Text Channels", "general", "moderators", "Voice Channels", "Lounge"}));
     BOOST_TEST((shown[0].Type() == ChannelType::GuildCategory));
-    BOOST_TEST(!shown[0].ParentCategoryId().has_value());
-    BOOST_TEST(shown[1].ParentCategoryId().value_or(0) == shown[0].Id());
+    BOOST_TEST(!shown[0].ParentId().has_value());
+    BOOST_TEST(shown[1].ParentId().value_or(0) == shown[0].Id());
     BOOST_TEST(shown[2].Position() == 1);
     BOOST_TEST((shown[4].Type() == ChannelType::GuildVoice));
-    BOOST_TEST(shown[4].ParentCategoryId().value_or(0) == shown[3].Id());
+    BOOST_TEST(shown[4].ParentId().value_or(0) == shown[3].Id());
 
     // bob is not a moderator: the hidden channel is not listed for him.
     Outcome<ClientResult, std::vector<GuildChannel>> bobChannels;

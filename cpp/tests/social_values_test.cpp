@@ -63,7 +63,7 @@ GuildChannel Channel(uint64_t id, const char* name, ChannelType type, int32_t po
     channel.SetName(name);
     channel.SetType(type);
     channel.SetPosition(position);
-    channel.SetParentCategoryId(parent);
+    channel.SetParentId(parent);
     return channel;
 }
 

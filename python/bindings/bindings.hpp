@@ -24,6 +24,8 @@ pybind11::class_<UserHandle> BindUser(pybind11::module_& m, pybind11::class_<Cli
 // Adds UserHandle.relationship too, once RelationshipHandle exists.
 void BindRelationship(pybind11::module_& m, pybind11::class_<Client>& client, pybind11::class_<UserHandle>& user);
 void BindLobby(pybind11::module_& m, pybind11::class_<Client>& client);
+// LinkedLobby and LinkedChannel (lobby.hpp); BindGuild calls it first, as GuildChannel names LinkedLobby.
+void BindLinkedValues(pybind11::module_& m);
 void BindMessage(pybind11::module_& m, pybind11::class_<Client>& client);
 void BindVoiceSettings(pybind11::module_& m, pybind11::class_<Client>& client);
 void BindCallbacks(pybind11::module_& m);

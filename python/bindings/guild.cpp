@@ -21,13 +21,28 @@ void BindGuild(py::module_& m, py::class_<Client>& client) {
         .value("GroupDm", ChannelType::GroupDm)
         .value("GuildCategory", ChannelType::GuildCategory)
         .value("GuildNews", ChannelType::GuildNews)
+        .value("GuildStore", ChannelType::GuildStore)
         .value("GuildNewsThread", ChannelType::GuildNewsThread)
         .value("GuildPublicThread", ChannelType::GuildPublicThread)
         .value("GuildPrivateThread", ChannelType::GuildPrivateThread)
         .value("GuildStageVoice", ChannelType::GuildStageVoice)
+        .value("GuildDirectory", ChannelType::GuildDirectory)
         .value("GuildForum", ChannelType::GuildForum)
         .value("GuildMedia", ChannelType::GuildMedia)
+        .value("Lobby", ChannelType::Lobby)
+        .value("EphemeralDm", ChannelType::EphemeralDm)
         .finalize();
+    BindLinkedValues(m);
+
+    py::class_<ChannelHandle> handle(m, "ChannelHandle", py::is_final(),
+                                     "A channel the Client knows (a lobby's, a direct message conversation's, or a "
+                                     "lobby's linked guild channel): a read-only snapshot.");
+    handle.def_property_readonly("id", &ChannelHandle::Id, "The channel's id.")
+        .def_property_readonly("name", &ChannelHandle::Name, "The guild channel's name; empty otherwise.")
+        .def_property_readonly("recipients", &ChannelHandle::Recipients,
+                               "The users in it (a lobby's members, a conversation's two participants).")
+        .def_property_readonly("type", &ChannelHandle::Type, "The ChannelType.");
+    DefHandleMembers(handle);
 
     py::class_<GuildMinimal> guild(m, "GuildMinimal", py::is_final(), "A guild of the current user: id and name.");
     guild.def(py::init<>(), "An empty guild record.")
@@ -42,8 +57,16 @@ void BindGuild(py::module_& m, py::class_<Client>& client) {
         .def_property("name", &GuildChannel::Name, &GuildChannel::SetName, "The channel's name.")
         .def_property("type", &GuildChannel::Type, &GuildChannel::SetType, "The ChannelType.")
         .def_property("position", &GuildChannel::Position, &GuildChannel::SetPosition, "Position within its group.")
-        .def_property("parent_category_id", &GuildChannel::ParentCategoryId, &GuildChannel::SetParentCategoryId,
-                      "The category it belongs to, or None.");
+        .def_property("parent_id", &GuildChannel::ParentId, &GuildChannel::SetParentId,
+                      "The category it belongs to, or None.")
+        .def_property("is_linkable", &GuildChannel::IsLinkable, &GuildChannel::SetIsLinkable,
+                      "Whether the user may link a lobby to it (text, not NSFW, not linked elsewhere, "
+                      "MANAGE_CHANNELS + VIEW_CHANNEL + SEND_MESSAGES).")
+        .def_property("is_viewable_and_writeable_by_all_members", &GuildChannel::IsViewableAndWriteableByAllMembers,
+                      &GuildChannel::SetIsViewableAndWriteableByAllMembers,
+                      "Whether every member of the guild can view it and send messages in it.")
+        .def_property("linked_lobby", &GuildChannel::LinkedLobby, &GuildChannel::SetLinkedLobby,
+                      "The lobby linked to it, or None.");
     DefHandleMembers(channel);
 
     m.def(

@@ -20,6 +20,24 @@ std::function<void(Args...)> Optional(std::optional<PyCallback<Args...>> callbac
 
 }  // namespace
 
+void BindLinkedValues(py::module_& m) {
+    py::class_<LinkedLobby> linkedLobby(m, "LinkedLobby", py::is_final(),
+                                        "The lobby a guild channel is linked to: its game and its id.");
+    linkedLobby.def(py::init<>(), "An empty record.")
+        .def_property("application_id", &LinkedLobby::ApplicationId, &LinkedLobby::SetApplicationId,
+                      "The lobby's game.")
+        .def_property("lobby_id", &LinkedLobby::LobbyId, &LinkedLobby::SetLobbyId, "The lobby's id.");
+    DefHandleMembers(linkedLobby);
+
+    py::class_<LinkedChannel> linkedChannel(m, "LinkedChannel", py::is_final(),
+                                            "The guild channel a lobby is linked to.");
+    linkedChannel.def(py::init<>(), "An empty record.")
+        .def_property("id", &LinkedChannel::Id, &LinkedChannel::SetId, "The channel's id.")
+        .def_property("name", &LinkedChannel::Name, &LinkedChannel::SetName, "The channel's name.")
+        .def_property("guild_id", &LinkedChannel::GuildId, &LinkedChannel::SetGuildId, "The channel's guild.");
+    DefHandleMembers(linkedChannel);
+}
+
 void BindLobby(py::module_& m, py::class_<Client>& client) {
     py::class_<LobbyMemberHandle> member(m, "LobbyMemberHandle", py::is_final(),
                                          "A member of a lobby, as in the lobby snapshot it came from.");
@@ -41,7 +59,9 @@ void BindLobby(py::module_& m, py::class_<Client>& client) {
         .def_property_readonly("lobby_member_ids", &LobbyHandle::LobbyMemberIds, "The members' user ids.")
         .def_property_readonly("lobby_members", &LobbyHandle::LobbyMembers, "The members.")
         .def("get_lobby_member_handle", &LobbyHandle::GetLobbyMemberHandle, py::arg("member_id"),
-             "One member, or None.");
+             "One member, or None.")
+        .def_property_readonly("linked_channel", &LobbyHandle::LinkedChannel,
+                               "The guild channel the lobby is linked to, or None.");
     DefHandleMembers(lobby);
 
     DefCall(
@@ -66,6 +86,29 @@ void BindLobby(py::module_& m, py::class_<Client>& client) {
             self.LeaveLobby(lobbyId, WrapCallback(std::move(callback), "leave_lobby"));
         },
         py::arg("lobby_id"), py::arg("callback"), "Leaves the lobby: callback(result).");
+    DefCall(
+        client, "link_channel_to_lobby",
+        [](Client& self, uint64_t lobbyId, uint64_t channelId, PyCallback<ClientResult> callback) {
+            self.LinkChannelToLobby(lobbyId, channelId, WrapCallback(std::move(callback), "link_channel_to_lobby"));
+        },
+        py::arg("lobby_id"), py::arg("channel_id"), py::arg("callback"),
+        "Links the lobby to a guild channel (CanLinkLobby; GuildChannel.is_linkable): callback(result).");
+    DefCall(
+        client, "unlink_channel_from_lobby",
+        [](Client& self, uint64_t lobbyId, PyCallback<ClientResult> callback) {
+            self.UnlinkChannelFromLobby(lobbyId, WrapCallback(std::move(callback), "unlink_channel_from_lobby"));
+        },
+        py::arg("lobby_id"), py::arg("callback"), "Removes the lobby's channel link: callback(result).");
+    DefCall(
+        client, "join_linked_lobby_guild",
+        [](Client& self, uint64_t lobbyId, std::optional<PyCallback<>> mergeRequired,
+           PyCallback<ClientResult, std::string> callback) {
+            self.JoinLinkedLobbyGuild(
+                lobbyId, mergeRequired ? WrapCallback(std::move(*mergeRequired), "provisional user merge required") : nullptr,
+                WrapCallback(std::move(callback), "join_linked_lobby_guild"));
+        },
+        py::arg("lobby_id"), py::arg("provisional_user_merge_required_callback").none(true), py::arg("callback"),
+        "An invite to the guild of the lobby's linked channel: callback(result, invite_url).");
     client.def("get_lobby_handle", &Client::GetLobbyHandle, py::arg("lobby_id"), "A snapshot of the lobby, or None.")
         .def("get_lobby_ids", &Client::GetLobbyIds, "The ids of the user's lobbies.");
     using LobbyEvent = void (Client::*)(Client::LobbyCallback);

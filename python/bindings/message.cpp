@@ -1,5 +1,6 @@
 #include "platformpp/message.hpp"
 
+#include <pybind11/native_enum.h>
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
@@ -13,16 +14,59 @@ namespace py = pybind11;
 namespace platformpp::python {
 
 void BindMessage(py::module_& m, py::class_<Client>& client) {
+    py::native_enum<AdditionalContentType>(m, "AdditionalContentType", "enum.IntEnum",
+                                           "What a message carries besides its text.")
+        .value("Other", AdditionalContentType::Other)
+        .value("Attachment", AdditionalContentType::Attachment)
+        .value("Poll", AdditionalContentType::Poll)
+        .value("VoiceMessage", AdditionalContentType::VoiceMessage)
+        .value("Thread", AdditionalContentType::Thread)
+        .value("Embed", AdditionalContentType::Embed)
+        .value("Sticker", AdditionalContentType::Sticker)
+        .finalize();
+    py::native_enum<DisclosureTypes>(m, "DisclosureTypes", "enum.IntEnum",
+                                     "Auto-generated messages that explain an integration.")
+        .value("MessageDataVisibleOnPlatform", DisclosureTypes::MessageDataVisibleOnPlatform)
+        .finalize();
+
+    py::class_<AdditionalContent> extra(m, "AdditionalContent", py::is_final(),
+                                        "What a message carries besides its text: type, title and count.");
+    extra.def(py::init<>(), "An empty record (type Other).")
+        .def("equals", &AdditionalContent::Equals, py::arg("rhs"), "Same type, title and count.")
+        .def_static("type_to_string", &AdditionalContent::TypeToString, py::arg("type"), "The type's name.")
+        .def_property("type", &AdditionalContent::Type, &AdditionalContent::SetType, "The AdditionalContentType.")
+        .def_property("title", &AdditionalContent::Title, &AdditionalContent::SetTitle,
+                      "The poll's question, the embed's or thread's title, the file's or sticker's name; or None.")
+        .def_property("count", &AdditionalContent::Count, &AdditionalContent::SetCount, "How many (0–255).");
+    DefHandleMembers(extra);
+
+    py::class_<UserMessageSummary> summary(m, "UserMessageSummary", py::is_final(),
+                                           "One direct message conversation: the other user and its newest message.");
+    summary.def_property_readonly("user_id", &UserMessageSummary::UserId, "The other participant.")
+        .def_property_readonly("last_message_id", &UserMessageSummary::LastMessageId, "The newest message.");
+    DefHandleMembers(summary);
+
     py::class_<MessageHandle> message(m, "MessageHandle", py::is_final(),
                                       "A lobby or direct message as the cache held it when obtained: a snapshot.");
     message.def_property_readonly("id", &MessageHandle::Id, "The message's id.")
-        .def_property_readonly("content", &MessageHandle::Content, "The text.")
+        .def_property_readonly("content", &MessageHandle::Content,
+                               "The text, mentions of known users and channels and custom emojis resolved.")
+        .def_property_readonly("raw_content", &MessageHandle::RawContent, "The text as sent, markup included.")
+        .def_property_readonly("recipient", &MessageHandle::Recipient, "The recipient of a direct message, when known.")
+        .def_property_readonly("lobby", &MessageHandle::Lobby, "The lobby of a lobby message, when cached.")
+        .def_property_readonly("channel", &MessageHandle::Channel, "The channel it was sent in, when known.")
+        .def_property_readonly("sent_from_game", &MessageHandle::SentFromGame,
+                               "False for messages from the platform's client in a linked channel.")
+        .def_property_readonly("disclosure_type", &MessageHandle::DisclosureType,
+                               "Set on the platform's auto-generated disclosure messages, else None.")
+        .def_property_readonly("additional_content", &MessageHandle::AdditionalContent,
+                               "Attachments, a poll, embeds, ... besides the text, or None.")
         .def_property_readonly("author_id", &MessageHandle::AuthorId, "The author's user id.")
         .def_property_readonly("author", &MessageHandle::Author, "The author, when known.")
         .def_property_readonly("channel_id", &MessageHandle::ChannelId,
                                "The lobby's id, or for a direct message the other participant's id.")
         .def_property_readonly("lobby_id", &MessageHandle::LobbyId, "The lobby (lobby messages), else None.")
-        .def_property_readonly("recipient_id", &MessageHandle::RecipientId, "The recipient (direct messages), else None.")
+        .def_property_readonly("recipient_id", &MessageHandle::RecipientId, "The recipient (direct messages), else 0.")
         .def_property_readonly("application_id", &MessageHandle::ApplicationId, "The game it was sent from.")
         .def_property_readonly("metadata", &MessageHandle::Metadata, "Metadata the sender attached.")
         .def_property_readonly("moderation_metadata", &MessageHandle::ModerationMetadata,
@@ -98,6 +142,29 @@ void BindMessage(py::module_& m, py::class_<Client>& client) {
         "The latest limit (1–200) messages with a user, oldest first, from the cache when it holds them: "
         "callback(result, messages).");
     client.def("get_message_handle", &Client::GetMessageHandle, py::arg("message_id"), "A cached message, or None.");
+    DefCall(
+        client, "get_user_message_summaries",
+        [](Client& self, PyCallback<ClientResult, std::vector<UserMessageSummary>> callback) {
+            self.GetUserMessageSummaries(WrapCallback(std::move(callback), "get_user_message_summaries"));
+        },
+        py::arg("callback"), "The user's direct message conversations: callback(result, summaries).");
+    client.def("can_open_message_in_platform", &Client::CanOpenMessageInPlatform, py::arg("message_id"),
+               "Whether the platform keeps the message where its client can show it.");
+    DefCall(
+        client, "open_message_in_platform",
+        [](Client& self, uint64_t messageId, std::optional<PyCallback<>> mergeRequired,
+           PyCallback<ClientResult> callback) {
+            self.OpenMessageInPlatform(
+                messageId,
+                mergeRequired ? WrapCallback(std::move(*mergeRequired), "provisional user merge required") : nullptr,
+                WrapCallback(std::move(callback), "open_message_in_platform"));
+        },
+        py::arg("message_id"), py::arg("provisional_user_merge_required_callback").none(true), py::arg("callback"),
+        "Opens the message in the platform's client (through the URL opener): callback(result).");
+    client.def("set_showing_chat", &Client::SetShowingChat, py::arg("showing_chat"),
+               "Whether the game shows its chat (while not, new messages are announced in the log).");
+    client.def("get_channel_handle", &Client::GetChannelHandle, py::arg("channel_id"),
+               "A channel the Client knows (a lobby's, a conversation's, a linked guild channel), or None.");
     using MessageEvent = void (Client::*)(Client::MessageCallback);
     const std::pair<const char*, MessageEvent> events[] = {
         {"set_message_created_callback", &Client::SetMessageCreatedCallback},

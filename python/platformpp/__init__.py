@@ -63,6 +63,14 @@ if TYPE_CHECKING:
         resolve_authorize_state,
         run_callbacks,
         set_callback_error_hook,
+        # issue 17, lobbies / messages / guilds
+        AdditionalContent,
+        AdditionalContentType,
+        ChannelHandle,
+        DisclosureTypes,
+        LinkedChannel,
+        LinkedLobby,
+        UserMessageSummary,
     )
 
 _EXTENSION_NAMES = (
@@ -117,6 +125,14 @@ _EXTENSION_NAMES = (
     "resolve_authorize_state",
     "run_callbacks",
     "set_callback_error_hook",
+    # issue 17, lobbies / messages / guilds
+    "AdditionalContent",
+    "AdditionalContentType",
+    "ChannelHandle",
+    "DisclosureTypes",
+    "LinkedChannel",
+    "LinkedLobby",
+    "UserMessageSummary",
 )
 
 __all__ = [*_EXTENSION_NAMES, "FrameLoop", "__version__", "aio", "events", "versioning"]

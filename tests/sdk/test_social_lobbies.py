@@ -137,7 +137,7 @@ def test_presence_relationships_and_guild_channels(players: Players) -> None:
     result, listed = channels.wait()
     assert result.successful
     assert [c.name for c in listed] == ["Text Channels", "general", "moderators", "Voice Channels", "Lounge"]
-    assert listed[1].parent_category_id == listed[0].id
+    assert listed[1].parent_id == listed[0].id
     assert listed[4].type is platformpp.ChannelType.GuildVoice
 
 

@@ -49,7 +49,7 @@ def test_guild_channels_sort_for_display() -> None:
                 parent: int | None) -> platformpp.GuildChannel:
         made = platformpp.GuildChannel()
         made.id, made.name, made.type = id_, name, type_
-        made.position, made.parent_category_id = position, parent
+        made.position, made.parent_id = position, parent
         return made
 
     kind = platformpp.ChannelType

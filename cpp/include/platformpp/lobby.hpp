@@ -12,9 +12,71 @@
 #include <unordered_map>
 #include <vector>
 
+#include "platformpp/call.hpp"
 #include "platformpp/user.hpp"
 
 namespace platformpp {
+
+// A lobby linked to a guild channel (GuildChannel::LinkedLobby): which game's lobby it is.
+// Value class in the house style (see authorization.hpp).
+class LinkedLobby {
+public:
+    static const LinkedLobby nullobj;
+
+    LinkedLobby() = default;
+    LinkedLobby(const LinkedLobby&) = default;
+    LinkedLobby& operator=(const LinkedLobby&) = default;
+    LinkedLobby(LinkedLobby&& other) noexcept;
+    LinkedLobby& operator=(LinkedLobby&& other) noexcept;
+    ~LinkedLobby() = default;
+
+    explicit operator bool() const noexcept { return valid_; }
+
+    uint64_t ApplicationId() const;
+    void SetApplicationId(uint64_t ApplicationId);
+    uint64_t LobbyId() const;
+    void SetLobbyId(uint64_t LobbyId);
+
+private:
+    struct NullTag {};
+    explicit LinkedLobby(NullTag) noexcept : valid_(false) {}
+    void RequireValid() const;
+
+    bool valid_ = true;
+    uint64_t applicationId_ = 0, lobbyId_ = 0;
+};
+
+// The guild channel a lobby is linked to (LobbyHandle::LinkedChannel): its messages and the lobby's
+// are the same conversation (Client::LinkChannelToLobby).
+class LinkedChannel {
+public:
+    static const LinkedChannel nullobj;
+
+    LinkedChannel() = default;
+    LinkedChannel(const LinkedChannel&) = default;
+    LinkedChannel& operator=(const LinkedChannel&) = default;
+    LinkedChannel(LinkedChannel&& other) noexcept;
+    LinkedChannel& operator=(LinkedChannel&& other) noexcept;
+    ~LinkedChannel() = default;
+
+    explicit operator bool() const noexcept { return valid_; }
+
+    uint64_t Id() const;
+    void SetId(uint64_t Id);
+    std::string Name() const;
+    void SetName(std::string Name);
+    uint64_t GuildId() const;
+    void SetGuildId(uint64_t GuildId);
+
+private:
+    struct NullTag {};
+    explicit LinkedChannel(NullTag) noexcept : valid_(false) {}
+    void RequireValid() const;
+
+    bool valid_ = true;
+    uint64_t id_ = 0, guildId_ = 0;
+    std::string name_;
+};
 
 namespace detail {
 struct LobbyView;
@@ -44,6 +106,8 @@ public:
     // The member as a user, when the SDK knows them: it fetches lobby members' users as they appear
     // (Client::SetUserUpdatedCallback announces each arrival).
     std::optional<UserHandle> User() const;
+    // Whether the member is connected to the platform now (online, or the current user).
+    bool Connected() const;
 
 private:
     const detail::LobbyMemberView& View() const;
@@ -69,6 +133,10 @@ public:
     std::vector<uint64_t> LobbyMemberIds() const;
     std::vector<LobbyMemberHandle> LobbyMembers() const;
     std::optional<LobbyMemberHandle> GetLobbyMemberHandle(uint64_t memberId) const;
+    // The guild channel the lobby is linked to, if any (Client::LinkChannelToLobby).
+    std::optional<platformpp::LinkedChannel> LinkedChannel() const;
+    // The lobby's call as this Client's voice states show it; nullopt when nobody is in it.
+    std::optional<CallInfoHandle> GetCallInfoHandle() const;
 
 private:
     const detail::LobbyView& View() const;

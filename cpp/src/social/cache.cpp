@@ -30,7 +30,8 @@ bool operator==(const MessageData& a, const MessageData& b) {
     return a.id == b.id && a.authorId == b.authorId && a.content == b.content && a.lobbyId == b.lobbyId &&
            a.recipientId == b.recipientId && a.applicationId == b.applicationId && a.metadata == b.metadata &&
            a.moderationMetadata == b.moderationMetadata && a.additionalName == b.additionalName &&
-           a.editedTimestamp == b.editedTimestamp;
+           a.editedTimestamp == b.editedTimestamp && a.disclosureType == b.disclosureType &&
+           a.additionalContent == b.additionalContent;
 }
 
 }  // namespace platformpp::detail
@@ -182,7 +183,8 @@ uint64_t SocialState::UpsertLobby(const json::object& object, Events& events) {
     }
     const auto previous = found->second;  // kept alive: the diff below reads it after the replacement
     const LobbyData& before = *previous;
-    const bool metadataChanged = before.metadata != next->metadata;
+    // A lobby update is news when its metadata or its linked channel changed.
+    const bool metadataChanged = before.metadata != next->metadata || before.linkedChannel != next->linkedChannel;
     found->second = next;
     if (metadataChanged) Announce(events, callbacks_.lobbyUpdated, next->id);
     for (const auto& old : before.members) {
@@ -269,6 +271,7 @@ std::shared_ptr<const MessageData> SocialState::UpsertMessage(const json::object
     }
     if (announce) {
         if (isNew) {
+            if (!showingChat_.load() && next->authorId != me_) ++unseenMessages_;
             Announce(events, callbacks_.messageCreated, next->id);
         } else {
             Announce(events, callbacks_.messageUpdated, next->id);
@@ -381,17 +384,130 @@ MessageHandle SocialState::MessageHandleOf(const std::shared_ptr<const MessageDa
     view->message = message;
     view->channelId = message->lobbyId ? *message->lobbyId : ConversationOf(*message);
     view->author = UserViewOf(message->authorId);
+    if (message->recipientId) view->recipient = UserViewOf(*message->recipientId);
+    view->channel = ChannelViewOf(view->channelId);
+    view->content = DisplayContent(message->content);
+    if (message->lobbyId) {
+        if (const auto lobby = lobbies_.find(*message->lobbyId); lobby != lobbies_.end()) view->lobby = LobbyViewOf(lobby->second);
+    }
     return MessageHandle(std::move(view));
 }
 
+std::string SocialState::DisplayContent(const std::string& raw) const {
+    // <@id> / <@!id> → @name of a known user, <#id> → #name of a known linked channel,
+    // <:name:id> / <a:name:id> → :name:. Anything else stays as it is.
+    std::string shown;
+    std::size_t at = 0;
+    while (at < raw.size()) {
+        const std::size_t open = raw.find('<', at);
+        const std::size_t close = open == std::string::npos ? std::string::npos : raw.find('>', open);
+        if (close == std::string::npos) break;
+        shown.append(raw, at, open - at);
+        const std::string inner = raw.substr(open + 1, close - open - 1);
+        std::optional<std::string> replacement;
+        const auto idOf = [](const std::string& digits) -> uint64_t {
+            if (digits.empty() || digits.size() > 20 || digits.find_first_not_of("0123456789") != std::string::npos)
+                return 0;
+            try {
+                return std::stoull(digits);
+            } catch (const std::exception&) {
+                return 0;
+            }
+        };
+        if (inner.rfind("@", 0) == 0) {
+            const uint64_t id = idOf(inner.substr(inner.rfind("@!", 0) == 0 ? 2 : 1));
+            if (const auto user = users_.find(id); id && user != users_.end()) {
+                const auto& data = *user->second;
+                replacement = "@" + (data.globalName && !data.globalName->empty() ? *data.globalName : data.username);
+            }
+        } else if (inner.rfind("#", 0) == 0) {
+            const uint64_t id = idOf(inner.substr(1));
+            for (const auto& [lobbyId, lobby] : lobbies_) {
+                if (id && lobby->linkedChannel.id == id) replacement = "#" + lobby->linkedChannel.name;
+            }
+        } else if (inner.rfind(":", 0) == 0 || inner.rfind("a:", 0) == 0) {
+            const std::size_t nameStart = inner.find(':') + 1;
+            const std::size_t nameEnd = inner.find(':', nameStart);
+            if (nameEnd != std::string::npos && idOf(inner.substr(nameEnd + 1)))
+                replacement = ":" + inner.substr(nameStart, nameEnd - nameStart) + ":";
+        }
+        shown += replacement ? *replacement : raw.substr(open, close - open + 1);
+        at = close + 1;
+    }
+    if (at < raw.size()) shown.append(raw, at, std::string::npos);
+    return shown;
+}
+
+std::shared_ptr<const detail::ChannelView> SocialState::ChannelViewOf(uint64_t channelId) const {
+    if (channelId == 0) return nullptr;
+    auto view = std::make_shared<detail::ChannelView>();
+    view->id = channelId;
+    if (const auto lobby = lobbies_.find(channelId); lobby != lobbies_.end()) {
+        view->type = ChannelType::Lobby;
+        for (const auto& member : lobby->second->members) view->recipients.push_back(member.id);
+        return view;
+    }
+    for (const auto& [id, lobby] : lobbies_) {
+        if (lobby->linkedChannel.id == channelId) {
+            view->type = ChannelType::GuildText;
+            view->name = lobby->linkedChannel.name;
+            return view;
+        }
+    }
+    if (conversations_.count(channelId) != 0) {
+        // A direct message conversation is named by the other participant (MessageHandle::ChannelId).
+        view->type = ChannelType::EphemeralDm;
+        view->recipients = {me_, channelId};
+        return view;
+    }
+    return nullptr;
+}
+
+bool SocialState::CanOpenInPlatform(uint64_t messageId) const { return PlatformUrl(messageId).has_value(); }
+
+std::optional<std::string> SocialState::PlatformUrl(uint64_t messageId) const {
+    std::lock_guard lock(mutex_);
+    const auto found = messages_.find(messageId);
+    if (found == messages_.end()) return std::nullopt;
+    const auto& message = *found->second;
+    if (message.lobbyId) {
+        const auto lobby = lobbies_.find(*message.lobbyId);
+        if (lobby == lobbies_.end() || lobby->second->linkedChannel.id == 0) return std::nullopt;
+        const auto& linked = lobby->second->linkedChannel;
+        return "/channels/" + std::to_string(linked.guildId) + "/" + std::to_string(linked.id) + "/" +
+               std::to_string(messageId);
+    }
+    const auto full = [this](uint64_t id) {
+        const auto user = users_.find(id);
+        return user != users_.end() && !user->second->provisional;
+    };
+    if (!full(message.authorId) || !full(message.recipientId.value_or(0))) return std::nullopt;
+    return "/channels/@me/" + std::to_string(ConversationOf(message)) + "/" + std::to_string(messageId);
+}
+
+std::optional<ChannelHandle> SocialState::Channel(uint64_t channelId) const {
+    std::lock_guard lock(mutex_);
+    if (channelId == me_) return std::nullopt;  // no conversation with oneself
+    auto view = ChannelViewOf(channelId);
+    if (!view) return std::nullopt;
+    return ChannelHandle(std::move(view));
+}
+
 LobbyHandle SocialState::LobbyHandleOf(const std::shared_ptr<const LobbyData>& lobby) const {
+    return LobbyHandle(LobbyViewOf(lobby));
+}
+
+std::shared_ptr<const detail::LobbyView> SocialState::LobbyViewOf(const std::shared_ptr<const LobbyData>& lobby) const {
     auto view = std::make_shared<detail::LobbyView>();
     view->lobby = lobby;
     for (const auto& member : lobby->members) {
-        view->members.push_back(
-            std::make_shared<const detail::LobbyMemberView>(detail::LobbyMemberView{lobby->id, member, UserViewOf(member.id)}));
+        auto user = UserViewOf(member.id);
+        const bool connected = member.id == me_ || (user && user->user && user->user->status != "offline");
+        view->members.push_back(std::make_shared<const detail::LobbyMemberView>(
+            detail::LobbyMemberView{lobby->id, member, std::move(user), connected}));
     }
-    return LobbyHandle(std::move(view));
+    if (callInfoOf) view->callInfo = callInfoOf(lobby->id);
+    return view;
 }
 
 std::optional<LobbyHandle> SocialState::Lobby(uint64_t lobbyId) const {

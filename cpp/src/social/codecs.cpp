@@ -192,7 +192,45 @@ LobbyData LobbyFromJson(const json::object& object) {
             if (const auto* item = Object(member)) lobby.members.push_back(LobbyMemberFromJson(*item));
         }
     }
+    if (const auto* linked = Object(object, "linked_channel")) {
+        lobby.linkedChannel = {Snowflake(*linked, "id"), Snowflake(*linked, "guild_id"), String(*linked, "name")};
+    }
     return lobby;
+}
+
+namespace {
+
+uint8_t CountOf(std::size_t n) { return static_cast<uint8_t>(std::min<std::size_t>(n, 255)); }
+
+}  // namespace
+
+std::optional<MessageData::Extra> AdditionalContentOf(const json::object& object) {
+    using Type = AdditionalContentType;
+    constexpr int64_t kIsVoiceMessage = 1 << 13;  // message flag IS_VOICE_MESSAGE
+    const auto* attachments = json_fields::Array(object, "attachments");
+    if (attachments && !attachments->empty()) {
+        if (Integer(object, "flags") & kIsVoiceMessage) return MessageData::Extra{Type::VoiceMessage, std::nullopt, 1};
+        const auto* first = Object((*attachments)[0]);
+        return MessageData::Extra{Type::Attachment, first ? OptionalString(*first, "filename") : std::nullopt,
+                                  CountOf(attachments->size())};
+    }
+    if (const auto* poll = Object(object, "poll")) {
+        const auto* question = Object(*poll, "question");
+        return MessageData::Extra{Type::Poll, question ? OptionalString(*question, "text") : std::nullopt, 1};
+    }
+    if (const auto* thread = Object(object, "thread")) return MessageData::Extra{Type::Thread, OptionalString(*thread, "name"), 1};
+    const auto* embeds = json_fields::Array(object, "embeds");
+    if (embeds && !embeds->empty()) {
+        const auto* first = Object((*embeds)[0]);
+        return MessageData::Extra{Type::Embed, first ? OptionalString(*first, "title") : std::nullopt, CountOf(embeds->size())};
+    }
+    const auto* stickers = json_fields::Array(object, "sticker_items");
+    if (stickers && !stickers->empty()) {
+        const auto* first = Object((*stickers)[0]);
+        return MessageData::Extra{Type::Sticker, first ? OptionalString(*first, "name") : std::nullopt,
+                                  CountOf(stickers->size())};
+    }
+    return std::nullopt;
 }
 
 MessageData MessageFromJson(const json::object& object) {
@@ -207,6 +245,9 @@ MessageData MessageFromJson(const json::object& object) {
     message.moderationMetadata = PropertiesOf(object.if_contains("moderation_metadata"));
     message.additionalName = OptionalString(object, "additional_name");
     if (auto edited = OptionalString(object, "edited_timestamp")) message.editedTimestamp = IsoToMillis(*edited);
+    if (const auto disclosure = json_fields::OptionalInteger(object, "disclosure_type"))
+        message.disclosureType = static_cast<int32_t>(*disclosure);
+    message.additionalContent = AdditionalContentOf(object);
     return message;
 }
 

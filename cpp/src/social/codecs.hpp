@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -29,6 +30,8 @@ detail::LobbyMemberData LobbyMemberFromJson(const boost::json::object& json);
 detail::LobbyData LobbyFromJson(const boost::json::object& json);
 // The message (id 0 when it has none); its author is only referred to by id.
 detail::MessageData MessageFromJson(const boost::json::object& json);
+// What a message object carries besides its text (attachments, a poll, a thread, embeds, stickers).
+std::optional<detail::MessageData::Extra> AdditionalContentOf(const boost::json::object& json);
 // The fields a user object carries, over `user` (which keeps its presence).
 void ReadUserFields(const boost::json::object& json, detail::UserData& user);
 // The status and activities a presence object carries, over `user`.

@@ -142,9 +142,14 @@ void SocialState::Deliver(Client::Impl& impl, Events& events) {
     for (auto& event : events) impl.DeliverEvent(std::move(event));
     events.clear();
     std::vector<uint64_t> wanted;
+    int unseen = 0;
     {
         std::lock_guard lock(mutex_);
         wanted.swap(wanted_);
+        std::swap(unseen, unseenMessages_);
+    }
+    if (unseen > 0) {
+        impl.Log(LoggingSeverity::Info, std::to_string(unseen) + " new message(s) while the game does not show its chat");
     }
     if (!wanted.empty()) FetchUsers(impl, wanted);
 }

@@ -11,6 +11,15 @@ using client::Begin;
 using client::Needs;
 using client::Share;
 
+namespace {
+
+bool Flag(const boost::json::object& object, std::string_view name) {
+    const auto* value = object.if_contains(name);
+    return value && value->is_bool() && value->as_bool();
+}
+
+}  // namespace
+
 void Client::GetUserGuilds(GetUserGuildsCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
@@ -56,8 +65,15 @@ void Client::GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback callbac
                     channel.SetType(static_cast<ChannelType>(*type));
                 if (const auto position = json_fields::OptionalInteger(object, "position"))
                     channel.SetPosition(static_cast<int32_t>(*position));
-                if (const uint64_t parent = json_fields::Snowflake(object, "parent_id"))
-                    channel.SetParentCategoryId(parent);
+                if (const uint64_t parent = json_fields::Snowflake(object, "parent_id")) channel.SetParentId(parent);
+                channel.SetIsLinkable(Flag(object, "is_linkable"));
+                channel.SetIsViewableAndWriteableByAllMembers(Flag(object, "is_viewable_and_writeable_by_all_members"));
+                if (const auto* linked = json_fields::Object(object, "linked_lobby")) {
+                    LinkedLobby lobby;
+                    lobby.SetApplicationId(json_fields::Snowflake(*linked, "application_id"));
+                    lobby.SetLobbyId(json_fields::Snowflake(*linked, "lobby_id"));
+                    channel.SetLinkedLobby(std::move(lobby));
+                }
                 channels.push_back(std::move(channel));
             }
             // The platform answers in display order; sorting here keeps that promise whatever the server.

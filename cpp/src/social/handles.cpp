@@ -2,6 +2,7 @@
 #include <type_traits>
 
 #include "platformpp/errors.hpp"
+#include "platformpp/guild.hpp"
 #include "platformpp/lobby.hpp"
 #include "platformpp/message.hpp"
 #include "platformpp/relationship.hpp"
@@ -14,6 +15,7 @@ static_assert(std::is_nothrow_move_constructible_v<LobbyHandle> && std::is_nothr
 static_assert(std::is_nothrow_move_constructible_v<LobbyMemberHandle> &&
               std::is_nothrow_move_assignable_v<LobbyMemberHandle>);
 static_assert(std::is_nothrow_move_constructible_v<MessageHandle> && std::is_nothrow_move_assignable_v<MessageHandle>);
+static_assert(std::is_nothrow_move_constructible_v<ChannelHandle> && std::is_nothrow_move_assignable_v<ChannelHandle>);
 static_assert(std::is_nothrow_move_constructible_v<UserHandle> && std::is_nothrow_move_assignable_v<UserHandle>);
 static_assert(std::is_nothrow_move_constructible_v<RelationshipHandle> &&
               std::is_nothrow_move_assignable_v<RelationshipHandle>);
@@ -158,13 +160,24 @@ std::optional<LobbyMemberHandle> LobbyHandle::GetLobbyMemberHandle(uint64_t memb
     return std::nullopt;
 }
 
+std::optional<LinkedChannel> LobbyHandle::LinkedChannel() const {
+    const auto& linked = View().lobby->linkedChannel;
+    if (linked.id == 0) return std::nullopt;
+    platformpp::LinkedChannel channel;
+    channel.SetId(linked.id);
+    channel.SetGuildId(linked.guildId);
+    channel.SetName(linked.name);
+    return channel;
+}
+
 // ---- MessageHandle ----
 
 const MessageHandle MessageHandle::nullobj{nullptr};
 MessageHandle::MessageHandle(std::shared_ptr<const detail::MessageView> view) noexcept : view_(std::move(view)) {}
 const detail::MessageView& MessageHandle::View() const { return Require(view_, "MessageHandle"); }
 uint64_t MessageHandle::Id() const { return View().message->id; }
-std::string MessageHandle::Content() const { return View().message->content; }
+std::string MessageHandle::Content() const { return View().content; }
+std::string MessageHandle::RawContent() const { return View().message->content; }
 uint64_t MessageHandle::AuthorId() const { return View().message->authorId; }
 std::optional<UserHandle> MessageHandle::Author() const {
     const auto& view = View();
@@ -173,7 +186,40 @@ std::optional<UserHandle> MessageHandle::Author() const {
 }
 uint64_t MessageHandle::ChannelId() const { return View().channelId; }
 std::optional<uint64_t> MessageHandle::LobbyId() const { return View().message->lobbyId; }
-std::optional<uint64_t> MessageHandle::RecipientId() const { return View().message->recipientId; }
+uint64_t MessageHandle::RecipientId() const { return View().message->recipientId.value_or(0); }
+std::optional<UserHandle> MessageHandle::Recipient() const {
+    const auto& view = View();
+    if (!view.recipient) return std::nullopt;
+    return UserHandle(view.recipient);
+}
+std::optional<LobbyHandle> MessageHandle::Lobby() const {
+    const auto& view = View();
+    if (!view.lobby) return std::nullopt;
+    return LobbyHandle(view.lobby);
+}
+std::optional<ChannelHandle> MessageHandle::Channel() const {
+    const auto& view = View();
+    if (!view.channel) return std::nullopt;
+    return ChannelHandle(view.channel);
+}
+bool MessageHandle::SentFromGame() const {
+    const auto& message = *View().message;
+    return message.applicationId.has_value() && !message.disclosureType;
+}
+std::optional<DisclosureTypes> MessageHandle::DisclosureType() const {
+    const auto& disclosure = View().message->disclosureType;
+    if (!disclosure) return std::nullopt;
+    return static_cast<DisclosureTypes>(*disclosure);
+}
+std::optional<AdditionalContent> MessageHandle::AdditionalContent() const {
+    const auto& extra = View().message->additionalContent;
+    if (!extra) return std::nullopt;
+    platformpp::AdditionalContent content;
+    content.SetType(extra->type);
+    content.SetTitle(extra->title);
+    content.SetCount(extra->count);
+    return content;
+}
 std::optional<uint64_t> MessageHandle::ApplicationId() const { return View().message->applicationId; }
 std::unordered_map<std::string, std::string> MessageHandle::Metadata() const { return View().message->metadata; }
 std::unordered_map<std::string, std::string> MessageHandle::ModerationMetadata() const {
@@ -183,5 +229,15 @@ std::optional<std::string> MessageHandle::AdditionalName() const { return View()
 // Snowflakes carry their creation time (WIRE.md).
 uint64_t MessageHandle::SentTimestamp() const { return (View().message->id >> 22) + 1420070400000ull; }
 uint64_t MessageHandle::EditedTimestamp() const { return View().message->editedTimestamp; }
+
+// ---- ChannelHandle ----
+
+const ChannelHandle ChannelHandle::nullobj{nullptr};
+ChannelHandle::ChannelHandle(std::shared_ptr<const detail::ChannelView> view) noexcept : view_(std::move(view)) {}
+const detail::ChannelView& ChannelHandle::View() const { return Require(view_, "ChannelHandle"); }
+uint64_t ChannelHandle::Id() const { return View().id; }
+std::string ChannelHandle::Name() const { return View().name; }
+std::vector<uint64_t> ChannelHandle::Recipients() const { return View().recipients; }
+ChannelType ChannelHandle::Type() const { return View().type; }
 
 }  // namespace platformpp

@@ -56,6 +56,78 @@ void Client::LeaveLobby(uint64_t lobbyId, ResultCallback callback) {
     });
 }
 
+namespace {
+
+// PATCH /lobbies/{id}/channel-linking with channel_id (0: null, unlink); the answer is the lobby.
+void SetLinkedChannel(Client::Impl& impl, uint64_t lobbyId, uint64_t channelId,
+                      std::shared_ptr<Client::LinkOrUnlinkChannelCallback> shared, bool linking) {
+    const auto token = Begin(impl, Needs::Token, shared, [&] {
+        social::RequireId(lobbyId, "lobbyId");
+        if (linking) social::RequireId(channelId, "channelId");
+    });
+    if (!token) return;
+    client::ApiRequest request;
+    request.method = "PATCH";
+    request.path = "/lobbies/" + std::to_string(lobbyId) + "/channel-linking";
+    request.token = *token;
+    request.bodyKind = client::Body::Json;
+    boost::json::object body;
+    if (linking) {
+        body["channel_id"] = std::to_string(channelId);
+    } else {
+        body["channel_id"] = nullptr;
+    }
+    request.json = std::move(body);
+    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
+        if (result.Successful()) impl.social->ApplyLobby(impl, json);
+        impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
+    });
+}
+
+}  // namespace
+
+void Client::LinkChannelToLobby(uint64_t lobbyId, uint64_t channelId, LinkOrUnlinkChannelCallback callback) {
+    SetLinkedChannel(RequireImpl(), lobbyId, channelId, Share(std::move(callback)), true);
+}
+
+void Client::UnlinkChannelFromLobby(uint64_t lobbyId, LinkOrUnlinkChannelCallback callback) {
+    SetLinkedChannel(RequireImpl(), lobbyId, 0, Share(std::move(callback)), false);
+}
+
+void Client::JoinLinkedLobbyGuild(uint64_t lobbyId, ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback,
+                                  JoinLinkedLobbyGuildCallback callback) {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(callback));
+    const auto token = Begin(impl, Needs::Token, shared, [&] { social::RequireId(lobbyId, "lobbyId"); }, std::string());
+    if (!token) return;
+    const auto me = GetCurrentUser();
+    if (me && me->IsProvisional()) {
+        // Guilds are for full accounts: the game is asked to merge the provisional account first.
+        auto merge = std::make_shared<ProvisionalUserMergeRequiredCallback>(std::move(provisionalUserMergeRequiredCallback));
+        impl.Deliver([merge, shared] {
+            if (*merge) (*merge)();
+            (*shared)(ClientResult::Failure(ErrorType::ValidationError,
+                                            "JoinLinkedLobbyGuild: a provisional account must be merged into a full "
+                                            "account before joining a guild"),
+                      std::string());
+        });
+        return;
+    }
+    client::ApiRequest request;
+    request.method = "POST";
+    request.path = "/lobbies/" + std::to_string(lobbyId) + "/members/@me/invites";
+    request.token = *token;
+    const std::string webBase = impl.webBase;
+    impl.Call(std::move(request), [&impl, shared, webBase](ClientResult result, boost::json::value json) {
+        std::string url;
+        if (result.Successful() && json.is_object()) {
+            if (const auto* code = json.as_object().if_contains("code"); code && code->is_string())
+                url = webBase + "/invite/" + std::string(code->as_string());
+        }
+        impl.Deliver([shared, result = std::move(result), url = std::move(url)] { (*shared)(result, url); });
+    });
+}
+
 std::optional<LobbyHandle> Client::GetLobbyHandle(uint64_t lobbyId) const { return RequireImpl().social->Lobby(lobbyId); }
 std::vector<uint64_t> Client::GetLobbyIds() const { return RequireImpl().social->LobbyIds(); }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "core/json_fields.hpp"
 #include "social/common.hpp"
 
 namespace platformpp {
@@ -176,6 +177,75 @@ void Client::GetUserMessagesWithLimit(uint64_t recipientId, int32_t limit, GetMe
 std::optional<MessageHandle> Client::GetMessageHandle(uint64_t messageId) const {
     return RequireImpl().social->Message(messageId);
 }
+
+void Client::GetUserMessageSummaries(UserMessageSummariesCallback callback) {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(callback));
+    const auto token = Begin(impl, Needs::Token, shared, [] {}, std::vector<UserMessageSummary>());
+    if (!token) return;
+    client::ApiRequest request;
+    request.path = "/users/@me/messages/summaries";
+    request.token = *token;
+    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
+        std::vector<UserMessageSummary> summaries;
+        if (result.Successful() && json.is_array()) {
+            for (const auto& item : json.as_array()) {
+                if (!item.is_object()) continue;
+                summaries.emplace_back(json_fields::Snowflake(item.as_object(), "user_id"),
+                                       json_fields::Snowflake(item.as_object(), "last_message_id"));
+            }
+        }
+        impl.Deliver([shared, result = std::move(result), summaries = std::move(summaries)] { (*shared)(result, summaries); });
+    });
+}
+
+std::optional<ChannelHandle> Client::GetChannelHandle(uint64_t channelId) const {
+    return RequireImpl().social->Channel(channelId);
+}
+
+bool Client::CanOpenMessageInPlatform(uint64_t messageId) {
+    return RequireImpl().social->CanOpenInPlatform(messageId);
+}
+
+void Client::OpenMessageInPlatform(uint64_t messageId, ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback,
+                                   OpenMessageInPlatformCallback callback) {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(callback));
+    const auto token = Begin(impl, Needs::Token, shared, [&] { social::RequireId(messageId, "messageId"); });
+    if (!token) return;
+    const auto me = GetCurrentUser();
+    if (me && me->IsProvisional()) {
+        auto merge = std::make_shared<ProvisionalUserMergeRequiredCallback>(std::move(provisionalUserMergeRequiredCallback));
+        impl.Deliver([merge, shared] {
+            if (*merge) (*merge)();
+            (*shared)(ClientResult::Failure(ErrorType::ValidationError,
+                                            "OpenMessageInPlatform: a provisional account must be merged into a full "
+                                            "account first"));
+        });
+        return;
+    }
+    const auto url = impl.social->PlatformUrl(messageId);
+    std::shared_ptr<AuthorizeUrlOpener> opener;
+    {
+        std::lock_guard lock(impl.mutex);
+        opener = impl.opener;
+    }
+    if (!url || !opener) {
+        auto failure = ClientResult::Failure(
+            ErrorType::ValidationError,
+            !url ? "messageId: the platform does not keep this message (CanOpenMessageInPlatform is false)"
+                 : "OpenMessageInPlatform: no URL opener is set (SetAuthorizeUrlOpener)");
+        impl.Deliver([shared, failure] { (*shared)(failure); });
+        return;
+    }
+    const std::string full = impl.webBase + *url;
+    impl.Deliver([opener, shared, full] {
+        (*opener)(full);
+        (*shared)(ClientResult::Success());
+    });
+}
+
+void Client::SetShowingChat(bool showingChat) { RequireImpl().social->SetShowingChat(showingChat); }
 
 using Slots = social::SocialState::Callbacks;
 void Client::SetMessageCreatedCallback(MessageCallback callback) {

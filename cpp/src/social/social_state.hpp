@@ -10,6 +10,7 @@
 
 #include <boost/json/value.hpp>
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -70,21 +71,33 @@ struct LobbyMemberData {
 };
 bool operator==(const LobbyMemberData& a, const LobbyMemberData& b);
 
+struct LinkedChannelData {
+    uint64_t id = 0, guildId = 0;  // id 0: the lobby is linked to no channel
+    std::string name;
+    bool operator==(const LinkedChannelData& other) const {
+        return id == other.id && guildId == other.guildId && name == other.name;
+    }
+    bool operator!=(const LinkedChannelData& other) const { return !(*this == other); }
+};
+
 struct LobbyData {
     uint64_t id = 0, applicationId = 0;
     Properties metadata;
     std::vector<LobbyMemberData> members;
+    LinkedChannelData linkedChannel;
 };
 
 struct LobbyMemberView {
     uint64_t lobbyId = 0;
     LobbyMemberData member;
     std::shared_ptr<const UserView> user;
+    bool connected = false;  // LobbyMemberHandle::Connected: the current user, or a member who is online
 };
 
 struct LobbyView {
     std::shared_ptr<const LobbyData> lobby;
     std::vector<std::shared_ptr<const LobbyMemberView>> members;
+    std::shared_ptr<const CallInfoData> callInfo;  // the lobby's call (voice layer), null when nobody is in it
 };
 
 struct MessageData {
@@ -94,13 +107,36 @@ struct MessageData {
     Properties metadata, moderationMetadata;
     std::optional<std::string> additionalName;
     uint64_t editedTimestamp = 0;
+    std::optional<int32_t> disclosureType;
+    // What else the message carries (attachments, poll, ...): type, title, count.
+    struct Extra {
+        AdditionalContentType type = AdditionalContentType::Other;
+        std::optional<std::string> title;
+        uint8_t count = 0;
+        bool operator==(const Extra& o) const { return type == o.type && title == o.title && count == o.count; }
+    };
+    std::optional<Extra> additionalContent;
 };
 bool operator==(const MessageData& a, const MessageData& b);
 
+struct ChannelView;
 struct MessageView {
     std::shared_ptr<const MessageData> message;
     uint64_t channelId = 0;
     std::shared_ptr<const UserView> author;
+    // What the cache held when the snapshot was taken (null when it held nothing).
+    std::shared_ptr<const UserView> recipient;
+    std::shared_ptr<const LobbyView> lobby;
+    std::shared_ptr<const ChannelView> channel;
+    std::string content;             // the raw content with mentions of known users and channels resolved
+};
+
+// A channel as ChannelHandle shows it: built from a lobby, a conversation or a lobby's linked channel.
+struct ChannelView {
+    uint64_t id = 0;
+    std::string name;
+    ChannelType type = ChannelType::GuildText;
+    std::vector<uint64_t> recipients;
 };
 
 }  // namespace detail
@@ -138,6 +174,12 @@ public:
     std::optional<LobbyHandle> Lobby(uint64_t lobbyId) const;
     std::vector<uint64_t> LobbyIds() const;
     std::optional<MessageHandle> Message(uint64_t messageId) const;
+    std::optional<ChannelHandle> Channel(uint64_t channelId) const;
+    bool CanOpenInPlatform(uint64_t messageId) const;
+    // The message's path in the platform's web client ("/channels/..."), when the platform keeps it.
+    std::optional<std::string> PlatformUrl(uint64_t messageId) const;
+    // While the game does not show its chat, new messages are announced in the log (Client::SetShowingChat).
+    void SetShowingChat(bool showing) { showingChat_.store(showing); }
     // The conversation's latest `limit` messages (oldest first) when the cache is known to hold them.
     std::optional<std::vector<MessageHandle>> CachedConversation(uint64_t otherId, int32_t limit) const;
     std::vector<RelationshipHandle> Relationships() const;
@@ -154,6 +196,9 @@ public:
         std::shared_ptr<Client::RelationshipCallback> relationshipCreated, relationshipDeleted;
         std::shared_ptr<Client::UserUpdatedCallback> userUpdated;
     };
+    // The voice layer's call info of a lobby (set once by Client::Impl, read by lobby snapshots).
+    std::function<std::shared_ptr<const detail::CallInfoData>(uint64_t lobbyId)> callInfoOf;
+
     template <typename Callback>
     void Set(std::shared_ptr<Callback> Callbacks::*slot, Callback callback) {
         std::lock_guard lock(mutex_);
@@ -196,6 +241,9 @@ private:
     std::shared_ptr<const detail::UserView> UserViewOf(uint64_t userId) const;
     MessageHandle MessageHandleOf(const std::shared_ptr<const detail::MessageData>& message) const;
     LobbyHandle LobbyHandleOf(const std::shared_ptr<const detail::LobbyData>& lobby) const;
+    std::shared_ptr<const detail::LobbyView> LobbyViewOf(const std::shared_ptr<const detail::LobbyData>& lobby) const;
+    std::shared_ptr<const detail::ChannelView> ChannelViewOf(uint64_t channelId) const;
+    std::string DisplayContent(const std::string& raw) const;
     // Queues the events, then fetches the users that changes made wanted (without mutex_ held).
     void Deliver(Client::Impl& impl, Events& events);
     // Lobby members the cache has no user for are fetched (GET /users/{id}) so that
@@ -203,6 +251,8 @@ private:
     void Want(uint64_t userId);
     void FetchUsers(Client::Impl& impl, const std::vector<uint64_t>& userIds);
 
+    std::atomic<bool> showingChat_{true};
+    int unseenMessages_ = 0;  // new messages announced while the chat was not shown, not logged yet
     mutable std::mutex mutex_;
     uint64_t me_ = 0;
     uint64_t applicationId_ = 0;

@@ -1,13 +1,10 @@
-// The value classes of rich presence (activity.hpp) and guilds (guild.hpp): object members in the
-// house style, and the client's display order of guild channels.
-#include <algorithm>
-#include <tuple>
+// The value classes of rich presence (activity.hpp): object members in the house style. (Those of
+// guilds and linked lobbies are in guild_values.cpp.)
 #include <type_traits>
 #include <utility>
 
 #include "platformpp/activity.hpp"
 #include "platformpp/errors.hpp"
-#include "platformpp/guild.hpp"
 
 namespace platformpp {
 
@@ -23,8 +20,6 @@ PLATFORMPP_NOEXCEPT_MOVE(ActivityParty)
 PLATFORMPP_NOEXCEPT_MOVE(ActivitySecrets)
 PLATFORMPP_NOEXCEPT_MOVE(ActivityButton)
 PLATFORMPP_NOEXCEPT_MOVE(Activity)
-PLATFORMPP_NOEXCEPT_MOVE(GuildMinimal)
-PLATFORMPP_NOEXCEPT_MOVE(GuildChannel)
 #undef PLATFORMPP_NOEXCEPT_MOVE
 
 // Defined in one translation unit, parts before Activity (whose members are parts).
@@ -34,8 +29,6 @@ const ActivityParty ActivityParty::nullobj{NullTag{}};
 const ActivitySecrets ActivitySecrets::nullobj{NullTag{}};
 const ActivityButton ActivityButton::nullobj{NullTag{}};
 const Activity Activity::nullobj{NullTag{}};
-const GuildMinimal GuildMinimal::nullobj{NullTag{}};
-const GuildChannel GuildChannel::nullobj{NullTag{}};
 
 // ---- ActivityAssets ----
 
@@ -198,86 +191,6 @@ bool Activity::Equals(const Activity& other) const {
            }) &&
            SameOptional(a.secrets, b.secrets,
                         [](const ActivitySecrets& x, const ActivitySecrets& y) { return x.Join() == y.Join(); });
-}
-
-// ---- GuildMinimal ----
-
-GuildMinimal::GuildMinimal(GuildMinimal&& other) noexcept
-  : valid_(std::exchange(other.valid_, false)), id_(other.id_), name_(std::move(other.name_)) {}
-GuildMinimal& GuildMinimal::operator=(GuildMinimal&& other) noexcept {
-    if (this != &other) {
-        valid_ = std::exchange(other.valid_, false);
-        id_ = other.id_;
-        name_ = std::move(other.name_);
-    }
-    return *this;
-}
-uint64_t GuildMinimal::Id() const { RequireValid(); return id_; }
-void GuildMinimal::SetId(uint64_t Id) { RequireValid(); id_ = Id; }
-std::string GuildMinimal::Name() const { RequireValid(); return name_; }
-void GuildMinimal::SetName(std::string Name) { RequireValid(); name_ = std::move(Name); }
-
-// ---- GuildChannel ----
-
-GuildChannel::GuildChannel(GuildChannel&& other) noexcept
-  : valid_(std::exchange(other.valid_, false)),
-    id_(other.id_),
-    name_(std::move(other.name_)),
-    type_(other.type_),
-    position_(other.position_),
-    parentCategoryId_(other.parentCategoryId_) {}
-GuildChannel& GuildChannel::operator=(GuildChannel&& other) noexcept {
-    if (this != &other) {
-        valid_ = std::exchange(other.valid_, false);
-        id_ = other.id_;
-        name_ = std::move(other.name_);
-        type_ = other.type_;
-        position_ = other.position_;
-        parentCategoryId_ = other.parentCategoryId_;
-    }
-    return *this;
-}
-uint64_t GuildChannel::Id() const { RequireValid(); return id_; }
-void GuildChannel::SetId(uint64_t Id) { RequireValid(); id_ = Id; }
-std::string GuildChannel::Name() const { RequireValid(); return name_; }
-void GuildChannel::SetName(std::string Name) { RequireValid(); name_ = std::move(Name); }
-ChannelType GuildChannel::Type() const { RequireValid(); return type_; }
-void GuildChannel::SetType(ChannelType Type) { RequireValid(); type_ = Type; }
-int32_t GuildChannel::Position() const { RequireValid(); return position_; }
-void GuildChannel::SetPosition(int32_t Position) { RequireValid(); position_ = Position; }
-std::optional<uint64_t> GuildChannel::ParentCategoryId() const { RequireValid(); return parentCategoryId_; }
-void GuildChannel::SetParentCategoryId(std::optional<uint64_t> ParentCategoryId) {
-    RequireValid();
-    parentCategoryId_ = ParentCategoryId;
-}
-
-void SortGuildChannelsForDisplay(std::vector<GuildChannel>& channels) {
-    // Where each channel's group sits: the channels without a category first (group 0), then the
-    // categories in their own order, each directly followed by its children.
-    std::vector<std::pair<int32_t, uint64_t>> categories;  // (position, id), by value: the sort moves channels
-    for (const auto& channel : channels) {
-        if (channel && channel.Type() == ChannelType::GuildCategory) categories.emplace_back(channel.Position(), channel.Id());
-    }
-    std::sort(categories.begin(), categories.end());
-    auto groupOf = [&](uint64_t categoryId) -> std::size_t {
-        for (std::size_t i = 0; i < categories.size(); ++i) {
-            if (categories[i].second == categoryId) return i + 1;
-        }
-        return 0;  // a parent that is not listed: shown with the channels without a category
-    };
-    auto voiceLike = [](ChannelType type) { return type == ChannelType::GuildVoice || type == ChannelType::GuildStageVoice; };
-    auto key = [&](const GuildChannel& channel) {
-        // (group, the category itself before its children, text-like before voice, position, id)
-        if (!channel) return std::make_tuple(std::size_t{0}, 0, 0, int32_t{0}, uint64_t{0});
-        if (channel.Type() == ChannelType::GuildCategory) {
-            return std::make_tuple(groupOf(channel.Id()), 0, 0, channel.Position(), channel.Id());
-        }
-        const auto parent = channel.ParentCategoryId();
-        return std::make_tuple(parent ? groupOf(*parent) : std::size_t{0}, 1, voiceLike(channel.Type()) ? 1 : 0,
-                               channel.Position(), channel.Id());
-    };
-    std::stable_sort(channels.begin(), channels.end(),
-                     [&](const GuildChannel& a, const GuildChannel& b) { return key(a) < key(b); });
 }
 
 }  // namespace platformpp
