@@ -31,6 +31,12 @@ def test_owner_calls_validate_their_arguments(voice) -> None:
     assert voice.disconnect(GUILD, 12345) is False
     assert voice.faults.close_gateway(GUILD, 12345) is False
     assert voice.participants(CHANNEL) == []
+    with pytest.raises(ValueError, match="heartbeat_interval"):
+        voice.set_timeouts(heartbeat_interval=0)
+    with pytest.raises(ValueError, match="resume_window"):
+        voice.set_timeouts(resume_window=7200)
+    assert voice.timeouts() == {"heartbeat_interval": 1.0, "resume_window": 5.0}    # unchanged
+    assert voice.set_timeouts(resume_window=2.5) == {"heartbeat_interval": 1.0, "resume_window": 2.5}
 
 
 def test_calls_need_a_running_service() -> None:

@@ -129,8 +129,12 @@ def test_kick_ban_and_leaving_the_guild_end_voice_states(platformpp_emulator: Em
 def test_a_timed_out_voice_session_ends_the_voice_state(platformpp_emulator: Emulator) -> None:
     """No heartbeats for two intervals (4009), or a dropped socket not resumed within the window."""
     emu = platformpp_emulator
-    gateway = emu.state.voice.gateway
-    gateway.heartbeat_interval, gateway.resume_window = 0.4, 0.6
+    timeouts = httpx.put(f"{emu.base_url}/_emulator/voice/timeouts",
+                         json={"heartbeat_interval_ms": 400, "resume_window_ms": 600})
+    assert timeouts.status_code == 200 and timeouts.json() == {"heartbeat_interval_ms": 400,
+                                                               "resume_window_ms": 600}
+    refused = httpx.put(f"{emu.base_url}/_emulator/voice/timeouts", json={"resume_window_ms": 10})
+    assert refused.status_code == 400 and "resume_window_ms" in refused.json()["errors"]
 
     async def scenario() -> None:
         watcher, bot_sid = await bot_session(emu)

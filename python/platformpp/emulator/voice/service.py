@@ -212,6 +212,28 @@ class VoiceService:
             return True
         return self._run(apply)
 
+    def timeouts(self) -> dict[str, float]:
+        """The heartbeat interval Hello announces (two missed ones close 4009) and the resume window, s."""
+        return self._run(lambda: {"heartbeat_interval": self.gateway.heartbeat_interval,
+                                  "resume_window": self.gateway.resume_window})
+
+    def set_timeouts(self, *, heartbeat_interval: float | None = None,
+                     resume_window: float | None = None) -> dict[str, float]:
+        """Change them for sockets that connect (heartbeats) or drop (resume window) from now on, e.g.
+        for a client's timeout tests; returns the values now in force."""
+        for name, value in (("heartbeat_interval", heartbeat_interval), ("resume_window", resume_window)):
+            if value is not None and not 0.05 <= value <= 3600:
+                raise ValueError(f"{name}: must be between 0.05 and 3600 seconds")
+
+        def apply() -> dict[str, float]:
+            if heartbeat_interval is not None:
+                self.gateway.heartbeat_interval = float(heartbeat_interval)
+            if resume_window is not None:
+                self.gateway.resume_window = float(resume_window)
+            return {"heartbeat_interval": self.gateway.heartbeat_interval,
+                    "resume_window": self.gateway.resume_window}
+        return self._run(apply)
+
     def disconnect(self, server_id: int, user_id: int, code: int = Close.DISCONNECTED) -> bool:
         """End the user's voice session (left the channel, moved, kicked, Gateway session ended): its
         socket closes with `code` and the others get Client Disconnect. False when not connected."""

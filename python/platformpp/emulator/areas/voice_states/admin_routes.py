@@ -4,7 +4,9 @@
 - ``PUT /_emulator/voice/calls/{channel_id}/udp`` ``{drop_ratio?, delay_ms?}``: drop (at that ratio)
   or delay the inbound UDP packets of one call; ``{}`` clears the fault;
 - ``POST /_emulator/voice/close`` ``{server_id, user_id, code?}``: close one participant's voice
-  gateway socket (4015 by default: the client should resume)."""
+  gateway socket (4015 by default: the client should resume);
+- ``PUT /_emulator/voice/timeouts`` ``{heartbeat_interval_ms?, resume_window_ms?}``: the voice
+  gateway's heartbeat interval (two missed close 4009) and resume window, for clients' timeout tests."""
 
 from __future__ import annotations
 
@@ -72,9 +74,24 @@ async def close_voice_socket(request: Request) -> Response:
     return Response(status_code=204)
 
 
+async def set_timeouts(request: Request) -> Response:
+    service = _service(request)
+    form = Form(await read_json(request))
+    form.unknown_keys({"heartbeat_interval_ms", "resume_window_ms"})
+    heartbeat = form.integer("heartbeat_interval_ms", required=False, minimum=50, maximum=3_600_000)
+    resume = form.integer("resume_window_ms", required=False, minimum=50, maximum=3_600_000)
+    form.done()
+    now = await run_in_threadpool(service.set_timeouts,
+                                  heartbeat_interval=None if heartbeat is None else heartbeat / 1000,
+                                  resume_window=None if resume is None else resume / 1000)
+    return json_response({"heartbeat_interval_ms": round(now["heartbeat_interval"] * 1000),
+                          "resume_window_ms": round(now["resume_window"] * 1000)})
+
+
 def routes() -> list[BaseRoute]:
     return [
         Route(f"{ADMIN}/voice", voice_overview, methods=["GET"]),
         Route(f"{ADMIN}/voice/calls/{{channel_id:snowflake}}/udp", set_udp_fault, methods=["PUT"]),
         Route(f"{ADMIN}/voice/close", close_voice_socket, methods=["POST"]),
+        Route(f"{ADMIN}/voice/timeouts", set_timeouts, methods=["PUT"]),
     ]
