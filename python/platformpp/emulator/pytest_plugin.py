@@ -31,16 +31,16 @@ def platformpp_emulator() -> Iterator[Emulator]:
 
 @pytest.fixture
 def platformpp_user(platformpp_emulator: Emulator) -> Iterator[Callable[..., SimulatedUser]]:
-    """``platformpp_user(user_id, channel_id=..., application_id=...)``: a simulated user of the
+    """``platformpp_user(user_id, channel_id=... | recipient_id=..., application_id=...)``: a simulated user of the
     running emulator (simulated_user.py) who uses the app's commands, components and modals."""
     from .simulated_user import SimulatedUser
 
     made: list[SimulatedUser] = []
 
-    def make(user_id: int, *, channel_id: int, application_id: int | None = None, wait_s: float = 3.0
-             ) -> SimulatedUser:
+    def make(user_id: int, *, channel_id: int | None = None, recipient_id: int | None = None,
+             application_id: int | None = None, wait_s: float = 3.0) -> SimulatedUser:
         extra = {} if application_id is None else {"application_id": application_id}
-        user = SimulatedUser(platformpp_emulator.base_url, user_id, channel_id=channel_id,
+        user = SimulatedUser(platformpp_emulator.base_url, user_id, channel_id=channel_id, recipient_id=recipient_id,
                              admin_secret=platformpp_emulator.admin_secret, wait_s=wait_s, **extra)
         made.append(user)
         return user

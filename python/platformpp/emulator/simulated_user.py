@@ -60,11 +60,18 @@ class Answer:
 
 
 class SimulatedUser:
-    def __init__(self, base_url: str, user_id: int, *, channel_id: int, application_id: int = DEFAULT_APPLICATION_ID,
-                 admin_secret: str | None = None, wait_s: float = 3.0) -> None:
+    """A user acting in ``channel_id`` (a guild channel, a DM or a group DM they are in), or in their
+    DM with ``recipient_id`` (the app's bot user: the bot DM, context 1; anyone else: context 2)."""
+
+    def __init__(self, base_url: str, user_id: int, *, channel_id: int | None = None, recipient_id: int | None = None,
+                 application_id: int = DEFAULT_APPLICATION_ID, admin_secret: str | None = None,
+                 wait_s: float = 3.0) -> None:
+        if (channel_id is None) == (recipient_id is None):
+            raise ValueError("SimulatedUser: give exactly one of channel_id and recipient_id")
         headers = {"Authorization": f"Bearer {admin_secret}"} if admin_secret else {}
         self._http = httpx.Client(base_url=base_url.rstrip("/") + "/_emulator", headers=headers, timeout=wait_s + 30)
         self.user_id, self.channel_id, self.application_id, self.wait_s = user_id, channel_id, application_id, wait_s
+        self.recipient_id = recipient_id
 
     def close(self) -> None:
         self._http.close()
@@ -72,8 +79,11 @@ class SimulatedUser:
     def _act(self, body: dict[str, Any], files: dict[int, tuple[str, bytes, str]] | None = None) -> Answer:
         body = {"application_id": str(self.application_id), "user_id": str(self.user_id),
                 "wait_s": self.wait_s, **body}
-        if body.get("channel_id") is None and body["action"] != "modal_submit":
-            body["channel_id"] = str(self.channel_id)
+        if body.get("channel_id") is None:
+            body.pop("channel_id", None)
+            if body["action"] != "modal_submit":
+                body.update({"channel_id": str(self.channel_id)} if self.channel_id is not None
+                            else {"recipient_id": str(self.recipient_id)})
         if files:
             response = self._http.post("/interactions", data={"payload_json": json.dumps(body)},
                                        files={f"files[{n}]": spec for n, spec in files.items()})
@@ -89,6 +99,16 @@ class SimulatedUser:
         """A chat-input command. An attachment option's value is n of ``files[n]`` (filename, bytes, type)."""
         return self._act({"action": "command", "command_name": name, "options": options or [],
                           "channel_id": None if channel_id is None else str(channel_id)}, files)
+
+    def launch(self, name: str = "launch") -> Answer:
+        """The app's entry point command (type 4) from the App Launcher: delivered to the app when its
+        handler is APP_HANDLER (1); launched by the platform itself when PLATFORM_LAUNCH_ACTIVITY (2)."""
+        return self._act({"action": "command", "command_name": name, "command_type": 4})
+
+    def check_sku_purchase(self, sku_id: int | str) -> Answer:
+        """The client asks the app whether this user may buy the SKU (interaction type 6); the app
+        answers with callback type 13, shown in ``answer["eligibility"]``."""
+        return self._act({"action": "sku_purchase_eligibility", "sku_id": str(sku_id)})
 
     def user_command(self, name: str, target_user_id: int) -> Answer:
         return self._act({"action": "command", "command_name": name, "command_type": 2,

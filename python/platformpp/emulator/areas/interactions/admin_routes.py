@@ -33,11 +33,12 @@ from ..channel_messages import store as channel_messages
 from ..commands import store as commands
 from ..webhooks.interactions_endpoint import answer_json, post_signed, verify_endpoint
 from . import messages, store, user_input, waiters
-from .context import Place, locate, require
+from .context import CONTEXT_BOT_DM, Place, direct_message_channel, locate, require
 from .work import run_work
-ACTIONS = ("command", "autocomplete", "component", "modal_submit")
+ACTIONS = ("command", "autocomplete", "component", "modal_submit", "sku_purchase_eligibility")
 DEFAULT_WAIT_S = 3.0
 MAX_REPEAT = 1000
+ENTRY_POINT, PLATFORM_LAUNCH_ACTIVITY = 4, 2   # command type; entry point handler
 NSFW_COMMAND_IN_SAFE_CHANNEL = "An age-restricted command can only be used in an age-restricted channel."
 
 
@@ -45,9 +46,24 @@ def _refuse(message: str) -> ApiError:
     return ApiError(403, errors.MISSING_PERMISSIONS, message)
 
 
+def _check_private_use(place: Place, body: dict[str, Any]) -> list[int]:
+    """A global command in a DM or group DM: its ``contexts`` must list this one (all when unset); a
+    guild install reaches only the DM with the app's bot user, other DMs need a user install."""
+    integration_types = body.get("integration_types") or [0]
+    contexts = body.get("contexts")
+    if contexts is not None and place.context not in contexts:
+        raise _refuse("The command cannot be used in this context (its contexts do not include it).")
+    if not (1 in integration_types or (0 in integration_types and place.context == CONTEXT_BOT_DM)):
+        raise _refuse("The application is not installed for this user, and this is not a DM with its bot.")
+    return list(integration_types)
+
+
 def _check_command_use(conn: sqlite3.Connection, place: Place, command: sqlite3.Row) -> list[int]:
     """What the client checks before showing a command; the integration types it is used through."""
     body = json.loads(command["body"])
+    if place.guild is None:
+        return _check_private_use(place, body)
+    assert place.guild_id is not None and place.member is not None
     integration_types = body.get("integration_types") or [0]
     installed = (0 in integration_types and place.bot_in_guild) or 1 in integration_types
     if not installed:
@@ -75,7 +91,7 @@ def _check_command_use(conn: sqlite3.Connection, place: Place, command: sqlite3.
 def _find_command(conn: sqlite3.Connection, place: Place, form: Form) -> sqlite3.Row:
     command_id = form.snowflake("command_id", required=False)
     name = form.string("command_name", required=False, min_len=1, max_len=32)
-    kind = form.choice("command_type", (1, 2, 3), required=False, default=1)
+    kind = form.choice("command_type", (1, 2, 3, 4), required=False, default=1)
     form.done()
     if command_id is not None:
         row = commands.find_command(conn, place.application_id, command_id, place.guild_id)
@@ -91,7 +107,7 @@ def _find_command(conn: sqlite3.Connection, place: Place, form: Form) -> sqlite3
 
 def _channel_message(conn: sqlite3.Connection, place: Place, message_id: int) -> tuple[Payload, sqlite3.Row | None]:
     """A message of the channel the user can see: an interaction's answer (ephemeral ones only to
-    their user) or a channel message. Returns it and, for an answer, its interaction."""
+    their user) or a channel message of a guild. Returns it and, for an answer, its interaction."""
     own = conn.execute("SELECT m.*, i.user_id AS owner FROM interaction_messages m JOIN interactions i"
                        " ON i.id = m.interaction_id WHERE m.id = ? AND i.channel_id = ?",
                        (message_id, place.channel_id)).fetchone()
@@ -100,6 +116,8 @@ def _channel_message(conn: sqlite3.Connection, place: Place, message_id: int) ->
             raise errors.not_found(errors.UNKNOWN_MESSAGE, "Message")
         interaction = store.get_interaction(conn, own["interaction_id"])
         return store.render_message(conn, message_id, interaction), interaction
+    if place.guild is None:   # the emulator keeps no other messages of DMs and group DMs
+        raise errors.not_found(errors.UNKNOWN_MESSAGE, "Message")
     if not place.user_permissions & Permission.READ_MESSAGE_HISTORY:
         raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: the user cannot read the channel's messages.")
     return channel_messages.render(conn, channel_messages.get_row(conn, place.channel_id, message_id)), None
@@ -132,17 +150,23 @@ def _start(request: Request, raw: Any, files: list[UploadedFile], interaction_id
     state = emulator_state(request)
     base_url = str(request.base_url)
     form = Form(raw)
-    form.unknown_keys({"action", "application_id", "user_id", "channel_id", "command_id", "command_name",
-                       "command_type", "options", "target_id", "message_id", "custom_id", "values", "interaction_id",
-                       "wait_s", "repeat"})
+    form.unknown_keys({"action", "application_id", "user_id", "channel_id", "recipient_id", "command_id",
+                       "command_name", "command_type", "options", "target_id", "message_id", "custom_id", "values",
+                       "interaction_id", "sku_id", "wait_s", "repeat"})
     action = form.choice("action", ACTIONS)
     application_id = form.snowflake("application_id")
     user_id = form.snowflake("user_id")
-    channel_id = form.snowflake("channel_id", required=action != "modal_submit")
+    recipient_id = form.snowflake("recipient_id", required=False)
+    channel_id = form.snowflake("channel_id", required=action != "modal_submit" and recipient_id is None)
+    if channel_id is not None and recipient_id is not None:
+        form.fail("recipient_id", "BASE_TYPE_CHOICES", "Give channel_id or recipient_id, not both.")
     form.number("wait_s", required=False, minimum=0, maximum=60)
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> list[store.Started]:
         channel = channel_id
+        if recipient_id is not None:   # the user's DM with that user (the app's bot user: context 1)
+            form.done()
+            channel = direct_message_channel(state, conn, user_id or 0, recipient_id)
         opener = None
         if action == "modal_submit":
             opener_id = form.snowflake("interaction_id")
@@ -158,7 +182,8 @@ def _start(request: Request, raw: Any, files: list[UploadedFile], interaction_id
         upload = _Uploads(state, conn, interaction_id, files, base_url)
         message: Payload | None = None
         # Components and modals belong to a message or modal of the app, installed where it is.
-        integration_types = [0] if place.bot_in_guild else [1]
+        integration_types = [0] if place.bot_in_guild or place.context == CONTEXT_BOT_DM else [1]
+        platform_launch = False
         if action in ("command", "autocomplete"):
             command = _find_command(conn, place, form)
             integration_types = _check_command_use(conn, place, command)
@@ -170,6 +195,19 @@ def _start(request: Request, raw: Any, files: list[UploadedFile], interaction_id
             data = user_input.command_data(conn, place, command, form.data.get("options"), form.data.get("target_id"),
                                            upload, autocomplete=action == "autocomplete", target_message=target_message)
             kind = store.AUTOCOMPLETE if action == "autocomplete" else store.APPLICATION_COMMAND
+            # An entry point command whose handler is the platform's: it launches the activity itself.
+            platform_launch = command["type"] == ENTRY_POINT and \
+                json.loads(command["body"]).get("handler") == PLATFORM_LAUNCH_ACTIVITY
+            require(not (platform_launch and kind == store.AUTOCOMPLETE), ("action",), "BASE_TYPE_CHOICES",
+                    "Entry point commands have no options to autocomplete.")
+        elif action == "sku_purchase_eligibility":
+            sku_id = form.snowflake("sku_id")
+            form.done()
+            require(sku_id is not None and conn.execute(
+                "SELECT 1 FROM skus WHERE id = ? AND application_id = ?", (sku_id, application_id)).fetchone()
+                is not None, ("sku_id",), "UNKNOWN_SKU", "The application has no SKU with this id.")
+            data = {"sku_id": str(sku_id)}
+            kind = store.SKU_PURCHASE_ELIGIBILITY_CHECK
         elif action == "component":
             message_id = form.snowflake("message_id")
             form.done()
@@ -188,8 +226,14 @@ def _start(request: Request, raw: Any, files: list[UploadedFile], interaction_id
                 message, _ = _channel_message(conn, place, opener["message_id"])
         if place.resolved:
             data["resolved"] = dict(place.resolved)
-        return [store.start(state, conn, outbox, interaction_id=one, kind=kind, place=place, data=data,
-                            integration_types=integration_types, message=message) for one in interaction_ids]
+        started = [store.start(state, conn, outbox, interaction_id=one, kind=kind, place=place, data=data,
+                               integration_types=integration_types, message=message, deliver=not platform_launch)
+                   for one in interaction_ids]
+        if platform_launch:
+            for one in started:
+                store.respond(state, conn, outbox, store.get_interaction(conn, one.id), {"type": store.LAUNCH_ACTIVITY},
+                              [], base_url)
+        return started
 
     return work
 
@@ -246,16 +290,18 @@ async def simulate(request: Request) -> Response:
         return started, store.conversation(conn, store.get_interaction(conn, interaction_id))
 
     if wait_s == 0:   # deliver only, in one transaction; the answer is read later (GET .../interactions/{id})
-        started, answer = await run_work(request, started_and_answer)
-        if started.endpoint_url is None:
-            return json_response({"interaction": started.payload, "answer": answer})
+        started, now = await run_work(request, started_and_answer)
+        if started.endpoint_url is None or not started.delivered:
+            return json_response({"interaction": started.payload, "answer": now})
     waiting = waiters.of(state)
     answered = waiting.expect(interaction_id)
-    answer = None
+    answer: Payload | None = None
     try:
         if wait_s != 0:
             (started,) = await run_work(request, work)
-        if started.endpoint_url:
+        if not started.delivered:   # the platform answered itself (an entry point it launches)
+            pass
+        elif started.endpoint_url:
             await _deliver_http(request, started)
         else:
             try:
@@ -277,7 +323,7 @@ async def _simulate_many(request: Request, raw: Any, files: list[UploadedFile], 
     state = emulator_state(request)
     work = _start(request, raw, files, [state.ids.next() for _ in range(repeat)])
     started = await run_work(request, work)
-    await asyncio.gather(*(_deliver_http(request, one) for one in started if one.endpoint_url))
+    await asyncio.gather(*(_deliver_http(request, one) for one in started if one.endpoint_url and one.delivered))
     return json_response({"interactions": [{"id": str(one.id), "token": one.token} for one in started]})
 
 

@@ -18,7 +18,7 @@ from ...core.errors import ApiError
 from ...core.permissions import MemberContext, Permission, channel_permissions
 from ...core.uploads import upload_limit
 from ...events.audience import Payload
-from ...wire.channel import channel_json
+from ...wire.channel import channel_json, group_dm_json
 from ...wire.member import MEMBER_SELECT, member_json
 from ...wire.role import role_json
 from ...wire.user import public_user_json
@@ -27,28 +27,37 @@ from ..guilds.access import overwrites_of
 from ..monetization.store import interaction_entitlements
 
 GUILD_INSTALL, USER_INSTALL = 0, 1
-CONTEXT_GUILD = 0
+# Interaction context types: a guild, a DM with the app's bot user, any other DM or a group DM.
+CONTEXT_GUILD, CONTEXT_BOT_DM, CONTEXT_PRIVATE_CHANNEL = 0, 1, 2
+DM, GROUP_DM = 1, 3
+# What an app may do in a DM or group DM (the platform's docs on ``app_permissions``): attach files,
+# embed links and mention everyone; in a DM with its own bot user also use external emojis.
+PRIVATE_APP_PERMISSIONS = Permission.ATTACH_FILES | Permission.EMBED_LINKS | Permission.MENTION_EVERYONE
+BOT_DM_APP_PERMISSIONS = PRIVATE_APP_PERMISSIONS | Permission.USE_EXTERNAL_EMOJIS
 
 
 @dataclass
 class Place:
-    """A guild channel where a user acts with an application."""
+    """Where a user acts with an application: a guild channel (``guild`` and ``member`` set), or a
+    DM or group DM (both None, ``context`` 1 with the app's bot user, else 2)."""
 
     conn: sqlite3.Connection
     application_id: int
     bot_user_id: int | None
     user: sqlite3.Row
-    guild: sqlite3.Row
+    guild: sqlite3.Row | None
     channel: sqlite3.Row
-    member: sqlite3.Row
+    member: sqlite3.Row | None
     user_permissions: int
     now: datetime
     bot_in_guild: bool = False
+    context: int = CONTEXT_GUILD
+    recipients: list[sqlite3.Row] = field(default_factory=list)   # of a DM or group DM, the user excepted
     resolved: dict[str, dict[str, Payload]] = field(default_factory=dict)
 
     @property
-    def guild_id(self) -> int:
-        return int(self.guild["id"])
+    def guild_id(self) -> int | None:
+        return int(self.guild["id"]) if self.guild is not None else None
 
     @property
     def channel_id(self) -> int:
@@ -56,27 +65,43 @@ class Place:
 
     def app_permissions(self, channel: sqlite3.Row) -> int:
         """The bot's permissions in ``channel`` when it is in the guild; otherwise (a user-installed
-        app) what @everyone may do there, the most an app without its bot can act with."""
+        app) what @everyone may do there, the most an app without its bot can act with. In a DM or
+        group DM, the fixed set the platform gives apps there."""
+        if self.guild is None:
+            return int(BOT_DM_APP_PERMISSIONS if self.context == CONTEXT_BOT_DM else PRIVATE_APP_PERMISSIONS)
+        guild_id = int(self.guild["id"])
         if self.bot_in_guild and self.bot_user_id is not None:
             return permissions_in(self.conn, channel, self.bot_user_id, self.now)
-        everyone = self.conn.execute("SELECT permissions FROM roles WHERE id = ?",
-                                                     (self.guild_id,)).fetchone()
-        context = MemberContext(self.guild_id, int(self.guild["owner_id"]), 0,
+        everyone = self.conn.execute("SELECT permissions FROM roles WHERE id = ?", (guild_id,)).fetchone()
+        context = MemberContext(guild_id, int(self.guild["owner_id"]), 0,
                                 int(everyone["permissions"]) if everyone else 0, {})
-        return channel_permissions(context, [o for o in overwrites_of(channel) if o.id == self.guild_id])
+        return channel_permissions(context, [o for o in overwrites_of(channel) if o.id == guild_id])
 
 
-def locate(conn: sqlite3.Connection, application_id: int, user_id: int, channel_id: int, now: datetime) -> Place:
-    """The user (a full account, member of the guild, able to view the channel) in a guild channel."""
+def _application(conn: sqlite3.Connection, application_id: int) -> sqlite3.Row:
     app = conn.execute("SELECT id, bot_user_id FROM applications WHERE id = ?", (application_id,)).fetchone()
     if app is None:
         raise errors.not_found(errors.UNKNOWN_APPLICATION, "Application")
+    return app
+
+
+def _acting_user(conn: sqlite3.Connection, user_id: int) -> sqlite3.Row:
     user = conn.execute("SELECT * FROM users WHERE id = ?", (user_id,)).fetchone()
     if user is None or user["bot"]:
         raise errors.not_found(errors.UNKNOWN_USER, "User")
+    return user
+
+
+def locate(conn: sqlite3.Connection, application_id: int, user_id: int, channel_id: int, now: datetime) -> Place:
+    """The user in a channel: a guild channel (a full account, member of the guild, able to view the
+    channel), or a DM or group DM the user is a recipient of."""
+    app = _application(conn, application_id)
+    user = _acting_user(conn, user_id)
     channel = conn.execute("SELECT * FROM channels WHERE id = ?", (channel_id,)).fetchone()
-    if channel is None or channel["guild_id"] is None:
+    if channel is None:
         raise errors.not_found(errors.UNKNOWN_CHANNEL, "Channel")
+    if channel["guild_id"] is None:
+        return _private_place(conn, app, user, channel, now)
     guild = conn.execute("SELECT * FROM guilds WHERE id = ?", (channel["guild_id"],)).fetchone()
     member = conn.execute(MEMBER_SELECT + " WHERE m.guild_id = ? AND m.user_id = ?",
                           (channel["guild_id"], user_id)).fetchone()
@@ -92,28 +117,86 @@ def locate(conn: sqlite3.Connection, application_id: int, user_id: int, channel_
                  bot_in_guild)
 
 
+def _private_place(conn: sqlite3.Connection, app: sqlite3.Row, user: sqlite3.Row, channel: sqlite3.Row,
+                   now: datetime) -> Place:
+    if channel["type"] not in (DM, GROUP_DM):
+        raise errors.not_found(errors.UNKNOWN_CHANNEL, "Channel")
+    recipients = conn.execute("SELECT u.* FROM channel_recipients r JOIN users u ON u.id = r.user_id"
+                              " WHERE r.channel_id = ? ORDER BY u.id", (channel["id"],)).fetchall()
+    if not any(r["id"] == user["id"] for r in recipients):
+        raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: the user is not a recipient of the channel.")
+    others = [r for r in recipients if r["id"] != user["id"]]
+    with_bot = channel["type"] == DM and app["bot_user_id"] is not None and \
+        [r["id"] for r in others] == [app["bot_user_id"]]
+    return Place(conn, int(app["id"]), app["bot_user_id"], user, None, channel, None, 0, now, False,
+                 CONTEXT_BOT_DM if with_bot else CONTEXT_PRIVATE_CHANNEL, others)
+
+
+def direct_message_channel(state: Any, conn: sqlite3.Connection, user_id: int, recipient_id: int) -> int:
+    """The DM channel (type 1) of two users, made on first use as the platform's client opens one."""
+    _acting_user(conn, user_id)
+    if conn.execute("SELECT 1 FROM users WHERE id = ?", (recipient_id,)).fetchone() is None or recipient_id == user_id:
+        raise errors.not_found(errors.UNKNOWN_USER, "User")
+    row = conn.execute("SELECT c.id FROM channels c JOIN channel_recipients a ON a.channel_id = c.id AND a.user_id = ?"
+                       " JOIN channel_recipients b ON b.channel_id = c.id AND b.user_id = ? WHERE c.type = ?",
+                       (user_id, recipient_id, DM)).fetchone()
+    if row is not None:
+        return int(row["id"])
+    channel_id = int(state.ids.next())
+    conn.execute("INSERT INTO channels (id, guild_id, type) VALUES (?, NULL, ?)", (channel_id, DM))
+    conn.executemany("INSERT INTO channel_recipients (channel_id, user_id) VALUES (?, ?)",
+                     [(channel_id, user_id), (channel_id, recipient_id)])
+    return channel_id
+
+
 def member_payload(place: Place) -> Payload:
+    assert place.member is not None
     return {**member_json(place.member), "permissions": str(place.user_permissions)}
 
 
+def _private_channel_json(place: Place) -> Payload:
+    """The DM or group DM as the interaction shows it: its recipients are the others."""
+    others = [public_user_json(r) for r in place.recipients]
+    if place.channel["type"] == GROUP_DM:
+        return group_dm_json(place.channel, others)
+    last = place.channel["last_message_id"] if "last_message_id" in place.channel.keys() else None
+    return {"id": str(place.channel_id), "type": DM, "flags": place.channel["flags"],
+            "last_message_id": str(last) if last else None, "recipients": others}
+
+
+def owners(place: Place, integration_types: list[int]) -> dict[str, str]:
+    """``authorizing_integration_owners``: the guild a guild install was made in ("0" in the DM with
+    the app's bot user), and the user for a user install."""
+    result: dict[str, str] = {}
+    if GUILD_INSTALL in integration_types:
+        if place.guild is not None and place.bot_in_guild:
+            result[str(GUILD_INSTALL)] = str(place.guild_id)
+        elif place.context == CONTEXT_BOT_DM:
+            result[str(GUILD_INSTALL)] = "0"
+    if USER_INSTALL in integration_types or not result:
+        result[str(USER_INSTALL)] = str(place.user["id"])
+    return result
+
+
 def context_fields(place: Place, integration_types: list[int]) -> Payload:
-    """The fields every interaction of a guild channel carries besides ``data``."""
-    owners: dict[str, str] = {}
-    if place.bot_in_guild and GUILD_INSTALL in integration_types:
-        owners[str(GUILD_INSTALL)] = str(place.guild_id)
-    if USER_INSTALL in integration_types or not owners:
-        owners[str(USER_INSTALL)] = str(place.user["id"])
-    return {
-        "application_id": str(place.application_id), "guild_id": str(place.guild_id),
-        "guild": {"id": str(place.guild_id), "locale": place.guild["preferred_locale"],
-                  "features": _features(place.guild)},
-        "channel_id": str(place.channel_id), "channel": channel_json(place.channel),
-        "member": member_payload(place), "app_permissions": str(place.app_permissions(place.channel)),
-        "locale": place.user["locale"], "guild_locale": place.guild["preferred_locale"],
+    """The fields every interaction carries besides ``data``: in a guild the guild, the member and
+    the guild's locale; in a DM or group DM the ``user`` instead."""
+    common: Payload = {
+        "application_id": str(place.application_id), "channel_id": str(place.channel_id),
+        "app_permissions": str(place.app_permissions(place.channel)), "locale": place.user["locale"],
         "entitlements": interaction_entitlements(place.conn, place.application_id, int(place.user["id"]),
                                                  place.guild_id, format_instant(place.now)),
-        "authorizing_integration_owners": owners, "context": CONTEXT_GUILD,
+        "authorizing_integration_owners": owners(place, integration_types), "context": place.context,
         "attachment_size_limit": upload_limit(), "version": 1,
+    }
+    if place.guild is None:
+        return {**common, "channel": _private_channel_json(place), "user": public_user_json(place.user)}
+    return {
+        **common, "guild_id": str(place.guild_id),
+        "guild": {"id": str(place.guild_id), "locale": place.guild["preferred_locale"],
+                  "features": _features(place.guild)},
+        "channel": channel_json(place.channel), "member": member_payload(place),
+        "guild_locale": place.guild["preferred_locale"],
     }
 
 
@@ -132,8 +215,8 @@ def resolve_user(conn: sqlite3.Connection, place: Place, user_id: int, *, need_m
     user = conn.execute("SELECT * FROM users WHERE id = ?", (user_id,)).fetchone()
     if user is None:
         return False
-    member = conn.execute(MEMBER_SELECT + " WHERE m.guild_id = ? AND m.user_id = ?",
-                          (place.guild_id, user_id)).fetchone()
+    member = None if place.guild is None else conn.execute(
+        MEMBER_SELECT + " WHERE m.guild_id = ? AND m.user_id = ?", (place.guild_id, user_id)).fetchone()
     if member is None and need_member:
         return False
     _add(place, "users", user_id, public_user_json(user))

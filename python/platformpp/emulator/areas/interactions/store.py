@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from ...state import EmulatorState
 
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
+SKU_PURCHASE_ELIGIBILITY_CHECK = 6   # the published SOCIAL_LAYER_SKU_PURCHASE_ELIGIBILITY interaction type
 PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 1, 4, 5, 6, 7
 AUTOCOMPLETE_RESULT, MODAL, LAUNCH_ACTIVITY, SKU_PURCHASE_ELIGIBILITY = 8, 9, 12, 13
 CALLBACK_TYPES = (PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE,
@@ -42,7 +43,9 @@ ALLOWED = {
                         LAUNCH_ACTIVITY},
     AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
     MODAL_SUBMIT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE},
+    SKU_PURCHASE_ELIGIBILITY_CHECK: {SKU_PURCHASE_ELIGIBILITY},
 }
+INELIGIBLE_REASONS = (0, 1, 2)   # OTHER, OWNS_SKU_OR_BUNDLE_COMPONENT, PLATFORM_RESTRICTION
 RESPONSE_WINDOW_S = 3.0
 TOKEN_LIFETIME_S = 15 * 60.0
 UNKNOWN_WEBHOOK = 10015
@@ -63,11 +66,14 @@ class Started:
     payload: Payload          # as delivered, token included
     endpoint_url: str | None  # HTTP delivery when set
     private_key: str
+    delivered: bool = True    # False: the platform answered it itself (an entry point it launches)
 
 
 def start(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, interaction_id: int, kind: int,
-          place: Place, data: Payload, integration_types: list[int], message: Payload | None) -> Started:
-    """Record the interaction and, for Gateway delivery, dispatch INTERACTION_CREATE on commit."""
+          place: Place, data: Payload, integration_types: list[int], message: Payload | None,
+          deliver: bool = True) -> Started:
+    """Record the interaction and, for Gateway delivery, dispatch INTERACTION_CREATE on commit
+    (``deliver`` False: the app is not asked, the platform answers it)."""
     app = conn.execute("SELECT interactions_endpoint_url, webhook_private_key FROM applications WHERE id = ?",
                        (place.application_id,)).fetchone()
     token = "aW50ZXJhY3Rpb24." + secrets.token_urlsafe(48)
@@ -81,10 +87,10 @@ def start(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, int
                  " message_id, payload, created_at, delivery) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                  (interaction_id, place.application_id, token_digest(token), kind, int(place.user["id"]),
                   place.guild_id, place.channel_id, int(message["id"]) if message else None, json.dumps(stored),
-                  state.clock.timestamp(), "http" if url else "gateway"))
-    if not url:
+                  state.clock.timestamp(), ("http" if url else "gateway") if deliver else "platform"))
+    if deliver and not url:
         outbox.add("INTERACTION_CREATE", AppBotSessions(place.application_id, place.guild_id, payload))
-    return Started(interaction_id, token, payload, url, app["webhook_private_key"])
+    return Started(interaction_id, token, payload, url, app["webhook_private_key"], deliver)
 
 
 def get_interaction(conn: sqlite3.Connection, interaction_id: int) -> sqlite3.Row:
@@ -124,6 +130,21 @@ def _choices(form: Form, option_type: int | None) -> list[Payload]:
         else:
             value = choice.string("value", max_len=6000)
         result.append({"name": name, "value": value})
+    return result
+
+
+def _eligibility(form: Form) -> Payload:
+    """SocialLayerSKUPurchaseEligibilityCallbackData: ``eligible`` (required), and why not."""
+    data = form.obj("data")
+    result: Payload = {}
+    if data is not None:
+        data.unknown_keys({"eligible", "ineligible_reason", "ineligible_reason_description"})
+        reason = None if data.data.get("ineligible_reason") is None else \
+            data.choice("ineligible_reason", INELIGIBLE_REASONS)
+        result = {"eligible": data.boolean("eligible", required=True), "ineligible_reason": reason,
+                  "ineligible_reason_description": data.string("ineligible_reason_description", required=False,
+                                                               nullable=True, max_len=255)}
+    form.done()
     return result
 
 
@@ -197,7 +218,7 @@ def respond(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row:
         resource = {"type": kind, "activity_instance": {"id": instance}}
         stored = {"activity_instance_id": instance}
     elif kind == SKU_PURCHASE_ELIGIBILITY:
-        stored = raw.get("data")
+        stored = _eligibility(form)
     conn.execute("UPDATE interactions SET response_type = ?, response = ?, responded_at = ?, error = NULL"
                  " WHERE id = ?", (kind, json.dumps(stored), now, row["id"]))
     result: Payload = {"interaction": summary}
@@ -298,4 +319,6 @@ def conversation(conn: sqlite3.Connection, interaction: sqlite3.Row) -> Payload:
                        "error": interaction["error"]}
     if kind == LAUNCH_ACTIVITY and response is not None:
         answer["activity_instance_id"] = response["activity_instance_id"]
+    if kind == SKU_PURCHASE_ELIGIBILITY and response is not None:
+        answer["eligibility"] = response
     return answer

@@ -135,8 +135,8 @@ def command_data(conn: sqlite3.Connection, place: Place, command: sqlite3.Row, r
         assert target_message is not None
         resolve_message(place, target_message)
         data["target_id"] = target_message["id"]
-    else:
-        require(False, ("command_id",), "COMMAND_TYPE", "Entry point commands launch activities; not simulated.")
+    else:   # an entry point: launched from the App Launcher, with nothing to fill in
+        require(not raw_options, ("options",), "APPLICATION_COMMAND_OPTIONS_INVALID", "Entry point commands have no options.")
     return data
 
 
