@@ -64,3 +64,35 @@ def test_linking_needs_manage_channels_and_a_channel_free_of_other_lobbies(platf
         # Unlinked, the channel is free again.
         assert http.patch(f"/lobbies/{first}/channel-linking", json={"channel_id": None}).status_code == 200
         assert http.patch(f"/lobbies/{second}/channel-linking", json={"channel_id": str(GENERAL)}).status_code == 200
+
+
+def test_messages_flow_both_ways_between_a_linked_lobby_and_its_channel(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    lobby_id = _lobby(emu, ALICE)
+    with api(emu, user_token(emu, ALICE)) as alice:
+        assert alice.patch(f"/lobbies/{lobby_id}/channel-linking", json={"channel_id": str(GENERAL)}).status_code == 200
+        # Linking posts the platform's disclosure to the lobby.
+        (disclosure,) = alice.get(f"/lobbies/{lobby_id}/messages").json()
+        assert disclosure["disclosure_type"] == 3 and "application_id" not in disclosure
+        assert "#general" in disclosure["content"]
+        from_game = alice.post(f"/lobbies/{lobby_id}/messages", json={"content": "gg <@1100000000000000002>"}).json()
+    with bot(emu) as http:
+        in_channel = {m["id"]: m for m in http.get(f"/channels/{GENERAL}/messages").json()}
+        assert in_channel[from_game["id"]]["author"]["id"] == str(ALICE)
+        # (the bot has no MESSAGE_CONTENT intent, so its answer leaves the text out: read the store)
+        stored = emu.state.db.query_one("SELECT content FROM channel_messages WHERE id = ?", (int(from_game["id"]),))
+        assert stored is not None and stored["content"] == "gg <@1100000000000000002>"
+        from_guild = http.post(f"/channels/{GENERAL}/messages", json={
+            "content": "welcome", "embeds": [{"title": "Match report", "description": "3-1"}]}).json()
+    with api(emu, user_token(emu, ALICE)) as alice:
+        lobby_messages = {m["id"]: m for m in alice.get(f"/lobbies/{lobby_id}/messages").json()}
+    bridged = lobby_messages[from_guild["id"]]
+    assert bridged["content"] == "welcome" and bridged["embeds"][0]["title"] == "Match report"
+    assert "application_id" not in bridged  # written on the platform, not sent from the game
+    assert lobby_messages[from_game["id"]]["application_id"] == str(APP_ID)
+    # Unlinked, the two conversations are separate again.
+    with api(emu, user_token(emu, ALICE)) as alice:
+        alice.patch(f"/lobbies/{lobby_id}/channel-linking", json={"channel_id": None}).raise_for_status()
+        alone = alice.post(f"/lobbies/{lobby_id}/messages", json={"content": "only here"}).json()
+    with bot(emu) as http:
+        assert alone["id"] not in {m["id"] for m in http.get(f"/channels/{GENERAL}/messages").json()}

@@ -44,6 +44,7 @@ from ...wire.member import MEMBER_SELECT, member_json
 from ...wire.user import public_user_json
 from ..audit_log import actions
 from ..audit_log import store as audit_log
+from ..lobbies.bridge import channel_message_to_lobby
 from ..members.activity import touch as touch_activity
 from . import search
 from .access import ChannelAccess, bot_members_viewing, channel_access
@@ -324,6 +325,7 @@ def create(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, write
     search.index_message(conn, message_id, access.guild_id, content)
     message = render(conn, get_row(conn, channel_id, message_id))
     announce_message(conn, outbox, "MESSAGE_CREATE", access.channel, message, now)
+    channel_message_to_lobby(conn, outbox, channel_id, message, format_instant(now))  # a linked lobby hears it
     return for_reader(conn, message, author)
 
 

@@ -22,6 +22,7 @@ from ...core.validation import Form, read_json
 from ...events.audience import Payload
 from ...paths import API
 from ..guilds.access import standing
+from ..messages.store import LobbyThread, post_disclosure
 from .linking import LINKABLE_TYPES, link_refusal
 from .store import (
     CAN_LINK_LOBBY,
@@ -41,6 +42,7 @@ from .store import (
 )
 
 T = TypeVar("T")
+MESSAGE_DATA_VISIBLE_ON_PLATFORM = 3  # the SDK's DisclosureTypes
 
 
 async def _in_transaction(request: Request, application_id: int, work: Callable[[LobbyWriter], T]) -> T:
@@ -270,6 +272,14 @@ async def link_channel(request: Request) -> Response:
                 raise errors.not_found(errors.UNKNOWN_CHANNEL, "Channel")
         conn.execute("UPDATE lobbies SET linked_channel_id = ? WHERE id = ?", (channel_id, lobby_id))
         writer.announce_update(lobby_id)
+        if channel_id is not None and channel_id != lobby["linked_channel_id"]:
+            # The platform tells the members that their messages are now visible on it.
+            name = conn.execute("SELECT name FROM channels WHERE id = ?", (channel_id,)).fetchone()["name"]
+            post_disclosure(conn, LobbyThread(principal.application_id, lobby_id), writer.outbox,
+                            message_id=writer.state.ids.next(), author_id=principal.user_id,
+                            disclosure_type=MESSAGE_DATA_VISIBLE_ON_PLATFORM,
+                            content=f"This lobby is linked to #{name}: its messages are visible on the platform.",
+                            now=writer.now)
         return lobby_object(conn, get_lobby(conn, lobby_id, principal.application_id))
 
     return json_response(await _in_transaction(request, principal.application_id, work))

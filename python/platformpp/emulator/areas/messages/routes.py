@@ -31,6 +31,7 @@ from ..lobbies.store import (
     require_member,
 )
 from . import store
+from .channel_bridge import lobby_message_to_channel
 from .store import DEFAULT_LIST, MAX_CONTENT, MAX_LIST, MODERATION_KEYS, DirectThread, LobbyThread, Thread
 
 READ_SCOPE = "dm_channels.messages.read"
@@ -119,9 +120,15 @@ async def post_lobby_message(request: Request) -> Response:
     principal = auth.require(request, kinds=("bearer",), scopes=(SOCIAL_SCOPE,))
     body = await MessageBody.read(request, content_required=True)
     state = emulator_state(request)
-    return json_response(await _in_lobby(request, principal, lambda conn, thread, outbox: store.post(
-        conn, thread, outbox, message_id=state.ids.next(), author_id=principal.user_id, content=body.content,
-        metadata=body.metadata, now=state.clock.iso())), 201)
+
+    def work(conn: sqlite3.Connection, thread: LobbyThread, outbox: Outbox) -> Any:
+        message = store.post(conn, thread, outbox, message_id=state.ids.next(), author_id=principal.user_id,
+                             content=body.content, metadata=body.metadata, now=state.clock.iso())
+        # In a lobby linked to a guild channel, the message is written there too (channel_bridge.py).
+        lobby_message_to_channel(conn, outbox, thread.lobby_id, message, state.clock.now())
+        return message
+
+    return json_response(await _in_lobby(request, principal, work), 201)
 
 
 async def list_lobby_messages(request: Request) -> Response:

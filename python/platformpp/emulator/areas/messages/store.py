@@ -67,6 +67,14 @@ class LobbyThread:
             "timestamp": row["created_at"], "edited_timestamp": row["edited_at"], "flags": 0,
             "application_id": str(self.application_id),
         }
+        if row["from_channel"]:
+            # Written in the linked guild channel from the platform's client: not from the game, and
+            # with what it carries there (attachments, embeds, stickers, a poll, a thread; its flags).
+            del message["application_id"]
+            message.update(json.loads(row["extra"] or "{}"))
+        if row["disclosure_type"] is not None:
+            del message["application_id"]
+            message["disclosure_type"] = row["disclosure_type"]
         # The name the game gave the author in this lobby (set server-side only).
         if member is not None and member["additional_name"] is not None:
             message["additional_name"] = member["additional_name"]
@@ -141,6 +149,27 @@ def _current(conn: sqlite3.Connection, thread: Thread, message_id: int) -> Paylo
 def post(conn: sqlite3.Connection, thread: Thread, outbox: Outbox, *, message_id: int, author_id: int,
          content: str | None, metadata: dict[str, str] | None, now: str) -> Payload:
     thread.insert(conn, message_id, author_id, content, json.dumps(metadata) if metadata is not None else None, now)
+    message = _current(conn, thread, message_id)
+    _announce(conn, thread, outbox, "CREATE", message)
+    return message
+
+
+def post_from_channel(conn: sqlite3.Connection, thread: LobbyThread, outbox: Outbox, *, message_id: int,
+                      author_id: int, content: str, extra: Payload, now: str) -> Payload:
+    """A message written in the lobby's linked guild channel, as the lobby's members see it (same id)."""
+    conn.execute("INSERT INTO lobby_messages (id, lobby_id, author_id, content, created_at, from_channel, extra)"
+                 " VALUES (?, ?, ?, ?, ?, 1, ?)", (message_id, thread.lobby_id, author_id, content, now,
+                                                   json.dumps(extra) if extra else None))
+    message = _current(conn, thread, message_id)
+    _announce(conn, thread, outbox, "CREATE", message)
+    return message
+
+
+def post_disclosure(conn: sqlite3.Connection, thread: LobbyThread, outbox: Outbox, *, message_id: int,
+                    author_id: int, disclosure_type: int, content: str, now: str) -> Payload:
+    """The platform's auto-generated message explaining an integration to the lobby's members."""
+    conn.execute("INSERT INTO lobby_messages (id, lobby_id, author_id, content, created_at, disclosure_type)"
+                 " VALUES (?, ?, ?, ?, ?, ?)", (message_id, thread.lobby_id, author_id, content, now, disclosure_type))
     message = _current(conn, thread, message_id)
     _announce(conn, thread, outbox, "CREATE", message)
     return message
