@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..areas.presence.store import stored_desktop_user
 from .admin_routes import routes
 from .endpoint import DesktopEndpoint, DesktopUserError, IpcSettings, configure, endpoint_of
 
@@ -20,10 +21,12 @@ __all__ = ["DesktopEndpoint", "DesktopUserError", "IpcSettings", "configure", "e
 
 
 async def start(state: EmulatorState) -> None:
-    """Sign the configured desktop user in (if any): the socket exists from the first request on."""
+    """Sign the configured desktop user in (``--desktop-user``, else the fixture's ``desktop_user``; none:
+    no desktop client): the socket exists from the first request on."""
     endpoint = endpoint_of(state)
-    if endpoint.settings.desktop_user:
-        await endpoint.sign_in(endpoint.settings.desktop_user)
+    who = endpoint.settings.desktop_user or stored_desktop_user(state.db)
+    if who:
+        await endpoint.sign_in(who)
 
 
 async def stop(state: EmulatorState) -> None:

@@ -303,3 +303,11 @@ def _first_error_path(tree: dict[str, Any], prefix: str = "") -> str:
     return prefix.rstrip(".") or "_"
 
 
+# The fixture's ``desktop_user`` (fixtures.py), read by the desktop client's IPC endpoint when it starts.
+DESKTOP_USER_SETTING = "desktop_user"
+
+
+def stored_desktop_user(db: Any) -> str | None:
+    """The id of the user the fixture signs in to the desktop client, if any."""
+    row = db.query_one("SELECT value FROM settings WHERE key = ?", (DESKTOP_USER_SETTING,))
+    return None if row is None else str(row["value"])
