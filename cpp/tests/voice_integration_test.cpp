@@ -22,7 +22,9 @@
 
 #include "core/io_thread.hpp"
 #include "voice/voice_engine.hpp"
+#include "voice_pulse_daemon.hpp"
 #include "voice_tone.hpp"
+#include <pulse/simple.h>
 
 #ifndef PLATFORMPP_TEST_PYTHON
 #error "PLATFORMPP_TEST_PYTHON must name the Python that has platformpp[emulator] installed"
@@ -117,8 +119,9 @@ private:
 // One participant: its own engine (null audio backend, so its own audio thread), one call, and what
 // its callbacks saw.
 struct Participant {
-    Participant(boost::asio::io_context& io, VoiceServiceProcess& service, std::uint64_t user, bool sendTone)
-        : engine(io, MakeNullAudioBackend(), nullptr), userId(user) {
+    Participant(boost::asio::io_context& io, VoiceServiceProcess& service, std::uint64_t user, bool sendTone,
+                std::unique_ptr<AudioBackend> backend = MakeNullAudioBackend())
+        : engine(io, std::move(backend), nullptr), userId(user) {
         VoiceCallCallbacks callbacks;
         if (sendTone) {
             callbacks.captured = [this](std::int16_t* data, std::uint64_t frames, std::int32_t rate, std::uint64_t channels) {
@@ -328,4 +331,82 @@ BOOST_AUTO_TEST_CASE(self_mute_stops_sending_and_self_deaf_stops_hearing_and_sen
     a.Leave();
     b.Leave();
     network.Stop(300ms);
+}
+
+// Through real devices: a PulseAudio daemon with a "microphone" sink for a (a tone is played into it; a
+// captures its monitor) and a "speaker" sink for b (the test records its monitor). What a's input device
+// carries comes out of b's output device, through Opus, DAVE and the emulator's voice service.
+BOOST_AUTO_TEST_CASE(what_one_input_device_captures_comes_out_of_another_output_device) {
+    voice_test::PulseDaemon daemon({"mic_a", "speaker_a", "mic_b", "speaker_b"});
+    if (!daemon.Available()) {
+        BOOST_TEST_MESSAGE("SKIPPED: no /usr/bin/pulseaudio (apt-get install pulseaudio)");
+        return;
+    }
+    auto backendA = MakePulseAudioBackend(nullptr), backendB = MakePulseAudioBackend(nullptr);
+    BOOST_REQUIRE(backendA);
+    BOOST_REQUIRE(backendB);
+    BOOST_REQUIRE(backendA->SetInputDevice("mic_a.monitor"));
+    BOOST_REQUIRE(backendA->SetOutputDevice("speaker_a"));
+    BOOST_REQUIRE(backendB->SetInputDevice("mic_b.monitor"));
+    BOOST_REQUIRE(backendB->SetOutputDevice("speaker_b"));
+
+    std::atomic<bool> stop{false};
+    const pa_sample_spec spec{PA_SAMPLE_S16LE, 48000, 2};
+    std::thread mouth([&] {  // the tone into a's microphone
+        int error = 0;
+        pa_simple* play = pa_simple_new(nullptr, "test", PA_STREAM_PLAYBACK, "mic_a", "tone", &spec, nullptr, nullptr, &error);
+        if (!play) return;
+        std::vector<std::int16_t> frame(960 * 2);
+        std::uint64_t phase = 0;
+        while (!stop) {
+            voice_test::FillTone(frame.data(), 960, 2, 440, 8000, phase);
+            if (pa_simple_write(play, frame.data(), frame.size() * 2, &error) < 0) break;
+        }
+        pa_simple_free(play);
+    });
+    std::mutex earMutex;
+    std::vector<double> heard;
+    std::thread ear([&] {  // what b's speaker plays
+        int error = 0;
+        pa_buffer_attr attr{};
+        attr.maxlength = static_cast<uint32_t>(-1);
+        attr.fragsize = 960 * 4;
+        pa_simple* rec = pa_simple_new(nullptr, "test", PA_STREAM_RECORD, "speaker_b.monitor", "ear", &spec, nullptr, &attr,
+                                       &error);
+        if (!rec) return;
+        std::vector<std::int16_t> frame(960 * 2);
+        while (!stop) {
+            if (pa_simple_read(rec, frame.data(), frame.size() * 2, &error) < 0) break;
+            std::lock_guard<std::mutex> lock(earMutex);
+            for (int i = 0; i < 960; ++i) heard.push_back(frame[i * 2]);
+        }
+        pa_simple_free(rec);
+    });
+
+    VoiceServiceProcess service;
+    platformpp::core::IoThread network;
+    Participant a(network.Context(), service, 5001, false, std::move(backendA));
+    Participant b(network.Context(), service, 5002, false, std::move(backendB));
+    BOOST_REQUIRE(WaitFor([&] { return a.Connected() && b.Connected() && SameCode({&a, &b}); }));
+    double hz = 0;
+    WaitFor(
+        [&] {
+            std::lock_guard<std::mutex> lock(earMutex);
+            if (heard.size() < 24000) return false;
+            hz = voice_test::EstimateFrequency({heard.end() - 24000, heard.end()});
+            return std::abs(hz - 440.0) <= 5.0;
+        },
+        20s);
+    BOOST_TEST_MESSAGE("b's speaker plays " << hz << " Hz");
+    BOOST_TEST(std::abs(hz - 440.0) <= 5.0);
+    BOOST_TEST(b.FramesFrom(5001) > 0u);
+    BOOST_TEST(a.call->Connection().Stats().daveEncryptFailures == 0u);
+    BOOST_TEST(b.call->Connection().Stats().daveDecryptFailures == 0u);
+    BOOST_TEST(a.call->Connection().E2ee().protocolVersion == 1);  // end-to-end encrypted (DAVE)
+    stop = true;
+    a.Leave();
+    b.Leave();
+    network.Stop(300ms);
+    mouth.join();
+    ear.join();
 }

@@ -1,9 +1,8 @@
 // The PulseAudio backend (also PipeWire's pulse server): a threaded main loop for the device list and
-// its changes, and an audio thread with one record and one playback stream (the blocking "simple"
-// API on the chosen devices). The record stream clocks the thread: each read returns one 20 ms frame.
+// its changes and for one record and one playback stream on the chosen devices, and an audio thread
+// clocked every 20 ms by the steady clock that exchanges one frame with each stream without blocking.
 #include <pulse/error.h>
 #include <pulse/pulseaudio.h>
-#include <pulse/simple.h>
 
 #include <algorithm>
 #include <atomic>
@@ -220,6 +219,111 @@ private:
     }
 
     // --- the audio thread ------------------------------------------------------------------------------
+    // Why the thread is clocked by the steady clock and never blocks on a device: a duplex loop that
+    // blocks in a read of the capture device before it writes to the playback device stalls whenever the
+    // capture device stops delivering. That is what PulseAudio's null sink does for up to two seconds after
+    // a new stream connects (an idle null sink has rendered ahead by its idle latency, 2 s, and renders
+    // again only then), and its monitor source is silent until then; with the monitor as our input, the
+    // blocked read also held back the playback writes that would have started the sink: one frame, then
+    // nothing. A real microphone that is unplugged does the same. So each 20 ms tick takes what the record
+    // stream has (silence when it has less than a frame: counted) and writes one frame when the playback
+    // stream has room (dropped when it has none: counted), both without blocking.
+    struct Streams {
+        pa_stream* record = nullptr;
+        pa_stream* playback = nullptr;
+    };
+
+    static void OnStreamState(pa_stream*, void* user) {
+        pa_threaded_mainloop_signal(static_cast<PulseBackend*>(user)->loop_, 0);
+    }
+
+    // Opens both streams on the control context (one connection); false when either fails.
+    bool Open(const std::string& input, const std::string& output, Streams& s) {
+        const pa_sample_spec spec = Spec();
+        pa_buffer_attr recordAttr{};
+        recordAttr.maxlength = static_cast<uint32_t>(-1);
+        recordAttr.fragsize = static_cast<uint32_t>(kFrameBytes);
+        pa_buffer_attr playAttr{};
+        playAttr.maxlength = static_cast<uint32_t>(-1);
+        playAttr.tlength = static_cast<uint32_t>(kFrameBytes * 3);
+        playAttr.prebuf = static_cast<uint32_t>(kFrameBytes);  // start as soon as one frame is there
+        playAttr.minreq = static_cast<uint32_t>(-1);
+        const auto flags = static_cast<pa_stream_flags_t>(PA_STREAM_ADJUST_LATENCY);
+        pa_threaded_mainloop_lock(loop_);
+        s.record = pa_stream_new(context_, "voice capture", &spec, nullptr);
+        s.playback = pa_stream_new(context_, "voice playback", &spec, nullptr);
+        bool ok = s.record && s.playback;
+        if (ok) {
+            pa_stream_set_state_callback(s.record, &PulseBackend::OnStreamState, this);
+            pa_stream_set_state_callback(s.playback, &PulseBackend::OnStreamState, this);
+            ok = pa_stream_connect_record(s.record, input == kDefaultDeviceId ? nullptr : input.c_str(), &recordAttr,
+                                          flags) == 0 &&
+                 pa_stream_connect_playback(s.playback, output == kDefaultDeviceId ? nullptr : output.c_str(), &playAttr,
+                                            flags, nullptr, nullptr) == 0;
+        }
+        while (ok) {
+            const auto r = pa_stream_get_state(s.record), p = pa_stream_get_state(s.playback);
+            if (!PA_STREAM_IS_GOOD(r) || !PA_STREAM_IS_GOOD(p)) ok = false;
+            else if (r == PA_STREAM_READY && p == PA_STREAM_READY) break;
+            else pa_threaded_mainloop_wait(loop_);
+        }
+        if (!ok && log_)
+            log_(LoggingSeverity::Error,
+                 std::string("voice: PulseAudio streams failed: ") + pa_strerror(pa_context_errno(context_)));
+        pa_threaded_mainloop_unlock(loop_);
+        if (!ok) Close(s);
+        return ok;
+    }
+
+    void Close(Streams& s) {
+        pa_threaded_mainloop_lock(loop_);
+        for (pa_stream* stream : {s.record, s.playback}) {
+            if (!stream) continue;
+            pa_stream_set_state_callback(stream, nullptr, nullptr);
+            pa_stream_disconnect(stream);
+            pa_stream_unref(stream);
+        }
+        pa_threaded_mainloop_unlock(loop_);
+        s = Streams{};
+    }
+
+    // One tick's device I/O under the main loop's lock: the record stream's data into captured_, then
+    // one frame of capture out of it (silence when short), and the frame to play into the playback
+    // stream. False when a stream has failed (the device went away): reopen.
+    bool Exchange(Streams& s, std::int16_t* capture, const std::int16_t* playback, bool withPlayback) {
+        pa_threaded_mainloop_lock(loop_);
+        const bool good = pa_stream_get_state(s.record) == PA_STREAM_READY &&
+                          pa_stream_get_state(s.playback) == PA_STREAM_READY;
+        if (good) {
+            while (pa_stream_readable_size(s.record) > 0) {
+                const void* data = nullptr;
+                std::size_t bytes = 0;
+                if (pa_stream_peek(s.record, &data, &bytes) < 0 || bytes == 0) break;
+                const auto* samples = static_cast<const std::int16_t*>(data);
+                const std::size_t count = bytes / sizeof(std::int16_t);
+                if (samples) captured_.insert(captured_.end(), samples, samples + count);
+                else captured_.insert(captured_.end(), count, 0);  // a hole in the stream
+                pa_stream_drop(s.record);
+            }
+            if (withPlayback && pa_stream_writable_size(s.playback) >= kFrameBytes)
+                pa_stream_write(s.playback, playback, kFrameBytes, nullptr, 0, PA_SEEK_RELATIVE);
+            else if (withPlayback)
+                ++playbackDropped_;
+        }
+        pa_threaded_mainloop_unlock(loop_);
+        constexpr std::size_t kFrame = kFrameBytes / sizeof(std::int16_t);
+        // Keep at most 100 ms queued: a capture clock faster than ours must not grow the latency.
+        if (captured_.size() > 5 * kFrame) captured_.erase(captured_.begin(), captured_.end() - 2 * kFrame);
+        if (captured_.size() >= kFrame) {
+            std::copy(captured_.begin(), captured_.begin() + kFrame, capture);
+            captured_.erase(captured_.begin(), captured_.begin() + kFrame);
+        } else {
+            std::fill(capture, capture + kFrame, 0);
+            ++captureShort_;
+        }
+        return good;
+    }
+
     void Run() {
         std::vector<std::int16_t> capture(kFrameBytes / 2), playback(kFrameBytes / 2);
         while (running_) {
@@ -232,37 +336,25 @@ private:
                 process = process_;
             }
             restart_ = false;
-            const pa_sample_spec spec = Spec();
-            pa_buffer_attr recordAttr{};
-            recordAttr.maxlength = static_cast<uint32_t>(-1);
-            recordAttr.fragsize = static_cast<uint32_t>(kFrameBytes);
-            pa_buffer_attr playAttr{};
-            playAttr.maxlength = static_cast<uint32_t>(-1);
-            playAttr.tlength = static_cast<uint32_t>(kFrameBytes * 3);
-            playAttr.prebuf = static_cast<uint32_t>(-1);
-            playAttr.minreq = static_cast<uint32_t>(-1);
-            int error = 0;
-            pa_simple* rec = pa_simple_new(nullptr, "platformpp", PA_STREAM_RECORD,
-                                           input == kDefaultDeviceId ? nullptr : input.c_str(), "voice capture", &spec,
-                                           nullptr, &recordAttr, &error);
-            pa_simple* play = rec ? pa_simple_new(nullptr, "platformpp", PA_STREAM_PLAYBACK,
-                                                  output == kDefaultDeviceId ? nullptr : output.c_str(), "voice playback",
-                                                  &spec, nullptr, &playAttr, &error)
-                                  : nullptr;
-            if (!rec || !play) {
-                if (log_) log_(LoggingSeverity::Error, std::string("voice: PulseAudio streams failed: ") + pa_strerror(error));
-                if (rec) pa_simple_free(rec);
+            Streams streams;
+            if (!Open(input, output, streams)) {
                 std::this_thread::sleep_for(std::chrono::milliseconds(500));  // the device may come back
                 continue;
             }
+            captured_.clear();
+            bool withPlayback = false;  // nothing to play before the first process call
+            auto next = std::chrono::steady_clock::now();
             while (running_ && !restart_) {
-                if (pa_simple_read(rec, capture.data(), kFrameBytes, &error) < 0) break;
+                if (!Exchange(streams, capture.data(), playback.data(), withPlayback)) break;
                 std::fill(playback.begin(), playback.end(), 0);
                 process(capture.data(), playback.data());
-                if (pa_simple_write(play, playback.data(), kFrameBytes, &error) < 0) break;
+                withPlayback = true;
+                next += std::chrono::milliseconds(kFrameMs);
+                const auto now = std::chrono::steady_clock::now();
+                if (next < now - std::chrono::milliseconds(200)) next = now;  // fell far behind: do not burst
+                std::this_thread::sleep_until(next);
             }
-            pa_simple_free(rec);
-            pa_simple_free(play);
+            Close(streams);
         }
     }
 
@@ -286,6 +378,9 @@ private:
 
     std::atomic<bool> running_{false}, restart_{false};
     std::thread thread_;
+    // Audio thread only.
+    std::vector<std::int16_t> captured_;  // recorded, not yet processed
+    std::uint64_t captureShort_ = 0, playbackDropped_ = 0;
 };
 
 }  // namespace
