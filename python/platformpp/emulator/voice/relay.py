@@ -97,10 +97,11 @@ class Relay(asyncio.DatagramProtocol):
         if len(data) > MAX_DATAGRAM:
             self._drop("oversized")
             return
-        ssrc = parse_discovery_request(data)
-        if ssrc is not None:
-            self._discovery(ssrc, addr)
-            return
+        if len(data) == DISCOVERY_SIZE:         # the cheap test first: this is the media hot path
+            ssrc = parse_discovery_request(data)
+            if ssrc is not None:
+                self._discovery(ssrc, addr)
+                return
         sender = self.by_addr.get(addr)
         if sender is None:
             self._drop("unknown_address")
