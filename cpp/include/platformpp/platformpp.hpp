@@ -2,7 +2,9 @@
 // Everything a game includes: `#include <platformpp/platformpp.hpp>`.
 
 #include "platformpp/activity.hpp"
+#include "platformpp/audio.hpp"
 #include "platformpp/authorization.hpp"
+#include "platformpp/call.hpp"
 #include "platformpp/callbacks.hpp"
 #include "platformpp/client.hpp"
 #include "platformpp/errors.hpp"

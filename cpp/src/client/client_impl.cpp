@@ -1,5 +1,7 @@
 #include "client/client_impl.hpp"
 
+#include "client/voice_layer.hpp"
+
 #include <boost/asio/post.hpp>
 #include <boost/json/parse.hpp>
 
@@ -26,7 +28,10 @@ Client::Impl::Impl(std::string apiBaseIn, std::string webBaseIn)
     tls(net::MakeClientTlsContext()),
     http(io.Context(), tls, Sink()),
     expiryTimer(io.Context()),
-    social(std::make_unique<social::SocialState>()) {}
+    social(std::make_unique<social::SocialState>()),
+    voice(std::make_unique<client::VoiceLayer>(*this)) {
+    social->callInfoOf = [layer = voice.get()](uint64_t lobbyId) { return layer->Info(lobbyId); };
+}
 
 Client::Impl::~Impl() { Shutdown(); }
 
@@ -40,6 +45,7 @@ void Client::Impl::Shutdown() {
         if (gateway) gateway->Stop();
         desktop.reset();  // closes the IPC connection and joins its reader
     });
+    voice->Shutdown();  // joins the audio thread; the voice connections close on the network thread
     io.Stop(kShutdownGrace);
     std::optional<PendingAuthorization> pending;
     {
@@ -140,6 +146,7 @@ void Client::Impl::OnGatewayState(net::GatewayState state, int closeCode, const 
 
 void Client::Impl::OnReady(const boost::json::object& ready) {
     social->OnReady(*this, ready);
+    voice->OnReady(ready);
     const auto* user = json_fields::Object(ready, "user");
     if (user == nullptr || !user->contains("id")) return;
     const uint64_t userId = json_fields::Snowflake(*user, "id");
@@ -150,6 +157,7 @@ void Client::Impl::OnReady(const boost::json::object& ready) {
 
 void Client::Impl::OnDispatch(std::string_view type, const boost::json::value& data) {
     social->OnDispatch(*this, type, data);
+    voice->OnDispatch(type, data);
     if (type == "AUTHORIZE_REQUEST") {
         std::shared_ptr<AuthorizeRequestCallback> callback;
         {

@@ -32,6 +32,9 @@ class SocialState;
 namespace ipc {
 class DesktopClient;
 }  // namespace ipc
+namespace client {
+class VoiceLayer;
+}  // namespace client
 
 struct PendingAuthorization {
     std::string state;
@@ -79,6 +82,8 @@ struct Client::Impl {
 
     // ---- social layer (src/social): its caches, fed by OnReady/OnDispatch; guarded by its own lock ----
     const std::unique_ptr<social::SocialState> social;
+    // ---- voice layer (src/client/voice_layer.*): calls, voice states, the media engine ----
+    const std::unique_ptr<client::VoiceLayer> voice;
 
     // The token the Client acts with, when UpdateToken has set one (and it was not revoked).
     std::optional<std::string> CurrentToken() const;
