@@ -75,6 +75,8 @@ def message_json(row: sqlite3.Row, *, author: Payload, mentions: list[Payload], 
         body["message_reference"] = json.loads(row["message_reference"])
     if row["message_snapshots"] is not None:
         body["message_snapshots"] = json.loads(row["message_snapshots"])
+    if row["interaction"] is not None:   # an interaction's answer: webhook_id, application_id, interaction_metadata
+        body.update(json.loads(row["interaction"]))
     return body
 
 

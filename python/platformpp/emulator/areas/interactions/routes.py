@@ -64,7 +64,7 @@ async def execute(request: Request) -> Response:
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict:
         interaction = store.by_token(state, conn, application_id, token)
-        return store.followup(state, conn, interaction, data, files, base_url)
+        return store.followup(state, conn, outbox, interaction, data, files, base_url)
 
     return json_response(await run_work(request, work))
 
@@ -82,8 +82,8 @@ def _message_endpoint(method: str, *, original: bool) -> Callable:
             if method == "GET":
                 return store.render_message(conn, store.message_row(conn, interaction, target)["id"], interaction)
             if method == "PATCH":
-                return store.edit_message(state, conn, interaction, target, data, files, base_url)
-            store.delete_message(conn, interaction, target)
+                return store.edit_message(state, conn, outbox, interaction, target, data, files, base_url)
+            store.delete_message(state, conn, outbox, interaction, target)
             return None
 
         result = await run_work(request, work)

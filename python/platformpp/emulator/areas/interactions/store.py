@@ -21,7 +21,7 @@ from ..channel_messages import store as channel_messages
 from ..channel_messages.attachments import Writer
 from ..channel_messages.body import read_message_input
 from ...core import components
-from . import messages
+from . import history, messages
 from .context import Place, context_fields
 from .audience import AppBotSessions
 
@@ -188,6 +188,7 @@ def respond(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row:
         attachments = messages.attach(state, conn, row["id"], files, specs, [], base_url)
         message_id = messages.insert(state, conn, row["id"], original=True, body=body, flags=flags or 0,
                                      attachments=attachments, loading=kind == DEFERRED_CHANNEL_MESSAGE)
+        history.created(state, conn, outbox, row, _message(conn, message_id))
         message = render_message(conn, message_id, row)
         summary.update(response_message_id=str(message_id), response_message_loading=kind == DEFERRED_CHANNEL_MESSAGE,
                        response_message_ephemeral=bool((flags or 0) & messages.EPHEMERAL))
@@ -236,7 +237,9 @@ def _update_component_message(state: EmulatorState, conn: sqlite3.Connection, ou
         kept = json.loads(own["attachments"])
         attachments = messages.attach(state, conn, own["interaction_id"], files, specs, kept, base_url)
         messages.update(state, conn, own, body, flags, attachments)
-        return render_message(conn, own["id"], get_interaction(conn, own["interaction_id"]))
+        owner = get_interaction(conn, own["interaction_id"])
+        history.updated(state, conn, outbox, owner, _message(conn, own["id"]))
+        return render_message(conn, own["id"], owner)
     app = conn.execute("SELECT bot_user_id FROM applications WHERE id = ?", (row["application_id"],)).fetchone()
     body_input = read_message_input(data, editing=True)
     author = channel_messages.Author(app["bot_user_id"], True, row["application_id"])
@@ -258,9 +261,13 @@ def by_token(state: EmulatorState, conn: sqlite3.Connection, application_id: int
     return row
 
 
+def _message(conn: sqlite3.Connection, message_id: int) -> sqlite3.Row:
+    row: sqlite3.Row = conn.execute("SELECT * FROM interaction_messages WHERE id = ?", (message_id,)).fetchone()
+    return row
+
+
 def render_message(conn: sqlite3.Connection, message_id: int, interaction: sqlite3.Row) -> Payload:
-    row = conn.execute("SELECT * FROM interaction_messages WHERE id = ?", (message_id,)).fetchone()
-    return messages.message_json(conn, row, interaction)
+    return messages.message_json(conn, _message(conn, message_id), interaction)
 
 
 def message_row(conn: sqlite3.Connection, interaction: sqlite3.Row, message_id: int | None) -> sqlite3.Row:
@@ -276,7 +283,7 @@ def message_row(conn: sqlite3.Connection, interaction: sqlite3.Row, message_id: 
     return row
 
 
-def followup(state: EmulatorState, conn: sqlite3.Connection, interaction: sqlite3.Row, raw: Any,
+def followup(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, interaction: sqlite3.Row, raw: Any,
              files: list[UploadedFile], base_url: str) -> Payload:
     if interaction["response_type"] is None:
         raise ApiError(400, NOT_ACKNOWLEDGED, "The interaction has not been acknowledged.")
@@ -286,22 +293,26 @@ def followup(state: EmulatorState, conn: sqlite3.Connection, interaction: sqlite
     attachments = messages.attach(state, conn, interaction["id"], files, specs, [], base_url)
     message_id = messages.insert(state, conn, interaction["id"], original=False, body=body, flags=flags or 0,
                                  attachments=attachments)
+    history.created(state, conn, outbox, interaction, _message(conn, message_id))
     return render_message(conn, message_id, interaction)
 
 
-def edit_message(state: EmulatorState, conn: sqlite3.Connection, interaction: sqlite3.Row, message_id: int | None,
-                 raw: Any, files: list[UploadedFile], base_url: str) -> Payload:
+def edit_message(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, interaction: sqlite3.Row,
+                 message_id: int | None, raw: Any, files: list[UploadedFile], base_url: str) -> Payload:
     row = message_row(conn, interaction, message_id)
     body, specs, flags = messages.read_body(raw, editing=True)
     attachments = messages.attach(state, conn, interaction["id"], files, specs, json.loads(row["attachments"]),
                                   base_url)
     messages.update(state, conn, row, body, flags, attachments)
+    history.updated(state, conn, outbox, interaction, _message(conn, row["id"]))
     return render_message(conn, row["id"], interaction)
 
 
-def delete_message(conn: sqlite3.Connection, interaction: sqlite3.Row, message_id: int | None) -> None:
+def delete_message(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, interaction: sqlite3.Row,
+                   message_id: int | None) -> None:
     row = message_row(conn, interaction, message_id)
     conn.execute("DELETE FROM interaction_messages WHERE id = ?", (row["id"],))
+    history.deleted(state, conn, outbox, interaction, row)
 
 
 def conversation(conn: sqlite3.Connection, interaction: sqlite3.Row) -> Payload:
