@@ -71,6 +71,32 @@ if TYPE_CHECKING:
         LinkedChannel,
         LinkedLobby,
         UserMessageSummary,
+        # issue 15, voice and audio
+        AudioDevice,
+        AudioModeType,
+        AudioSystem,
+        Call,
+        CallInfoHandle,
+        VADThresholdSettings,
+        VoiceStateHandle,
+    )
+
+# The error classes are pure Python (_errors.py): bound here so that platformpp.ipc and its users get
+# them without loading the extension (which adopts the same classes; the stub types them there).
+if not TYPE_CHECKING:
+    from ._errors import (
+        Aborted,
+        AuthorizationFailed,
+        ClientDestroyed,
+        ClientError,
+        ClientNotReady,
+        Disabled,
+        Error,
+        HTTPError,
+        NetworkError,
+        NullHandleError,
+        RPCError,
+        ValidationError,
     )
 
 _EXTENSION_NAMES = (
@@ -133,6 +159,14 @@ _EXTENSION_NAMES = (
     "LinkedChannel",
     "LinkedLobby",
     "UserMessageSummary",
+    # issue 15, voice and audio
+    "AudioDevice",
+    "AudioModeType",
+    "AudioSystem",
+    "Call",
+    "CallInfoHandle",
+    "VADThresholdSettings",
+    "VoiceStateHandle",
 )
 
 __all__ = [*_EXTENSION_NAMES, "FrameLoop", "__version__", "aio", "events", "versioning"]
