@@ -1,6 +1,6 @@
 // platformpp/voice_settings.hpp (VoiceSettings, VoiceInputModeType) and the Client members that read
 // the desktop client's state over IPC: is_platform_app_installed, get_voice_settings,
-// set_voice_settings_updated_callback.
+// set_voice_settings_updated_callback, get_platform_client_connected_user.
 #include "platformpp/voice_settings.hpp"
 
 #include <pybind11/native_enum.h>
@@ -71,6 +71,16 @@ void BindVoiceSettings(py::module_& m, py::class_<Client>& client) {
         },
         py::arg("callback").none(true),
         "callback(settings) when the desktop user changes their voice settings (None: stop); needs a token.");
+    DefCall(
+        client, "get_platform_client_connected_user",
+        [](Client& self, uint64_t applicationId, PyCallback<ClientResult, std::optional<UserHandle>> callback) {
+            self.GetPlatformClientConnectedUser(applicationId,
+                                                WrapCallback(std::move(callback), "get_platform_client_connected_user"));
+        },
+        py::arg("application_id"), py::arg("callback"),
+        "The user signed in to the desktop client, from the READY of an IPC handshake as application_id (no "
+        "token needed): callback(result, user); RPCError and None when no desktop client runs or it refuses "
+        "the application id.");
 }
 
 }  // namespace platformpp::python

@@ -165,3 +165,33 @@ def test_authorize_request_arrives_over_ipc(desktop: Emulator) -> None:
     delivered = _admin(desktop, "POST", "/authorize-request", json={"application_id": str(GAME_ID)}).json()
     assert delivered == {"delivered": 1}
     assert requests.wait() == ()
+
+
+def test_platform_client_connected_user_needs_no_token(desktop: Emulator) -> None:
+    client = _client(desktop)
+    got = Outcome()
+    client.get_platform_client_connected_user(GAME_ID, got)
+    result, user = got.wait()
+    assert result.successful, result.to_string()
+    assert user is not None and user.username == "alice" and user.id > 0
+    assert not client.is_authenticated()
+    assert _admin(desktop, "PUT", "", json={"user": "bob"}).status_code == 200
+
+    async def main() -> platformpp.UserHandle | None:
+        return await client.get_platform_client_connected_user_async(GAME_ID)
+    switched = asyncio.run(main())
+    assert switched is not None and switched.username == "bob"
+
+
+def test_platform_client_connected_user_failures(desktop: Emulator) -> None:
+    client = _client(desktop)
+    got = Outcome()
+    client.get_platform_client_connected_user(424242424242424242, got)   # no such application
+    result, user = got.wait()
+    assert result.type is ErrorType.RPCError and "Client ID" in result.error and user is None
+    assert _admin(desktop, "DELETE", "").status_code == 204
+
+    async def main() -> None:
+        await client.get_platform_client_connected_user_async(GAME_ID)
+    with pytest.raises(platformpp.RPCError, match="no desktop client"):
+        asyncio.run(main())
