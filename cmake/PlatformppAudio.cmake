@@ -19,9 +19,20 @@ if(NOT PLATFORMPP_PULSE_INCLUDE_DIR OR NOT PLATFORMPP_PULSE_LIBRARY OR NOT PLATF
     "On Debian or Ubuntu: `apt-get install libpulse-dev`.")
 endif()
 
+# libspeexdsp: echo cancellation, noise suppression and gain control of the captured voice.
+find_path(PLATFORMPP_SPEEXDSP_INCLUDE_DIR speex/speex_preprocess.h)
+find_library(PLATFORMPP_SPEEXDSP_LIBRARY speexdsp)
+if(NOT PLATFORMPP_SPEEXDSP_INCLUDE_DIR OR NOT PLATFORMPP_SPEEXDSP_LIBRARY)
+  message(FATAL_ERROR
+    "platformpp needs libspeexdsp (headers and library) for echo cancellation, noise suppression and "
+    "automatic gain control of voice. On Debian or Ubuntu: `apt-get install libspeexdsp-dev`.")
+endif()
+
 # Link names for target_link_libraries: the found files while building, the bare names once installed.
 set(PLATFORMPP_AUDIO_LIBRARIES
   $<BUILD_INTERFACE:${PLATFORMPP_OPUS_LIBRARY}> $<INSTALL_INTERFACE:opus>
   $<BUILD_INTERFACE:${PLATFORMPP_PULSE_SIMPLE_LIBRARY}> $<INSTALL_INTERFACE:pulse-simple>
-  $<BUILD_INTERFACE:${PLATFORMPP_PULSE_LIBRARY}> $<INSTALL_INTERFACE:pulse>)
-set(PLATFORMPP_AUDIO_INCLUDE_DIRS ${PLATFORMPP_OPUS_INCLUDE_DIR} ${PLATFORMPP_PULSE_INCLUDE_DIR})
+  $<BUILD_INTERFACE:${PLATFORMPP_PULSE_LIBRARY}> $<INSTALL_INTERFACE:pulse>
+  $<BUILD_INTERFACE:${PLATFORMPP_SPEEXDSP_LIBRARY}> $<INSTALL_INTERFACE:speexdsp>)
+set(PLATFORMPP_AUDIO_INCLUDE_DIRS ${PLATFORMPP_OPUS_INCLUDE_DIR} ${PLATFORMPP_PULSE_INCLUDE_DIR}
+  ${PLATFORMPP_SPEEXDSP_INCLUDE_DIR})

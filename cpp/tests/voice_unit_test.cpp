@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "voice/audio_devices.hpp"
+#include "voice/audio_processing.hpp"
 #include "voice/jitter_buffer.hpp"
 #include "voice/mixer.hpp"
 #include "voice/opus_codec.hpp"
@@ -450,4 +451,131 @@ BOOST_AUTO_TEST_CASE(null_backend_clocks_20_ms_frames_of_silence) {
     BOOST_TEST(frames.load() >= 20);  // 25 expected; a loaded machine may be a little late
     BOOST_TEST(frames.load() <= 27);
     BOOST_TEST(silent.load());
+}
+
+// --- capture processing (libspeexdsp) ---------------------------------------------------------------
+
+namespace {
+
+// Deterministic white-ish noise (a linear congruential generator), amplitude in [-amp, amp].
+struct Noise {
+    std::uint32_t state = 12345;
+    std::int16_t Next(int amp) {
+        state = state * 1664525u + 1013904223u;
+        return static_cast<std::int16_t>(static_cast<int>((state >> 16) % (2 * amp + 1)) - amp);
+    }
+};
+
+double Db(double energy) { return 10.0 * std::log10(energy + 1e-9); }
+
+// Energy (mean square, first channel) of a stereo frame.
+double Energy(const std::vector<std::int16_t>& frame) {
+    double sum = 0;
+    for (std::size_t i = 0; i < frame.size(); i += kDeviceChannels) sum += double(frame[i]) * frame[i];
+    return sum / (frame.size() / kDeviceChannels);
+}
+
+AudioProcessor& Only(AudioProcessor& p, bool aec, bool ns, bool nc, bool agc) {
+    p.SetEchoCancellation(aec);
+    p.SetNoiseSuppression(ns);
+    p.SetNoiseCancellation(nc);
+    p.SetAutomaticGainControl(agc);
+    return p;
+}
+
+constexpr std::size_t kStereoFrame = static_cast<std::size_t>(kFrameSamples) * kDeviceChannels;
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(audio_processing_defaults_and_all_off_leaves_the_capture_untouched) {
+    AudioProcessor p;
+    BOOST_TEST(p.EchoCancellation());
+    BOOST_TEST(p.NoiseSuppression());
+    BOOST_TEST(!p.NoiseCancellation());
+    BOOST_TEST(p.AutomaticGainControl());
+    Only(p, false, false, false, false);
+    Noise noise;
+    std::vector<std::int16_t> frame(kStereoFrame), far(kStereoFrame, 0);
+    for (auto& v : frame) v = noise.Next(3000);
+    const auto before = frame;
+    p.Process(frame.data(), far.data());
+    BOOST_TEST(frame == before);
+}
+
+// The far end's voice (noise standing in for speech) played by the speaker comes back into the
+// microphone 30 ms later at half amplitude; no one speaks near the microphone.
+BOOST_AUTO_TEST_CASE(echo_cancellation_attenuates_the_far_end_in_the_capture) {
+    auto run = [](bool aec) {
+        AudioProcessor p;
+        Only(p, aec, false, false, false);
+        Noise noise;
+        constexpr int kDelay = 48 * 30;
+        std::vector<std::int16_t> history(kDelay + kFrameSamples, 0);  // mono far end, delayed
+        double in = 0, out = 0;
+        for (int f = 0; f < 250; ++f) {  // 5 s
+            std::vector<std::int16_t> far(kStereoFrame), capture(kStereoFrame);
+            for (int i = 0; i < kFrameSamples; ++i) {
+                const std::int16_t v = noise.Next(8000);
+                far[2 * i] = far[2 * i + 1] = v;
+                history.push_back(v);
+            }
+            for (int i = 0; i < kFrameSamples; ++i) {
+                const auto echo = static_cast<std::int16_t>(history[history.size() - kFrameSamples - kDelay + i] / 2);
+                capture[2 * i] = capture[2 * i + 1] = echo;
+            }
+            const double echoEnergy = Energy(capture);
+            p.Process(capture.data(), far.data());
+            if (f >= 200) in += echoEnergy, out += Energy(capture);  // the last second, adapted
+        }
+        return Db(in) - Db(out);
+    };
+    const double off = run(false), on = run(true);
+    BOOST_TEST_MESSAGE("echo attenuation: " << on << " dB with AEC on, " << off << " dB off");
+    BOOST_TEST(std::abs(off) < 0.5);
+    BOOST_TEST(on >= 25.0);
+}
+
+// Steady background noise (-30 dBFS) and nothing else: suppression lowers it, noise cancellation more.
+BOOST_AUTO_TEST_CASE(noise_suppression_lowers_steady_noise_and_noise_cancellation_more) {
+    auto run = [](bool ns, bool nc) {
+        AudioProcessor p;
+        Only(p, false, ns, nc, false);
+        Noise noise;
+        double in = 0, out = 0;
+        std::vector<std::int16_t> far(kStereoFrame, 0);
+        for (int f = 0; f < 150; ++f) {  // 3 s
+            std::vector<std::int16_t> capture(kStereoFrame);
+            for (int i = 0; i < kFrameSamples; ++i) capture[2 * i] = capture[2 * i + 1] = noise.Next(1800);
+            const double e = Energy(capture);
+            p.Process(capture.data(), far.data());
+            if (f >= 100) in += e, out += Energy(capture);
+        }
+        return Db(in) - Db(out);
+    };
+    const double ns = run(true, false), nc = run(false, true);
+    BOOST_TEST_MESSAGE("noise reduction: " << ns << " dB (suppression), " << nc << " dB (cancellation)");
+    BOOST_TEST(ns >= 10.0);
+    BOOST_TEST(nc >= ns + 5.0);
+}
+
+// A quiet voice (a 440 Hz tone at about -40 dBFS) is raised by gain control and left alone without it.
+BOOST_AUTO_TEST_CASE(automatic_gain_control_raises_a_quiet_input) {
+    auto run = [](bool agc) {
+        AudioProcessor p;
+        Only(p, false, false, false, agc);
+        std::uint64_t phase = 0;
+        double in = 0, out = 0;
+        std::vector<std::int16_t> far(kStereoFrame, 0), capture(kStereoFrame);
+        for (int f = 0; f < 250; ++f) {  // 5 s
+            voice_test::FillTone(capture.data(), kFrameSamples, kDeviceChannels, 440, 330, phase);
+            const double e = Energy(capture);
+            p.Process(capture.data(), far.data());
+            if (f >= 200) in += e, out += Energy(capture);
+        }
+        return Db(out) - Db(in);
+    };
+    const double on = run(true), off = run(false);
+    BOOST_TEST_MESSAGE("gain: " << on << " dB with AGC, " << off << " dB without");
+    BOOST_TEST(std::abs(off) < 0.5);
+    BOOST_TEST(on >= 10.0);
 }

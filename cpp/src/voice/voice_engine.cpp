@@ -228,6 +228,7 @@ VoiceEngine::VoiceEngine(boost::asio::io_context& io, std::unique_ptr<AudioBacke
     if (!backend_) backend_ = MakeNullAudioBackend();
     captureScratch_.resize(kDeviceFrame);
     callOut_.resize(kDeviceFrame);
+    lastPlayback_.resize(kDeviceFrame);
     mix_.resize(kDeviceFrame);
 }
 
@@ -278,6 +279,8 @@ int VoiceEngine::SetOutputVolume(int percent) {
 
 void VoiceEngine::Process(const std::int16_t* capture, std::int16_t* playback) {
     std::copy(capture, capture + kDeviceFrame, captureScratch_.begin());
+    // Echo reference: the frame played last tick (the capture cannot yet hold what this tick plays).
+    processor_.Process(captureScratch_.data(), lastPlayback_.data());
     ApplyGain(captureScratch_.data(), captureScratch_.size(), inputVolume_);
     const bool muteAll = muteAll_, deafAll = deafAll_;
     std::fill(mix_.begin(), mix_.end(), 0);
@@ -293,6 +296,7 @@ void VoiceEngine::Process(const std::int16_t* capture, std::int16_t* playback) {
         playback[i] = static_cast<std::int16_t>(std::clamp<std::int64_t>(v, std::numeric_limits<std::int16_t>::min(),
                                                                          std::numeric_limits<std::int16_t>::max()));
     }
+    std::copy(playback, playback + kDeviceFrame, lastPlayback_.begin());
 }
 
 }  // namespace platformpp::voice

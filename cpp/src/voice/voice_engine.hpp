@@ -25,6 +25,7 @@
 
 #include "core/log_sink.hpp"
 #include "voice/audio_devices.hpp"
+#include "voice/audio_processing.hpp"
 #include "voice/jitter_buffer.hpp"
 #include "voice/voice_connection.hpp"
 
@@ -108,6 +109,17 @@ public:
 
     AudioBackend& Devices() { return *backend_; }
 
+    // Capture processing (libspeexdsp), any thread, effective from the next frame. Defaults: echo
+    // cancellation, noise suppression and gain control on, noise cancellation off.
+    void SetEchoCancellation(bool on) { processor_.SetEchoCancellation(on); }
+    bool EchoCancellation() const { return processor_.EchoCancellation(); }
+    void SetNoiseSuppression(bool on) { processor_.SetNoiseSuppression(on); }
+    bool NoiseSuppression() const { return processor_.NoiseSuppression(); }
+    void SetNoiseCancellation(bool on) { processor_.SetNoiseCancellation(on); }
+    bool NoiseCancellation() const { return processor_.NoiseCancellation(); }
+    void SetAutomaticGainControl(bool on) { processor_.SetAutomaticGainControl(on); }
+    bool AutomaticGainControl() const { return processor_.AutomaticGainControl(); }
+
 private:
     void Process(const std::int16_t* capture, std::int16_t* playback);
 
@@ -120,8 +132,9 @@ private:
     bool audioRunning_ = false;
     std::atomic<bool> muteAll_{false}, deafAll_{false};
     std::atomic<int> inputVolume_{100}, outputVolume_{100};
+    AudioProcessor processor_;
     // Audio thread only.
-    std::vector<std::int16_t> captureScratch_, callOut_;
+    std::vector<std::int16_t> captureScratch_, callOut_, lastPlayback_;
     std::vector<std::int32_t> mix_;
 };
 
