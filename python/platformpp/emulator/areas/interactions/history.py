@@ -52,13 +52,16 @@ def _channel(conn: sqlite3.Connection, interaction: sqlite3.Row) -> sqlite3.Row 
 
 
 def created(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, interaction: sqlite3.Row,
-            row: sqlite3.Row) -> None:
-    """An answer message was written: into the history and MESSAGE_CREATE (a deferred response's
-    loading message too, as on the platform: "thinking…" shows until it is edited)."""
-    channel = _channel(conn, interaction)
-    if not _shown(interaction, row) or channel is None:
+            row: sqlite3.Row, message: Payload | None = None) -> None:
+    """An answer message was written (``message``: it rendered, when the caller has it): into the
+    history and MESSAGE_CREATE (a deferred response's loading message too, as on the platform:
+    "thinking…" shows until it is edited)."""
+    if not _shown(interaction, row):
         return
-    message = message_json(conn, row, interaction)
+    channel = _channel(conn, interaction)
+    if channel is None:
+        return
+    message = message or message_json(conn, row, interaction)
     conn.execute(
         "INSERT INTO channel_messages (id, channel_id, guild_id, author_id, type, content, tts, flags, embeds,"
         " components, poll, edited_at, interaction, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

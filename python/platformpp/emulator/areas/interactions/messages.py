@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import json
 import sqlite3
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...core import errors
@@ -130,6 +131,15 @@ def update(state: EmulatorState, conn: sqlite3.Connection, row: sqlite3.Row, bod
                                    None if row["loading"] else state.clock.iso(), row["id"]))
 
 
+@lru_cache(maxsize=256)
+def _payload_facts(payload: str) -> tuple[int | None, tuple[tuple[str, str], ...]]:
+    """What an answer message shows of its interaction (the command's type, the authorizing owners),
+    read once per stored payload: a round trip renders its message about three times."""
+    parsed = json.loads(payload)
+    owners = parsed.get("authorizing_integration_owners") or {}
+    return (parsed.get("data") or {}).get("type"), tuple(owners.items())
+
+
 def message_json(conn: sqlite3.Connection, row: sqlite3.Row, interaction: sqlite3.Row) -> Payload:
     """The message object of an interaction's answer."""
     body = json.loads(row["body"])
@@ -139,10 +149,10 @@ def message_json(conn: sqlite3.Connection, row: sqlite3.Row, interaction: sqlite
         "id": str(interaction["application_id"]), "username": "app", "discriminator": "0000", "global_name": None,
         "avatar": None, "bot": True}
     user = conn.execute("SELECT * FROM users WHERE id = ?", (interaction["user_id"],)).fetchone()
-    payload = json.loads(interaction["payload"])
+    command_type, owners = _payload_facts(interaction["payload"])
     kind = DEFAULT
     if row["is_original"] and interaction["type"] == 2:
-        kind = CHAT_INPUT_COMMAND if payload["data"].get("type") == 1 else CONTEXT_MENU_COMMAND
+        kind = CHAT_INPUT_COMMAND if command_type == 1 else CONTEXT_MENU_COMMAND
     flags = row["flags"] | (LOADING if row["loading"] else 0)
     message: Payload = {
         "id": str(row["id"]), "type": kind, "channel_id": str(interaction["channel_id"]),
@@ -154,7 +164,7 @@ def message_json(conn: sqlite3.Connection, row: sqlite3.Row, interaction: sqlite
         "application_id": str(interaction["application_id"]),
         "interaction_metadata": {"id": str(interaction["id"]), "type": interaction["type"],
                                  "user": public_user_json(user) if user is not None else None,
-                                 "authorizing_integration_owners": payload.get("authorizing_integration_owners", {})},
+                                 "authorizing_integration_owners": dict(owners)},
     }
     if interaction["guild_id"] is not None:
         message["guild_id"] = str(interaction["guild_id"])

@@ -188,8 +188,9 @@ def respond(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row:
         attachments = messages.attach(state, conn, row["id"], files, specs, [], base_url)
         message_id = messages.insert(state, conn, row["id"], original=True, body=body, flags=flags or 0,
                                      attachments=attachments, loading=kind == DEFERRED_CHANNEL_MESSAGE)
-        history.created(state, conn, outbox, row, _message(conn, message_id))
-        message = render_message(conn, message_id, row)
+        stored_message = _message(conn, message_id)
+        message = messages.message_json(conn, stored_message, row)
+        history.created(state, conn, outbox, row, stored_message, message)
         summary.update(response_message_id=str(message_id), response_message_loading=kind == DEFERRED_CHANNEL_MESSAGE,
                        response_message_ephemeral=bool((flags or 0) & messages.EPHEMERAL))
         if kind == CHANNEL_MESSAGE:   # a deferred answer has no resource yet: its message is loading
