@@ -200,3 +200,26 @@ def test_activity_buttons_are_kept_and_validated(platformpp_emulator: Emulator) 
         assert empty_label.status_code == 400 and "buttons" in empty_label.json()["errors"]
         # Nothing of a refused request was applied.
         assert http.get("/users/@me/presence").json()["activities"][0]["buttons"] == buttons
+
+
+def test_sdk_1_10_activity_fields_are_kept_and_validated(platformpp_emulator: Emulator) -> None:
+    """StateUrl, DetailsUrl, StatusDisplayType, ParentApplicationId, SupportedPlatforms, assets'
+    large_url/small_url, party privacy, and the HangStatus type (6)."""
+    full = {"name": "Demo Game", "type": 6, "state": "Chilling", "state_url": "https://example.test/s",
+            "details": "Lobby", "details_url": "https://example.test/d", "status_display_type": 2,
+            "parent_application_id": "1000000000000000009", "supported_platforms": 1 | 8 | 128,
+            "party": {"id": "p", "size": [1, 2], "privacy": 1},
+            "assets": {"large_image": "a", "large_url": "https://example.test/l", "small_url": "https://example.test/m"}}
+    with api(platformpp_emulator, user_token(platformpp_emulator, ALICE)) as http:
+        ok = http.put("/users/@me/activity", json=full)
+        assert ok.status_code == 200, ok.text
+        shown = http.get("/users/@me/presence").json()["activities"][0]
+        assert {k: shown[k] for k in full if k != "party"} == {k: v for k, v in full.items() if k != "party"}
+        assert shown["party"]["privacy"] == 1
+        for field, value in (("status_display_type", 3), ("supported_platforms", 256), ("state_url", "x" * 513),
+                             ("parent_application_id", "nope")):
+            bad = http.put("/users/@me/activity", json={**full, field: value})
+            assert bad.status_code == 400 and field in bad.json()["errors"], (field, bad.text)
+        bad_privacy = http.put("/users/@me/activity", json={**full, "party": {"privacy": 2}})
+        assert "privacy" in bad_privacy.json()["errors"]["party"]
+        assert http.get("/users/@me/presence").json()["activities"][0]["state"] == "Chilling"   # left intact

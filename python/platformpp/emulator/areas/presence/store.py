@@ -23,7 +23,11 @@ if TYPE_CHECKING:
     from ...state import EmulatorState
 
 CUSTOM_STATUS = 4
-ACTIVITY_TYPES = (0, 1, 2, 3, 4, 5)  # Playing, Streaming, Listening, Watching, Custom, Competing
+ACTIVITY_TYPES = (0, 1, 2, 3, 4, 5, 6)  # Playing, Streaming, Listening, Watching, Custom, Competing, HangStatus
+STATUS_DISPLAY_TYPES = (0, 1, 2)       # which field the status line shows: name, state, details
+PARTY_PRIVACY = (0, 1)                 # private, public
+# ActivityGamePlatforms bits: desktop 1, xbox 2, samsung 4, ios 8, android 16, embedded 32, ps4 64, ps5 128.
+ALL_GAME_PLATFORMS = 255
 STATUSES = ("online", "idle", "dnd", "invisible", "offline")
 LARGE_GUILD = 200
 GUILD_PRESENCES = 1 << 8
@@ -46,16 +50,25 @@ def activities_for_guild(activities: list[Payload], privacy: str, guild_member_c
 def parse_activity(form: Form) -> Payload:
     """An activity object (rich presence) from a client; field errors go to ``form``."""
     form.unknown_keys({"name", "type", "url", "state", "details", "timestamps", "party", "secrets",
-                       "assets", "emoji", "instance", "flags", "buttons"})
+                       "assets", "emoji", "instance", "flags", "buttons", "state_url", "details_url",
+                       "status_display_type", "parent_application_id", "supported_platforms"})
     activity: Payload = {"name": form.string("name", min_len=1, max_len=_TEXT),
                          "type": form.choice("type", ACTIVITY_TYPES)}
     for name in ("state", "details"):
         value = form.string(name, required=False, max_len=_TEXT, nullable=True)
         if value is not None:
             activity[name] = value
-    url = form.string("url", required=False, max_len=_ASSET, nullable=True)
-    if url is not None:
-        activity["url"] = url
+    for name in ("url", "state_url", "details_url"):
+        value = form.string(name, required=False, max_len=_ASSET, nullable=True)
+        if value is not None:
+            activity[name] = value
+    if form.data.get("status_display_type") is not None:
+        activity["status_display_type"] = form.choice("status_display_type", STATUS_DISPLAY_TYPES)
+    if form.data.get("parent_application_id") is not None:
+        parent = form.snowflake("parent_application_id")
+        activity["parent_application_id"] = None if parent is None else str(parent)
+    if "supported_platforms" in form.data:
+        activity["supported_platforms"] = form.integer("supported_platforms", minimum=0, maximum=ALL_GAME_PLATFORMS)
     if "instance" in form.data:
         activity["instance"] = form.boolean("instance")
     if "flags" in form.data:
@@ -67,8 +80,10 @@ def parse_activity(form: Form) -> Payload:
                                   for k in ("start", "end") if k in timestamps.data}
     party = form.obj("party", required=False)
     if party is not None:
-        party.unknown_keys({"id", "size"})
+        party.unknown_keys({"id", "size", "privacy"})
         activity["party"] = {}
+        if "privacy" in party.data:
+            activity["party"]["privacy"] = party.choice("privacy", PARTY_PRIVACY)
         if "id" in party.data:
             activity["party"]["id"] = party.string("id", max_len=_TEXT)
         size = party.array("size", required=False, min_items=2, max_items=2)
