@@ -24,6 +24,8 @@
 #include "voice/voice_engine.hpp"
 #include "voice_pulse_daemon.hpp"
 #include "voice_tone.hpp"
+#include "net/tls.hpp"
+#include "support/tls_front.hpp"
 #include <pulse/simple.h>
 
 #ifndef PLATFORMPP_TEST_PYTHON
@@ -120,8 +122,9 @@ private:
 // its callbacks saw.
 struct Participant {
     Participant(boost::asio::io_context& io, VoiceServiceProcess& service, std::uint64_t user, bool sendTone,
-                std::unique_ptr<AudioBackend> backend = MakeNullAudioBackend())
-        : engine(io, std::move(backend), nullptr), userId(user) {
+                std::unique_ptr<AudioBackend> backend = MakeNullAudioBackend(), VoiceEngineOptions engineOptions = {},
+                const std::string& endpoint = {})
+        : engine(io, std::move(backend), nullptr, engineOptions), userId(user) {
         VoiceCallCallbacks callbacks;
         if (sendTone) {
             callbacks.captured = [this](std::int16_t* data, std::uint64_t frames, std::int32_t rate, std::uint64_t channels) {
@@ -146,7 +149,9 @@ struct Participant {
             std::lock_guard<std::mutex> lock(mutex);
             states.push_back(state);
         };
-        call = engine.StartCall(service.Allocate(user), callbacks);
+        auto options = service.Allocate(user);
+        if (!endpoint.empty()) options.endpoint = endpoint;
+        call = engine.StartCall(options, callbacks);
     }
 
     void Leave() { engine.EndCall(call); }
@@ -409,4 +414,34 @@ BOOST_AUTO_TEST_CASE(what_one_input_device_captures_comes_out_of_another_output_
     network.Stop(300ms);
     mouth.join();
     ear.join();
+}
+
+// A wss:// voice endpoint: the voice gateway through TLS (a TLS front on loopback with a throwaway
+// certificate for localhost, trusted through the engine's TLS context; the emulator serves ws:// only).
+// The server name is sent (SNI), and media goes on as over ws://. An engine that does not trust the
+// certificate never connects.
+BOOST_AUTO_TEST_CASE(a_wss_endpoint_connects_the_voice_gateway_over_tls) {
+    VoiceServiceProcess service;
+    const auto& plain = service.Endpoint();
+    const auto port = static_cast<unsigned short>(std::stoi(plain.substr(plain.rfind(':') + 1)));
+    platformpp::testing::Certificate certificate;
+    platformpp::testing::TlsFront front(certificate, port);
+    const std::string wss = "wss://localhost:" + std::to_string(front.Port());
+    auto tls = platformpp::net::MakeClientTlsContext(certificate.caFile);
+    VoiceEngineOptions trusting;
+    trusting.tls = &tls;
+    platformpp::core::IoThread network;
+    Participant a(network.Context(), service, 6001, true, MakeNullAudioBackend(), trusting, wss);
+    Participant b(network.Context(), service, 6002, false, MakeNullAudioBackend(), trusting, wss);
+    BOOST_REQUIRE(WaitFor([&] { return a.Connected() && b.Connected() && SameCode({&a, &b}); }));
+    BOOST_TEST(front.ServerName() == "localhost");
+    ExpectTone(b, 6001);
+
+    Participant untrusting(network.Context(), service, 6003, false, MakeNullAudioBackend(), {}, wss);
+    std::this_thread::sleep_for(1500ms);
+    BOOST_TEST(!untrusting.Connected());
+    untrusting.Leave();
+    a.Leave();
+    b.Leave();
+    network.Stop(300ms);
 }

@@ -4,6 +4,7 @@
 #include <limits>
 #include <unordered_map>
 
+#include "net/tls.hpp"
 #include "voice/mixer.hpp"
 #include "voice/opus_codec.hpp"
 
@@ -238,9 +239,26 @@ VoiceEngine::~VoiceEngine() {
     for (auto& call : calls_) static_cast<Call&>(*call).Stop();
 }
 
-std::shared_ptr<VoiceCall> VoiceEngine::StartCall(const VoiceConnectionOptions& options, VoiceCallCallbacks callbacks) {
+std::shared_ptr<VoiceCall> VoiceEngine::StartCall(const VoiceConnectionOptions& given, VoiceCallCallbacks callbacks) {
+    VoiceConnectionOptions options = given;
+    for (const auto& [scheme, secure] : {std::pair<std::string, bool>{"wss://", true}, {"ws://", false}}) {
+        if (options.endpoint.rfind(scheme, 0) == 0) {
+            options.endpoint.erase(0, scheme.size());
+            options.secure = secure;
+        }
+    }
+    if (!options.endpoint.empty() && options.endpoint.back() == '/') options.endpoint.pop_back();
+    boost::asio::ssl::context* tls = nullptr;
+    if (options.secure) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (options_.tls) tls = options_.tls;
+        else {
+            if (!ownTls_) ownTls_ = std::make_unique<boost::asio::ssl::context>(net::MakeClientTlsContext());
+            tls = ownTls_.get();
+        }
+    }
     auto call = std::make_shared<Call>(options, std::move(callbacks), options_);
-    auto connection = VoiceConnection::Create(io_, nullptr, options, call->Events());
+    auto connection = VoiceConnection::Create(io_, tls, options, call->Events());
     call->Attach(connection);
     bool startAudio = false;
     {

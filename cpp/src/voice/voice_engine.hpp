@@ -14,6 +14,7 @@
 #pragma once
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/ssl/context.hpp>
 
 #include <atomic>
 #include <cstdint>
@@ -52,6 +53,10 @@ struct VoiceCallCallbacks {
 struct VoiceEngineOptions {
     int encoderChannels = 2;  // 1: the capture is downmixed to mono before encoding
     int bitrate = 64000;      // the channel's bitrate; SetBitrate changes it per call
+    // TLS for secure (wss) voice endpoints: the Client's context (its trust store and extra CA).
+    // nullptr: the engine makes its own (system trust store, peer and host name verified). Must
+    // outlive the engine.
+    boost::asio::ssl::context* tls = nullptr;
 };
 
 class VoiceCall {
@@ -92,7 +97,9 @@ public:
     VoiceEngine(const VoiceEngine&) = delete;
     VoiceEngine& operator=(const VoiceEngine&) = delete;
 
-    // Connects the call (the audio thread starts with the first one).
+    // Connects the call (the audio thread starts with the first one). options.endpoint may carry a
+    // scheme: "wss://host:port" connects over TLS (options.secure set), "ws://host:port" without;
+    // without a scheme options.secure decides.
     std::shared_ptr<VoiceCall> StartCall(const VoiceConnectionOptions& options, VoiceCallCallbacks callbacks);
     void EndCall(const std::shared_ptr<VoiceCall>& call);
     std::vector<std::shared_ptr<VoiceCall>> Calls() const;
@@ -133,6 +140,7 @@ private:
     std::atomic<bool> muteAll_{false}, deafAll_{false};
     std::atomic<int> inputVolume_{100}, outputVolume_{100};
     AudioProcessor processor_;
+    std::unique_ptr<boost::asio::ssl::context> ownTls_;  // made on the first secure call without options_.tls
     // Audio thread only.
     std::vector<std::int16_t> captureScratch_, callOut_, lastPlayback_;
     std::vector<std::int32_t> mix_;
