@@ -19,6 +19,8 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 
 #include "core/io_thread.hpp"
 #include "voice/voice_engine.hpp"
@@ -444,4 +446,65 @@ BOOST_AUTO_TEST_CASE(a_wss_endpoint_connects_the_voice_gateway_over_tls) {
     a.Leave();
     b.Leave();
     network.Stop(300ms);
+}
+
+// The voice log: the engine's and its connection's lines reach the callbacks added (at their severity)
+// and the log-file writer, the voice token never; the audio thread takes the priority asked.
+BOOST_AUTO_TEST_CASE(voice_log_callbacks_file_writer_and_audio_thread_priority) {
+    VoiceServiceProcess service;
+    platformpp::core::IoThread network;
+    VoiceEngine engine(network.Context(), MakeNullAudioBackend(), nullptr);
+    std::mutex mutex;
+    std::vector<std::string> infoLines, errorLines;
+    engine.AddLogCallback(
+        [&](platformpp::LoggingSeverity, const std::string& line) {
+            std::lock_guard<std::mutex> lock(mutex);
+            infoLines.push_back(line);
+        },
+        platformpp::LoggingSeverity::Info);
+    engine.AddLogCallback(
+        [&](platformpp::LoggingSeverity, const std::string& line) {
+            std::lock_guard<std::mutex> lock(mutex);
+            errorLines.push_back(line);
+        },
+        platformpp::LoggingSeverity::Error);
+    std::vector<std::string> fileLines, replacedLines;
+    engine.SetLogFileWriter(
+        [&](platformpp::LoggingSeverity, const std::string& line) {
+            std::lock_guard<std::mutex> lock(mutex);
+            replacedLines.push_back(line);
+        },
+        platformpp::LoggingSeverity::Verbose);
+    engine.SetLogFileWriter(  // replaces the one above
+        [&](platformpp::LoggingSeverity, const std::string& line) {
+            std::lock_guard<std::mutex> lock(mutex);
+            fileLines.push_back(line);
+        },
+        platformpp::LoggingSeverity::Info);
+    BOOST_TEST(engine.SetAudioThreadPriority(42) == 19);  // clamped
+    BOOST_TEST(engine.SetAudioThreadPriority(7) == 7);
+
+    std::atomic<int> seenNice{100};
+    VoiceCallCallbacks callbacks;
+    callbacks.captured = [&](std::int16_t*, std::uint64_t, std::int32_t, std::uint64_t) {
+        seenNice = getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)));
+    };
+    const auto options = service.Allocate(7001);
+    auto call = engine.StartCall(options, callbacks);
+    BOOST_REQUIRE(WaitFor([&] { return call->Connection().State() == VoiceConnectionState::Connected; }));
+    BOOST_REQUIRE(WaitFor([&] { return seenNice.load() == 7; }));
+    BOOST_TEST((engine.AudioThreadPriority() == std::optional<int>(7)));
+    engine.EndCall(call);
+    network.Stop(300ms);
+
+    std::lock_guard<std::mutex> lock(mutex);
+    auto has = [](const std::vector<std::string>& lines, const std::string& part) {
+        return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(part) != std::string::npos; });
+    };
+    BOOST_TEST(has(infoLines, "voice: connecting to the voice gateway"));
+    BOOST_TEST(has(infoLines, "the audio thread runs at nice 7"));
+    BOOST_TEST(!has(errorLines, "voice: connecting"));  // below its severity
+    BOOST_TEST(!has(infoLines, options.token));
+    BOOST_TEST(has(fileLines, "voice: connecting to the voice gateway"));
+    BOOST_TEST(replacedLines.empty());
 }

@@ -1,14 +1,45 @@
 #include "voice/voice_engine.hpp"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <limits>
 #include <unordered_map>
 
+#include "core/redact.hpp"
 #include "net/tls.hpp"
 #include "voice/mixer.hpp"
 #include "voice/opus_codec.hpp"
 
 namespace platformpp::voice {
+
+// The voice log's destinations; connections keep it through their log sinks, so it outlives the engine
+// as long as they do.
+struct VoiceLog {
+    core::LogSink main;  // the Client's log (redacts on its own)
+    std::mutex mutex;
+    std::vector<std::pair<core::LogSink, LoggingSeverity>> callbacks;
+    std::pair<core::LogSink, LoggingSeverity> file;
+
+    void Write(LoggingSeverity severity, const std::string& line) {
+        if (main) main(severity, line);
+        std::vector<std::pair<core::LogSink, LoggingSeverity>> targets;
+        {
+            std::lock_guard<std::mutex> lock(mutex);
+            if (callbacks.empty() && !file.first) return;
+            targets = callbacks;
+            if (file.first) targets.push_back(file);
+        }
+        const std::string redacted = core::RedactSecrets(line);
+        for (const auto& [callback, min] : targets)
+            if (severity >= min) callback(severity, redacted);
+    }
+};
+
 namespace {
 
 constexpr std::size_t kDeviceFrame = static_cast<std::size_t>(kFrameSamples) * kDeviceChannels;
@@ -35,9 +66,10 @@ public:
 
     void Attach(std::shared_ptr<VoiceConnection> connection) { connection_ = std::move(connection); }
 
-    VoiceConnectionEvents Events() {
+    VoiceConnectionEvents Events(std::shared_ptr<VoiceLog> log) {
         std::weak_ptr<Call> weak = shared_from_this();
         VoiceConnectionEvents events;
+        events.log = [log](LoggingSeverity severity, const std::string& line) { log->Write(severity, line); };
         events.onState = [weak](VoiceConnectionState s, int code, const std::string& detail) {
             if (auto self = weak.lock(); self && self->callbacks_.state) self->callbacks_.state(s, code, detail);
         };
@@ -225,7 +257,9 @@ private:
 
 VoiceEngine::VoiceEngine(boost::asio::io_context& io, std::unique_ptr<AudioBackend> backend, core::LogSink log,
                          VoiceEngineOptions options)
-    : io_(io), backend_(std::move(backend)), log_(std::move(log)), options_(options) {
+    : io_(io), backend_(std::move(backend)), log_(std::move(log)), options_(options),
+      voiceLog_(std::make_shared<VoiceLog>()) {
+    voiceLog_->main = log_;
     if (!backend_) backend_ = MakeNullAudioBackend();
     captureScratch_.resize(kDeviceFrame);
     callOut_.resize(kDeviceFrame);
@@ -258,7 +292,7 @@ std::shared_ptr<VoiceCall> VoiceEngine::StartCall(const VoiceConnectionOptions& 
         }
     }
     auto call = std::make_shared<Call>(options, std::move(callbacks), options_);
-    auto connection = VoiceConnection::Create(io_, tls, options, call->Events());
+    auto connection = VoiceConnection::Create(io_, tls, options, call->Events(voiceLog_));
     call->Attach(connection);
     bool startAudio = false;
     {
@@ -285,6 +319,25 @@ std::vector<std::shared_ptr<VoiceCall>> VoiceEngine::Calls() const {
     return calls_;
 }
 
+void VoiceEngine::Log(LoggingSeverity severity, const std::string& line) const { voiceLog_->Write(severity, "voice: " + line); }
+
+void VoiceEngine::AddLogCallback(core::LogSink callback, LoggingSeverity minSeverity) {
+    if (!callback) return;
+    std::lock_guard<std::mutex> lock(voiceLog_->mutex);
+    voiceLog_->callbacks.emplace_back(std::move(callback), minSeverity);
+}
+
+void VoiceEngine::SetLogFileWriter(core::LogSink writer, LoggingSeverity minSeverity) {
+    std::lock_guard<std::mutex> lock(voiceLog_->mutex);
+    voiceLog_->file = {std::move(writer), minSeverity};
+}
+
+int VoiceEngine::SetAudioThreadPriority(int nice) {
+    const int applied = std::clamp(nice, -20, 19);
+    audioNice_ = applied;
+    return applied;
+}
+
 int VoiceEngine::SetInputVolume(int percent) {
     inputVolume_ = std::clamp(percent, 0, 100);
     return inputVolume_;
@@ -296,6 +349,20 @@ int VoiceEngine::SetOutputVolume(int percent) {
 }
 
 void VoiceEngine::Process(const std::int16_t* capture, std::int16_t* playback) {
+    // The audio thread sets its own priority (a thread's nice value is per kernel thread). A backend
+    // restart makes a new thread: the thread id tells.
+    thread_local int niceHere = kNoPriority;
+    if (const int wanted = audioNice_; wanted != kNoPriority && wanted != niceHere) {
+        niceHere = wanted;
+        const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
+        if (::setpriority(PRIO_PROCESS, tid, wanted) == 0) {
+            appliedNice_ = wanted;
+            Log(LoggingSeverity::Info, "the audio thread runs at nice " + std::to_string(wanted));
+        } else {
+            Log(LoggingSeverity::Warning, "the audio thread's priority (nice " + std::to_string(wanted) +
+                                              ") was refused: " + std::strerror(errno));
+        }
+    }
     std::copy(capture, capture + kDeviceFrame, captureScratch_.begin());
     // Echo reference: the frame played last tick (the capture cannot yet hold what this tick plays).
     processor_.Process(captureScratch_.data(), lastPlayback_.data());

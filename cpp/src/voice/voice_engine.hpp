@@ -89,6 +89,8 @@ public:
     virtual std::optional<JitterBuffer::Stats> ReceiveStats(std::uint64_t userId) const = 0;
 };
 
+struct VoiceLog;  // voice_engine.cpp
+
 class VoiceEngine {
 public:
     VoiceEngine(boost::asio::io_context& io, std::unique_ptr<AudioBackend> backend, core::LogSink log,
@@ -116,6 +118,26 @@ public:
 
     AudioBackend& Devices() { return *backend_; }
 
+    // The voice log (Client::AddVoiceLogCallback, SetVoiceLogDir): the engine's lines and its
+    // connections' ("voice: ..."), secrets redacted, go to the sink given at construction (the Client's
+    // log), to each callback added here at or above its severity, and to the one replaceable log-file
+    // writer (SetVoiceLogDir: the Client opens the file, e.g. a core::LogFile, and passes its Write;
+    // an empty writer stops it). Callbacks and the writer run on the thread that logs (network or
+    // audio) and must not block. Any thread.
+    void AddLogCallback(core::LogSink callback, LoggingSeverity minSeverity);
+    void SetLogFileWriter(core::LogSink writer, LoggingSeverity minSeverity);
+
+    // The audio thread's nice value (-20 highest .. 19 lowest; Client::SetThreadPriority(Voice)): applied
+    // by the audio thread itself before its next frame, and again whenever it starts. Raising it above
+    // the default needs CAP_SYS_NICE: refused, a warning is logged and the thread keeps its priority.
+    // Clamped to [-20, 19]; returns the value applied.
+    int SetAudioThreadPriority(int nice);
+    // The nice value the audio thread last applied; nullopt before any was applied.
+    std::optional<int> AudioThreadPriority() const {
+        const int v = appliedNice_;
+        return v == kNoPriority ? std::nullopt : std::optional<int>(v);
+    }
+
     // Capture processing (libspeexdsp), any thread, effective from the next frame. Defaults: echo
     // cancellation, noise suppression and gain control on, noise cancellation off.
     void SetEchoCancellation(bool on) { processor_.SetEchoCancellation(on); }
@@ -129,6 +151,7 @@ public:
 
 private:
     void Process(const std::int16_t* capture, std::int16_t* playback);
+    void Log(LoggingSeverity severity, const std::string& line) const;
 
     boost::asio::io_context& io_;
     std::unique_ptr<AudioBackend> backend_;
@@ -140,7 +163,10 @@ private:
     std::atomic<bool> muteAll_{false}, deafAll_{false};
     std::atomic<int> inputVolume_{100}, outputVolume_{100};
     AudioProcessor processor_;
-    std::unique_ptr<boost::asio::ssl::context> ownTls_;  // made on the first secure call without options_.tls
+    std::unique_ptr<boost::asio::ssl::context> ownTls_;
+    std::shared_ptr<VoiceLog> voiceLog_;  // shared with the connections' log sinks
+    static constexpr int kNoPriority = 100;
+    std::atomic<int> audioNice_{kNoPriority}, appliedNice_{kNoPriority};  // made on the first secure call without options_.tls
     // Audio thread only.
     std::vector<std::int16_t> captureScratch_, callOut_, lastPlayback_;
     std::vector<std::int32_t> mix_;
