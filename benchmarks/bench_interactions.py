@@ -178,6 +178,7 @@ class EndpointBot:
         self.key = Ed25519PublicKey.from_public_bytes(bytes.fromhex(verify_key_hex))
         self.received = 0
         self.server: asyncio.AbstractServer | None = None
+        self.writers: set[asyncio.StreamWriter] = set()
 
     async def start(self) -> str:
         self.server = await asyncio.start_server(self.serve, "127.0.0.1", 0)
@@ -185,6 +186,7 @@ class EndpointBot:
         return f"http://127.0.0.1:{port}/interactions"
 
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.writers.add(writer)
         try:
             while True:
                 head = await reader.readuntil(b"\r\n\r\n")
@@ -211,7 +213,16 @@ class EndpointBot:
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
         finally:
+            self.writers.discard(writer)
             writer.close()
+
+    async def stop(self) -> None:
+        """Close the server and the emulator's kept-alive connections to it."""
+        assert self.server is not None
+        self.server.close()
+        for writer in list(self.writers):
+            writer.close()
+        await self.server.wait_closed()
 
 
 async def users(base_url: str, count: int, concurrency: int, wait_s: float, repeat: int = 1) -> tuple[float, int]:
@@ -241,9 +252,11 @@ async def users(base_url: str, count: int, concurrency: int, wait_s: float, repe
     return elapsed, answered
 
 
-def _row(count: int, delivered: int, answered: int, seconds: float, cpu: float) -> dict[str, Any]:
+def _row(count: int, delivered: int, answered: int, seconds: float, cpu: float, generator_cpu: float
+         ) -> dict[str, Any]:
     return {"interactions": count, "delivered": delivered, "answered": answered, "rate": round(count / seconds),
-            "cpu_ms": round(cpu * 1000 / count, 3), "busy": round(100 * cpu / seconds)}
+            "cpu_ms": round(cpu * 1000 / count, 3), "busy": round(100 * cpu / seconds),
+            "generator_busy": round(100 * generator_cpu / seconds)}
 
 
 async def gateway(base_url: str, pid: int, count: int, concurrency: int, answer: bool, repeat: int = 1
@@ -256,14 +269,14 @@ async def gateway(base_url: str, pid: int, count: int, concurrency: int, answer:
         await bot.pending.join()
     bot.received, bot.expected = 0, count
     bot.done.clear()
-    cpu = cpu_seconds(pid)
+    cpu, own = cpu_seconds(pid), cpu_seconds(os.getpid())
     started = time.perf_counter()
     elapsed, answered = await users(base_url, count, concurrency, 3.0 if answer else 0, repeat)
     await asyncio.wait_for(bot.done.wait(), TIMEOUT_S)
     delivered_s = time.perf_counter() - started
     await bot.stop()   # the last callbacks may still be in flight once every user has its answer
-    cpu = cpu_seconds(pid) - cpu
-    return _row(count, bot.received, answered, elapsed if answer else delivered_s, cpu)
+    cpu, own = cpu_seconds(pid) - cpu, cpu_seconds(os.getpid()) - own
+    return _row(count, bot.received, answered, elapsed if answer else delivered_s, cpu, own)
 
 
 async def endpoint(base_url: str, pid: int, count: int, concurrency: int) -> dict[str, Any]:
@@ -274,12 +287,11 @@ async def endpoint(base_url: str, pid: int, count: int, concurrency: int) -> dic
         None, lambda: _call(base_url, "PUT", f"/_emulator/applications/{APP_ID}/interactions-endpoint", {"url": url}))
     await users(base_url, 50, concurrency, 3.0)   # warm-up
     bot.received = 0
-    cpu = cpu_seconds(pid)
+    cpu, own = cpu_seconds(pid), cpu_seconds(os.getpid())
     elapsed, answered = await users(base_url, count, concurrency, 3.0)
-    cpu = cpu_seconds(pid) - cpu
-    assert bot.server is not None
-    bot.server.close()
-    return _row(count, bot.received, answered, elapsed, cpu)
+    cpu, own = cpu_seconds(pid) - cpu, cpu_seconds(os.getpid()) - own
+    await bot.stop()
+    return _row(count, bot.received, answered, elapsed, cpu, own)
 
 
 SCENARIOS = {
@@ -343,16 +355,17 @@ def write(args: argparse.Namespace, versions: list[tuple[str, str | None]],
         "(admin API calls) and the bot ran in one asyncio loop in the benchmark process, on the same machine, "
         "over loopback. A round trip is the user's admin call (which checks the user, channel and command, "
         "stores and delivers the interaction, waits for the answer and reads it) and the bot's callback. "
-        "`emulator busy` is the emulator process's CPU time over the wall time: near 100 % the emulator's one "
-        "event loop is the bottleneck.", "",
+        "`emulator busy` is the emulator process's CPU time over the wall time (near 100 %: the emulator is the "
+        "bottleneck), `load generator busy` the same for this benchmark's process (users and bot).", "",
         "## Results", "",
         "| what | version | interactions | delivered | answered | per second (wall clock) | emulator CPU ms per"
-        " interaction | emulator busy |",
-        "|---|---|---|---|---|---|---|---|",
+        " interaction | emulator busy | load generator busy |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for (name, version), result in results.items():
         lines.append(f"| {SCENARIOS[name]} | {version} | {result['interactions']} | {result['delivered']} | "
-                     f"{result['answered']} | **{result['rate']}** | {result['cpu_ms']} | {result['busy']} % |")
+                     f"{result['answered']} | **{result['rate']}** | {result['cpu_ms']} | {result['busy']} % | "
+                     f"{result['generator_busy']} % |")
     RESULTS.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"written to {RESULTS}")
 

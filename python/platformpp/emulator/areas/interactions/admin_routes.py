@@ -31,8 +31,8 @@ from ...paths import ADMIN
 from ..applications.store import update_application
 from ..channel_messages import store as channel_messages
 from ..commands import store as commands
-from ..webhooks.interactions_endpoint import answer_json, post_signed, verify_endpoint
-from . import messages, store, user_input, waiters
+from ..webhooks.interactions_endpoint import answer_json, verify_endpoint
+from . import endpoint_delivery, messages, store, user_input, waiters
 from .context import CONTEXT_BOT_DM, Place, direct_message_channel, locate, require
 from .work import run_work
 ACTIONS = ("command", "autocomplete", "component", "modal_submit", "sku_purchase_eligibility")
@@ -243,7 +243,8 @@ async def _deliver_http(request: Request, started: store.Started) -> None:
     state = emulator_state(request)
     body = json.dumps(started.payload, separators=(",", ":")).encode()
     timestamp = str(int(state.clock.timestamp()))
-    answer = await run_in_threadpool(post_signed, started.endpoint_url or "", started.private_key, body, timestamp)
+    answer = await endpoint_delivery.pool().post_signed(started.endpoint_url or "", started.private_key, body,
+                                                         timestamp)
     base_url = str(request.base_url)
     try:
         callback = answer_json(answer)
