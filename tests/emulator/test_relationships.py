@@ -81,3 +81,43 @@ def test_game_relationships_and_blocks(platformpp_emulator: Emulator) -> None:
         await bob.close()
 
     asyncio.run(scenario())
+
+
+def test_sdk_1_10_kinds_spam_flag_and_requests_by_username(platformpp_emulator: Emulator) -> None:
+    """Implicit (5) and suggestion (6) relationships and spam-flagged requests from fixtures; friend
+    requests by username (platform and game), with the dispatch to the other user."""
+    emu = platformpp_emulator
+    fixture = {"relationships": [
+        {"user_id": str(ALICE), "other_id": str(DAVE), "type": "implicit"},
+        {"user_id": str(ALICE), "other_id": str(BOB), "type": "suggestion"},
+        {"user_id": str(CAROL), "other_id": str(ALICE), "type": "pending", "spam": True},
+    ]}
+    assert httpx.post(f"{emu.base_url}/_emulator/seed", json=fixture).status_code in (200, 204)
+    with api(emu, user_token(emu, ALICE)) as http:
+        listed = {r["id"]: (r["type"], r["is_spam_request"]) for r in http.get("/users/@me/relationships").json()}
+        assert listed == {str(DAVE): (5, False), str(BOB): (6, False), str(CAROL): (3, True)}
+    with api(emu, user_token(emu, CAROL)) as http:   # the sender's side is not flagged
+        assert http.get("/users/@me/relationships").json()[0]["is_spam_request"] is False
+    for bad, field in (({"user_id": str(ALICE), "other_id": str(BOB), "type": "friend", "spam": True}, "spam"),
+                       ({"user_id": str(ALICE), "other_id": str(BOB), "type": "implicit",
+                         "application_id": "1000000000000000000"}, "application_id")):
+        answer = httpx.post(f"{emu.base_url}/_emulator/seed", json={"relationships": [bad]})
+        assert answer.status_code == 400 and field in answer.json()["errors"]["relationships"]["0"]
+
+    async def scenario() -> None:
+        dave = await sdk_session(emu, DAVE)
+        with api(emu, user_token(emu, ALICE)) as http:
+            sent = http.post("/users/@me/relationships", json={"username": "dave"})
+            assert sent.status_code == 200 and sent.json()["type"] == 4     # implicit → pending outgoing
+            added = await dave.dispatch("RELATIONSHIP_ADD")
+            assert added["d"]["id"] == str(ALICE) and added["d"]["type"] == 3
+            game = http.post("/users/@me/game-relationships", json={"username": "bob"})
+            assert game.status_code == 200 and game.json()["game_type"] == 4 and game.json()["type"] == 6
+            assert http.post("/users/@me/relationships", json={"username": "no-such-user"}).status_code == 404
+            empty = http.post("/users/@me/relationships", json={"username": ""})
+            assert empty.status_code == 400 and "username" in empty.json()["errors"]
+        with api(emu, user_token(emu, ALICE)) as http:   # accepting clears the spam flag
+            accepted = http.post("/users/@me/relationships", json={"username": "carol"})
+            assert accepted.json()["type"] == 1 and accepted.json()["is_spam_request"] is False
+        await dave.close()
+    asyncio.run(scenario())

@@ -15,7 +15,7 @@ from ...core.validation import Form, read_json
 from ...events.audience import Payload
 from ...events.outbox import Outbox
 from ...paths import API
-from .store import BLOCKED, FRIEND, _views, announce, change, list_for, relationship_object
+from .store import BLOCKED, FRIEND, _views, announce, change, list_for, relationship_object, user_id_by_username
 
 
 # --- reads ------------------------------------------------------------------------------------------
@@ -70,6 +70,33 @@ async def _apply(request: Request, principal: Principal, table: str, other: int,
     return json_response(result) if result is not None else Response(status_code=204)
 
 
+async def _request_by_username(request: Request, table: str) -> Response:
+    principal = require_scope(request, "relationships.write")
+    form = Form(await read_json(request))
+    form.unknown_keys({"username", "discriminator"})
+    username = form.string("username", min_len=1, max_len=32)
+    if "discriminator" in form.data:   # legacy clients send "0" (no discriminators any more)
+        form.string("discriminator", required=False, max_len=4, nullable=True)
+    form.done()
+    state = emulator_state(request)
+
+    def other() -> int:
+        with state.db.transaction() as conn:
+            return user_id_by_username(conn, username or "")
+    return await _apply(request, principal, table, await run_in_threadpool(other), "request")
+
+
+async def platform_request_by_username(request: Request) -> Response:
+    """POST /users/@me/relationships ``{username}``: a friend request to (or accepting the request of)
+    the user with that unique username → the relationship; 404 (10013) when nobody has it."""
+    return await _request_by_username(request, "relationships")
+
+
+async def game_request_by_username(request: Request) -> Response:
+    """POST /users/@me/game-relationships ``{username}``: the same, for this game only."""
+    return await _request_by_username(request, "game_relationships")
+
+
 async def platform_relationship(request: Request) -> Response:
     """PUT /users/@me/relationships/{user_id} ``{type?: 1 | 2}``: send or accept a friend request (1,
     the default) or block (2) → the relationship. DELETE: unfriend, cancel, decline or unblock → 204."""
@@ -84,6 +111,8 @@ async def game_relationship(request: Request) -> Response:
 def routes() -> list[BaseRoute]:
     return [
         Route(API + "/users/@me/relationships", list_relationships, methods=["GET"]),
+        Route(API + "/users/@me/relationships", platform_request_by_username, methods=["POST"]),
+        Route(API + "/users/@me/game-relationships", game_request_by_username, methods=["POST"]),
         Route(API + "/users/@me/relationships/{user_id}", platform_relationship, methods=["PUT", "DELETE"]),
         Route(API + "/users/@me/game-relationships/{user_id}", game_relationship, methods=["PUT", "DELETE"]),
     ]

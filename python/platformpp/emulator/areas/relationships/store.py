@@ -3,7 +3,9 @@ ones (the same kinds, scoped to one application). Each change is dispatched to t
 sessions as RELATIONSHIP_ADD / RELATIONSHIP_UPDATE / RELATIONSHIP_REMOVE, from that user's point of
 view.
 
-Types (both kinds): 0 none, 1 friend, 2 blocked, 3 pending incoming, 4 pending outgoing.
+Types (both kinds): 0 none, 1 friend, 2 blocked, 3 pending incoming, 4 pending outgoing; platform
+ones also 5 implicit and 6 suggestion (one-directional, from fixtures: the platform's own doing). An
+incoming platform request may carry ``is_spam_request`` (the platform's spam filter flagged it).
 """
 
 from __future__ import annotations
@@ -18,10 +20,10 @@ from ...events.outbox import Outbox
 from ...wire.user import public_user_json
 from ..presence.store import presence_object
 
-NONE, FRIEND, BLOCKED, INCOMING, OUTGOING = 0, 1, 2, 3, 4
+NONE, FRIEND, BLOCKED, INCOMING, OUTGOING, IMPLICIT, SUGGESTION = 0, 1, 2, 3, 4, 5, 6
 
 
-FIXTURE_KINDS = ("friend", "blocked", "pending")
+FIXTURE_KINDS = ("friend", "blocked", "pending", "implicit", "suggestion")
 
 
 def _platform(conn: sqlite3.Connection, user_id: int, other_id: int) -> int:
@@ -47,8 +49,11 @@ def relationship_object(conn: sqlite3.Connection, application_id: int, user_id: 
         "SELECT MIN(since) FROM (SELECT since FROM relationships WHERE user_id = ? AND other_id = ? UNION ALL"
         " SELECT since FROM game_relationships WHERE application_id = ? AND user_id = ? AND other_id = ?)",
         (user_id, other_id, application_id, user_id, other_id)).fetchone()[0]
+    spam = conn.execute("SELECT is_spam_request FROM relationships WHERE user_id = ? AND other_id = ?",
+                        (user_id, other_id)).fetchone()
     return {"id": str(other_id), "type": platform, "game_type": game,
-            "user": public_user_json(user) if user else {"id": str(other_id)}, "since": since}
+            "user": public_user_json(user) if user else {"id": str(other_id)}, "since": since,
+            "is_spam_request": bool(spam[0]) if spam else False}
 
 
 def list_for(conn: sqlite3.Connection, application_id: int, user_id: int) -> list[Payload]:
@@ -73,7 +78,8 @@ def _set(conn: sqlite3.Connection, table: str, application_id: int | None, user_
         conn.execute(f"INSERT INTO {table} ({columns}) VALUES ({', '.join('?' * (len(keys) + 4))})",
                      (*keys, user_id, other_id, kind, now))
     elif existing[0] != kind:
-        conn.execute(f"UPDATE {table} SET type = ?, since = ? WHERE {scope}user_id = ? AND other_id = ?",
+        spam = ", is_spam_request = 0" if table == "relationships" else ""   # only a pending request is spam
+        conn.execute(f"UPDATE {table} SET type = ?, since = ?{spam} WHERE {scope}user_id = ? AND other_id = ?",
                      (kind, now, *keys, user_id, other_id))
 
 
@@ -171,3 +177,12 @@ def move_account_data(conn: sqlite3.Connection, application_id: int, source: int
                      " AND user_id != other_id", (target, application_id, source))
     conn.execute("DELETE FROM game_relationships WHERE application_id = ? AND (? IN (user_id, other_id)"
                  " OR user_id = other_id)", (application_id, source))
+
+
+def user_id_by_username(conn: sqlite3.Connection, username: str) -> int:
+    """The signed-up user with this unique username (friend requests by username); 404 otherwise."""
+    row = conn.execute("SELECT id FROM users WHERE username = ? AND provisional = 0 AND merged_into IS NULL",
+                       (username,)).fetchone()
+    if row is None:
+        raise errors.not_found(errors.UNKNOWN_USER, "User")
+    return int(row[0])
