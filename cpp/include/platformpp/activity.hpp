@@ -21,7 +21,53 @@ enum class ActivityTypes : int32_t {
     Watching = 3,
     CustomStatus = 4,
     Competing = 5,
+    HangStatus = 6,
 };
+
+// Which field the one-line status under the user's name shows.
+enum class StatusDisplayTypes : int32_t {
+    Name = 0,
+    State = 1,
+    Details = 2,
+};
+
+// Where the game can be played, as bits (Activity::SupportedPlatforms; combine with |).
+enum class ActivityGamePlatforms : int32_t {
+    Desktop = 1,
+    Xbox = 2,
+    Samsung = 4,
+    IOS = 8,
+    Android = 16,
+    Embedded = 32,
+    PS4 = 64,
+    PS5 = 128,
+};
+constexpr ActivityGamePlatforms operator|(ActivityGamePlatforms a, ActivityGamePlatforms b) noexcept {
+    return static_cast<ActivityGamePlatforms>(static_cast<int32_t>(a) | static_cast<int32_t>(b));
+}
+constexpr ActivityGamePlatforms operator&(ActivityGamePlatforms a, ActivityGamePlatforms b) noexcept {
+    return static_cast<ActivityGamePlatforms>(static_cast<int32_t>(a) & static_cast<int32_t>(b));
+}
+
+// Who may join the party: anyone who sees it (Public) or only those invited (Private).
+enum class ActivityPartyPrivacy : int32_t {
+    Private = 0,
+    Public = 1,
+};
+
+// What an ActivityInvite asks: to join (an invite) or to be let in (a join request).
+enum class ActivityActionTypes : int32_t {
+    Invalid = 0,
+    Join = 1,
+    JoinRequest = 5,
+};
+
+const char* EnumToString(ActivityTypes value);
+const char* EnumToString(StatusDisplayTypes value);
+// A single platform's name; "Unknown" for a combination of bits.
+const char* EnumToString(ActivityGamePlatforms value);
+const char* EnumToString(ActivityPartyPrivacy value);
+const char* EnumToString(ActivityActionTypes value);
 
 // Images are an asset key of the application or a URL (at most 512 characters); texts at most 128.
 class ActivityAssets {
@@ -45,6 +91,11 @@ public:
     void SetSmallImage(std::optional<std::string> SmallImage);
     std::optional<std::string> SmallText() const;
     void SetSmallText(std::optional<std::string> SmallText);
+    // Where a click on the large or small image leads (an http(s) URL, at most 512 characters).
+    std::optional<std::string> LargeUrl() const;
+    void SetLargeUrl(std::optional<std::string> LargeUrl);
+    std::optional<std::string> SmallUrl() const;
+    void SetSmallUrl(std::optional<std::string> SmallUrl);
     // The cover image of this game's invites: a URL or an asset key.
     std::optional<std::string> InviteCoverImage() const;
     void SetInviteCoverImage(std::optional<std::string> InviteCoverImage);
@@ -55,7 +106,7 @@ private:
     void RequireValid() const;
 
     struct Fields {
-        std::optional<std::string> largeImage, largeText, smallImage, smallText, inviteCoverImage;
+        std::optional<std::string> largeImage, largeText, smallImage, smallText, inviteCoverImage, largeUrl, smallUrl;
     };
     bool valid_ = true;
     Fields f_;
@@ -109,6 +160,8 @@ public:
     void SetCurrentSize(int32_t CurrentSize);
     int32_t MaxSize() const;
     void SetMaxSize(int32_t MaxSize);
+    ActivityPartyPrivacy Privacy() const;  // Private by default
+    void SetPrivacy(ActivityPartyPrivacy Privacy);
 
 private:
     struct NullTag {};
@@ -119,6 +172,7 @@ private:
     std::string id_;
     int32_t currentSize_ = 0;
     int32_t maxSize_ = 0;
+    ActivityPartyPrivacy privacy_ = ActivityPartyPrivacy::Private;
 };
 
 class ActivitySecrets {
@@ -197,9 +251,23 @@ public:
     void SetState(std::optional<std::string> State);
     std::optional<std::string> Details() const;  // at most 128 characters
     void SetDetails(std::optional<std::string> Details);
+    // Where a click on the state or details line leads (an http(s) URL, at most 512 characters).
+    std::optional<std::string> StateUrl() const;
+    void SetStateUrl(std::optional<std::string> StateUrl);
+    std::optional<std::string> DetailsUrl() const;
+    void SetDetailsUrl(std::optional<std::string> DetailsUrl);
+    // Which field the status line shows (unset: the name).
+    std::optional<StatusDisplayTypes> StatusDisplayType() const;
+    void SetStatusDisplayType(std::optional<StatusDisplayTypes> StatusDisplayType);
     // The application that set it (other users' activities); ignored by UpdateRichPresence.
     std::optional<uint64_t> ApplicationId() const;
     void SetApplicationId(std::optional<uint64_t> ApplicationId);
+    // The publisher's parent application of ApplicationId, when it has one.
+    std::optional<uint64_t> ParentApplicationId() const;
+    void SetParentApplicationId(std::optional<uint64_t> ParentApplicationId);
+    // Where the game can be joined from (bits; all of them by default).
+    ActivityGamePlatforms SupportedPlatforms() const;
+    void SetSupportedPlatforms(ActivityGamePlatforms SupportedPlatforms);
     std::optional<ActivityAssets> Assets() const;
     void SetAssets(std::optional<ActivityAssets> Assets);
     std::optional<ActivityTimestamps> Timestamps() const;
@@ -222,8 +290,10 @@ private:
     struct Fields {
         std::string name;
         ActivityTypes type = ActivityTypes::Playing;
-        std::optional<std::string> state, details;
-        std::optional<uint64_t> applicationId;
+        std::optional<std::string> state, details, stateUrl, detailsUrl;
+        std::optional<StatusDisplayTypes> statusDisplayType;
+        std::optional<uint64_t> applicationId, parentApplicationId;
+        ActivityGamePlatforms supportedPlatforms = static_cast<ActivityGamePlatforms>(255);
         std::optional<ActivityAssets> assets;
         std::optional<ActivityTimestamps> timestamps;
         std::optional<ActivityParty> party;

@@ -18,6 +18,7 @@
 #include "platformpp/audio.hpp"
 #include "platformpp/authorization.hpp"
 #include "platformpp/call.hpp"
+#include "platformpp/client_options.hpp"
 #include "platformpp/client_result.hpp"
 #include "platformpp/guild.hpp"
 #include "platformpp/lobby.hpp"
@@ -41,6 +42,9 @@ enum class AuthenticationExternalAuthType : int32_t {
     EpicOnlineServicesIdToken = 2,
     SteamSessionTicket = 3,
     UnityServicesIdToken = 4,
+    PlatformBotIssuedAccessToken = 5,  // a token the platform issued through the game's bot endpoint
+    AppleIdToken = 6,                  // Sign in with Apple ID token (a signed JWT)
+    PlayStationNetworkIdToken = 7,     // PlayStation Network ID token (a signed JWT)
 };
 
 class Client {
@@ -312,6 +316,43 @@ public:
     // The channel (a lobby's, a direct message conversation's, or a lobby's linked guild channel) as
     // the cache knows it; see ChannelHandle.
     std::optional<ChannelHandle> GetChannelHandle(uint64_t channelId) const;
+    using UserMessageSummariesCallback = std::function<void(ClientResult result, std::vector<UserMessageSummary> summaries)>;
+    using OpenMessageInPlatformCallback = std::function<void(ClientResult result)>;
+    // The current user's direct message conversations in this game: the other user and the newest
+    // message of each, newest conversation first.
+    void GetUserMessageSummaries(UserMessageSummariesCallback callback);
+    // Whether the platform keeps the message where its client can show it: a message of a lobby
+    // linked to a guild channel, or a direct message between two full accounts. False for a message
+    // the cache does not hold.
+    bool CanOpenMessageInPlatform(uint64_t messageId);
+    // Opens the message in the platform's client (its URL, webBase + "/channels/...", through the
+    // opener of SetAuthorizeUrlOpener, the system browser by default). A provisional account has no
+    // client to open it in: provisionalUserMergeRequiredCallback runs, then the callback with
+    // ValidationError; so does a message CanOpenMessageInPlatform refuses, without the merge callback.
+    void OpenMessageInPlatform(uint64_t messageId, ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback,
+                               OpenMessageInPlatformCallback callback);
+    // Tells the SDK whether the game shows its chat. While it does not, new messages are announced in
+    // the log (Info) so that a game may notify the player another way; the platform's desktop client
+    // notifications are not modelled.
+    void SetShowingChat(bool showingChat);
+
+    // -- issue 17: presence and relationships (the reference's names and types) --
+    using UpdateRelationshipCallback = std::function<void(ClientResult result)>;
+    using SendFriendRequestCallback = std::function<void(ClientResult result)>;
+    using RelationshipGroupsUpdatedCallback = std::function<void(uint64_t userId)>;
+    // A platform or game friend request to the user with this unique username (1–32 characters).
+    void SendPlatformFriendRequest(std::string const& username, SendFriendRequestCallback cb);
+    void SendGameFriendRequest(std::string const& username, SendFriendRequestCallback cb);
+    // Ends the friendship on the platform and in this game (either may be absent).
+    void RemovePlatformAndGameFriend(uint64_t userId, UpdateRelationshipCallback cb);
+    // Friends (platform or game) whose username or display name contains searchStr, ignoring case.
+    std::vector<UserHandle> SearchFriendsByUsername(std::string searchStr) const;
+    // Friends in one group of the friends list (RelationshipGroupType), by display name.
+    std::vector<RelationshipHandle> GetRelationshipsByGroup(RelationshipGroupType groupType) const;
+    // Called from RunCallbacks() when a friend moves to another RelationshipGroupType (or becomes or
+    // stops being a friend). Empty removes it.
+    void SetRelationshipGroupsUpdatedCallback(RelationshipGroupsUpdatedCallback cb);
+    // -- end of issue 17: presence and relationships --
     // ==== end of social ====
 
     // ==== voice and audio (docs/voice.md) ====
@@ -388,6 +429,76 @@ public:
     bool ShowAudioRoutePicker();
     // ==== end of voice and audio ====
 
+    // ==== SDK parity: auth, client and users (issue 17; docs/client.md) ====
+    // The SDK's threads (SetThreadPriority): Client and Network are the one network thread here
+    // (HTTP, Gateway, IPC); Voice is the voice engine's audio thread.
+    enum class Thread : int32_t {
+        Client = 0,
+        Voice = 1,
+        Network = 2,
+    };
+    // The SDK's callback type names for members above that share a signature.
+    using OnStatusChanged = StatusChangedCallback;
+    using RevokeTokenCallback = std::function<void(ClientResult result)>;
+    using UpdateTokenCallback = std::function<void(ClientResult result)>;
+    using UnmergeIntoProvisionalAccountCallback = std::function<void(ClientResult result)>;
+    using UpdateProvisionalAccountDisplayNameCallback = std::function<void(ClientResult result)>;
+    using AuthorizeDeviceScreenClosedCallback = std::function<void()>;
+
+    // options.ApiBase()/WebBase() as Client(apiBase, webBase) (ValidationError naming ApiBase or
+    // WebBase); CpuAffinityMask applied to the network thread (ValidationError "CpuAffinityMask" for a
+    // mask with no CPU of this machine).
+    explicit Client(ClientCreateOptions options);
+    // The commit the SDK was built from (git hash), or "unknown" for a build outside a git checkout.
+    static std::string GetVersionHash();
+    static std::string ThreadToString(Thread type);
+    // A nice value (-20 highest .. 19 lowest) for the SDK's thread; raising priority above the default
+    // needs the privilege to (CAP_SYS_NICE), else a warning is logged and nothing changes.
+    // ValidationError("priority") outside -20..19. The voice thread takes it when it starts.
+    void SetThreadPriority(Thread thread, int32_t priority);
+    // Also writes the SDK's log lines at or above minSeverity to <path>/platformpp.log (created with
+    // its directories), secrets redacted as for the log callbacks, rotated at 5 MiB keeping three old
+    // files (.1 newest). Returns false, and logs why, when the file cannot be opened; an empty path
+    // stops writing the file.
+    bool SetLogDir(std::string const& path, LoggingSeverity minSeverity);
+
+    // Device authorization (consoles, TVs; RFC 8628): asks for a device code, shows the user code
+    // (OpenAuthorizeDeviceScreen), polls the token endpoint at the interval the platform asks (slower
+    // on slow_down) until the user approves on another device, then closes the screen and answers
+    // like GetToken. AuthorizationFailed when the user denies or the code expires; Aborted by
+    // AbortGetTokenFromDevice or a newer device authorization. With SetEmulatorConsentUser set, the
+    // emulator's activation page approves as that user at once (headless tests).
+    void GetTokenFromDevice(DeviceAuthorizationArgs args, TokenExchangeCallback callback);
+    // The same, merging the provisional account of (externalAuthType, externalAuthToken) into the user
+    // who approves.
+    void GetTokenFromDeviceProvisionalMerge(DeviceAuthorizationArgs args, AuthenticationExternalAuthType externalAuthType,
+                                            std::string const& externalAuthToken, TokenExchangeCallback callback);
+    void AbortGetTokenFromDevice();
+    // The screen that tells the user where to go and which code to enter. The platform's SDK draws it
+    // on consoles; here it is handed to the authorize URL opener (SetAuthorizeUrlOpener) as the
+    // verification URL with the code filled in (a game shows it, or a QR code of it), and logged.
+    void OpenAuthorizeDeviceScreen(uint64_t clientId, std::string const& userCode);
+    // Closes it (if open) and calls the screen-closed callback.
+    void CloseAuthorizeDeviceScreen();
+    void SetAuthorizeDeviceScreenClosedCallback(AuthorizeDeviceScreenClosedCallback cb);
+    // GetToken that also merges the provisional account of (externalAuthType, externalAuthToken) into
+    // the user who authorized.
+    void GetTokenFromProvisionalMerge(uint64_t applicationId, std::string const& code, std::string const& codeVerifier,
+                                      std::string const& redirectUri, AuthenticationExternalAuthType externalAuthType,
+                                      std::string const& externalAuthToken, TokenExchangeCallback callback);
+    // The game's answer to a provisional-merge request from the desktop client: logged and, on success,
+    // the current user is fetched again (IsProvisional() turns false once UpdateToken has the new token).
+    void ProvisionalUserMergeCompleted(bool success);
+    // Sets the current provisional account's display name (1-32 characters; ValidationError "name").
+    void UpdateProvisionalAccountDisplayName(std::string const& name, UpdateProvisionalAccountDisplayNameCallback callback);
+    // The process id of the game's window. On the platform (Windows) it lets the SDK bring that window
+    // back to the front after the user authorized in a browser; Linux has no such call for another
+    // process's window, so it is validated (ValidationError "pid" for pid < 0), kept and logged.
+    void SetGameWindowPid(int32_t pid);
+    // The current user when known (after READY), else nullopt: the reference's name for GetCurrentUser.
+    std::optional<UserHandle> GetCurrentUserV2() const;
+    // ==== end of SDK parity: auth, client and users ====
+
     struct Impl;
 
 private:
@@ -399,3 +510,5 @@ private:
 };
 
 }  // namespace platformpp
+
+#include "platformpp/enum_to_string.hpp"  // EnumToString of the enums above (issue 17)

@@ -21,7 +21,19 @@ enum class RelationshipType : int32_t {
     Blocked = 2,
     PendingIncoming = 3,
     PendingOutgoing = 4,
+    Implicit = 5,    // the platform relates them without a request (e.g. they often play together)
+    Suggestion = 6,  // the platform suggests them as a friend
 };
+
+// How GetRelationshipsByGroup sorts friends, as the platform's friends list does.
+enum class RelationshipGroupType : int32_t {
+    OnlinePlayingGame = 0,  // online (or idle, do not disturb) and playing this game
+    OnlineElsewhere = 1,    // online, not in this game
+    Offline = 2,
+};
+
+const char* EnumToString(RelationshipType value);
+const char* EnumToString(RelationshipGroupType value);
 
 class RelationshipHandle {
 public:
@@ -42,6 +54,8 @@ public:
     RelationshipType PlatformRelationshipType() const;
     // The relationship in this game only.
     RelationshipType GameRelationshipType() const;
+    // Whether the platform's spam filter flagged this incoming friend request.
+    bool IsSpamRequest() const;
     // The other user, when the SDK knows them.
     std::optional<UserHandle> User() const;
 

@@ -337,6 +337,7 @@ void SocialState::UpsertPresence(const json::object& object, Events& events) {
         found->second = next;
         Announce(events, callbacks_.userUpdated, id);
     }
+    Regroup(id, events);
 }
 
 void SocialState::UpsertRelationship(const json::object& object, Events& events) {
@@ -347,18 +348,22 @@ void SocialState::UpsertRelationship(const json::object& object, Events& events)
     const auto found = relationships_.find(next.id);
     bool platformChanged = true;
     if (found != relationships_.end()) {
-        if (found->second.type == next.type && found->second.gameType == next.gameType) return;
+        if (found->second.type == next.type && found->second.gameType == next.gameType &&
+            found->second.spamRequest == next.spamRequest)
+            return;
         platformChanged = found->second.type != next.type;
     } else {
         platformChanged = next.type != 0;
     }
     relationships_[next.id] = next;
     Announce(events, callbacks_.relationshipCreated, next.id, platformChanged);
+    Regroup(next.id, events);
 }
 
 void SocialState::EraseRelationship(uint64_t userId, bool platform, Events& events) {
     if (relationships_.erase(userId) == 0) return;
     Announce(events, callbacks_.relationshipDeleted, userId, platform);
+    Regroup(userId, events);
 }
 
 // ---- snapshots ----
@@ -477,11 +482,13 @@ std::optional<std::string> SocialState::PlatformUrl(uint64_t messageId) const {
         return "/channels/" + std::to_string(linked.guildId) + "/" + std::to_string(linked.id) + "/" +
                std::to_string(messageId);
     }
-    const auto full = [this](uint64_t id) {
+    // Authors are always cached (messages carry them); a recipient the cache does not know is taken
+    // for a full account, as only a game's own provisional accounts are ever provisional to it.
+    const auto provisional = [this](uint64_t id) {
         const auto user = users_.find(id);
-        return user != users_.end() && !user->second->provisional;
+        return user != users_.end() && user->second->provisional;
     };
-    if (!full(message.authorId) || !full(message.recipientId.value_or(0))) return std::nullopt;
+    if (!message.recipientId || provisional(message.authorId) || provisional(*message.recipientId)) return std::nullopt;
     return "/channels/@me/" + std::to_string(ConversationOf(message)) + "/" + std::to_string(messageId);
 }
 

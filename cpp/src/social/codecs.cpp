@@ -84,10 +84,21 @@ Activity ActivityFromJson(const json::object& object) {
     Activity activity;
     activity.SetName(String(object, "name"));
     const int64_t type = Integer(object, "type");
-    activity.SetType(type >= 0 && type <= 5 ? static_cast<ActivityTypes>(type) : ActivityTypes::Playing);
+    activity.SetType(type >= 0 && type <= 6 ? static_cast<ActivityTypes>(type) : ActivityTypes::Playing);
     activity.SetState(OptionalString(object, "state"));
     activity.SetDetails(OptionalString(object, "details"));
+    activity.SetStateUrl(OptionalString(object, "state_url"));
+    activity.SetDetailsUrl(OptionalString(object, "details_url"));
+    if (const auto* display = object.if_contains("status_display_type"); display && display->is_int64()) {
+        const int64_t value = display->as_int64();
+        if (value >= 0 && value <= 2) activity.SetStatusDisplayType(static_cast<StatusDisplayTypes>(value));
+    }
     if (const uint64_t app = Snowflake(object.if_contains("application_id"))) activity.SetApplicationId(app);
+    if (const uint64_t parent = Snowflake(object.if_contains("parent_application_id"))) activity.SetParentApplicationId(parent);
+    if (const auto* platforms = object.if_contains("supported_platforms"); platforms && platforms->is_int64()) {
+        const int64_t bits = platforms->as_int64();
+        if (bits >= 0 && bits <= 255) activity.SetSupportedPlatforms(static_cast<ActivityGamePlatforms>(bits));
+    }
     if (const auto* timestamps = Object(object, "timestamps")) {
         ActivityTimestamps value;
         value.SetStart(static_cast<uint64_t>(std::max<int64_t>(0, Integer(*timestamps, "start"))));
@@ -102,6 +113,7 @@ Activity ActivityFromJson(const json::object& object) {
             if (pair[0].is_int64()) value.SetCurrentSize(static_cast<int32_t>(pair[0].as_int64()));
             if (pair[1].is_int64()) value.SetMaxSize(static_cast<int32_t>(pair[1].as_int64()));
         }
+        if (Integer(*party, "privacy") == 1) value.SetPrivacy(ActivityPartyPrivacy::Public);
         activity.SetParty(value);
     }
     if (const auto* secrets = Object(object, "secrets")) {
@@ -116,6 +128,8 @@ Activity ActivityFromJson(const json::object& object) {
         value.SetSmallImage(OptionalString(*assets, "small_image"));
         value.SetSmallText(OptionalString(*assets, "small_text"));
         value.SetInviteCoverImage(OptionalString(*assets, "invite_cover_image"));
+        value.SetLargeUrl(OptionalString(*assets, "large_url"));
+        value.SetSmallUrl(OptionalString(*assets, "small_url"));
         activity.SetAssets(value);
     }
     if (const auto* buttons = object.if_contains("buttons"); buttons && buttons->is_array()) {
@@ -137,6 +151,13 @@ json::object ActivityToJson(const Activity& activity) {
     json::object object{{"name", activity.Name()}, {"type", static_cast<int>(activity.Type())}};
     if (auto state = activity.State()) object["state"] = *state;
     if (auto details = activity.Details()) object["details"] = *details;
+    if (auto url = activity.StateUrl()) object["state_url"] = *url;
+    if (auto url = activity.DetailsUrl()) object["details_url"] = *url;
+    if (auto display = activity.StatusDisplayType()) object["status_display_type"] = static_cast<int>(*display);
+    if (auto parent = activity.ParentApplicationId()) object["parent_application_id"] = std::to_string(*parent);
+    // All platforms (255) is the default on both sides: sent only when the game narrows it.
+    if (const auto platforms = static_cast<int>(activity.SupportedPlatforms()); platforms != 255)
+        object["supported_platforms"] = platforms;
     if (auto timestamps = activity.Timestamps()) {
         json::object value;
         if (timestamps->Start()) value["start"] = timestamps->Start();
@@ -147,6 +168,7 @@ json::object ActivityToJson(const Activity& activity) {
         json::object value;
         if (!party->Id().empty()) value["id"] = party->Id();
         if (party->MaxSize() > 0) value["size"] = json::array{party->CurrentSize(), party->MaxSize()};
+        value["privacy"] = static_cast<int>(party->Privacy());
         object["party"] = std::move(value);
     }
     if (auto secrets = activity.Secrets()) {
@@ -159,7 +181,8 @@ json::object ActivityToJson(const Activity& activity) {
         const std::pair<const char*, std::optional<std::string>> fields[] = {
             {"large_image", assets->LargeImage()}, {"large_text", assets->LargeText()},
             {"small_image", assets->SmallImage()}, {"small_text", assets->SmallText()},
-            {"invite_cover_image", assets->InviteCoverImage()}};
+            {"invite_cover_image", assets->InviteCoverImage()}, {"large_url", assets->LargeUrl()},
+            {"small_url", assets->SmallUrl()}};
         for (const auto& [name, field] : fields) {
             if (field) value[name] = *field;
         }
@@ -271,8 +294,10 @@ void ReadPresenceFields(const json::object& object, UserData& user) {
 }
 
 RelationshipData RelationshipFromJson(const json::object& object) {
-    return {Snowflake(object, "id"), static_cast<int32_t>(Integer(object, "type")),
-            static_cast<int32_t>(Integer(object, "game_type"))};
+    RelationshipData data{Snowflake(object, "id"), static_cast<int32_t>(Integer(object, "type")),
+                          static_cast<int32_t>(Integer(object, "game_type"))};
+    if (const auto* spam = object.if_contains("is_spam_request"); spam && spam->is_bool()) data.spamRequest = spam->as_bool();
+    return data;
 }
 
 std::vector<std::shared_ptr<const detail::ProfileView>> ProfilesFromJson(uint64_t userId, const json::value& profiles) {

@@ -22,15 +22,28 @@ void ValidateActivity(const Activity& activity) {
     if (!activity) throw ValidationError("activity", "is a null Activity");
     social::RequireLength(activity.Name(), "activity.Name", 1, kText);
     const auto type = static_cast<int32_t>(activity.Type());
-    if (type < 0 || type > 5) throw ValidationError("activity.Type", "must be an ActivityTypes value, got " + std::to_string(type));
+    if (type < 0 || type > 6) throw ValidationError("activity.Type", "must be an ActivityTypes value, got " + std::to_string(type));
     RequireOptionalLength(activity.State(), "activity.State", kText);
     RequireOptionalLength(activity.Details(), "activity.Details", kText);
+    RequireOptionalLength(activity.StateUrl(), "activity.StateUrl", kImage);
+    RequireOptionalLength(activity.DetailsUrl(), "activity.DetailsUrl", kImage);
+    if (const auto display = activity.StatusDisplayType()) {
+        const auto value = static_cast<int32_t>(*display);
+        if (value < 0 || value > 2)
+            throw ValidationError("activity.StatusDisplayType", "must be a StatusDisplayTypes value, got " + std::to_string(value));
+    }
+    const auto platforms = static_cast<int32_t>(activity.SupportedPlatforms());
+    if (platforms < 0 || platforms > 255)
+        throw ValidationError("activity.SupportedPlatforms", "must be ActivityGamePlatforms bits (0–255), got " +
+                                                                 std::to_string(platforms));
     if (const auto assets = activity.Assets()) {
         RequireOptionalLength(assets->LargeImage(), "activity.Assets.LargeImage", kImage);
         RequireOptionalLength(assets->LargeText(), "activity.Assets.LargeText", kText);
         RequireOptionalLength(assets->SmallImage(), "activity.Assets.SmallImage", kImage);
         RequireOptionalLength(assets->SmallText(), "activity.Assets.SmallText", kText);
         RequireOptionalLength(assets->InviteCoverImage(), "activity.Assets.InviteCoverImage", kImage);
+        RequireOptionalLength(assets->LargeUrl(), "activity.Assets.LargeUrl", kImage);
+        RequireOptionalLength(assets->SmallUrl(), "activity.Assets.SmallUrl", kImage);
     }
     if (const auto timestamps = activity.Timestamps()) {
         if (timestamps->End() != 0 && timestamps->End() < timestamps->Start())
@@ -40,6 +53,9 @@ void ValidateActivity(const Activity& activity) {
         social::RequireLength(party->Id(), "activity.Party.Id", 0, kText);
         if (party->CurrentSize() < 0 || party->CurrentSize() > party->MaxSize())
             throw ValidationError("activity.Party.CurrentSize", "must be 0–MaxSize");
+        const auto privacy = static_cast<int32_t>(party->Privacy());
+        if (privacy != 0 && privacy != 1)
+            throw ValidationError("activity.Party.Privacy", "must be an ActivityPartyPrivacy value, got " + std::to_string(privacy));
     }
     if (const auto secrets = activity.Secrets()) social::RequireLength(secrets->Join(), "activity.Secrets.Join", 0, kText);
     const auto buttons = activity.GetButtons();
@@ -66,6 +82,59 @@ void RefreshOwnPresence(Client::Impl& impl, const std::string& token) {
 }
 
 }  // namespace
+
+const char* EnumToString(ActivityTypes value) {
+    switch (value) {
+        case ActivityTypes::Playing: return "Playing";
+        case ActivityTypes::Streaming: return "Streaming";
+        case ActivityTypes::Listening: return "Listening";
+        case ActivityTypes::Watching: return "Watching";
+        case ActivityTypes::CustomStatus: return "CustomStatus";
+        case ActivityTypes::Competing: return "Competing";
+        case ActivityTypes::HangStatus: return "HangStatus";
+    }
+    return "Unknown";
+}
+
+const char* EnumToString(StatusDisplayTypes value) {
+    switch (value) {
+        case StatusDisplayTypes::Name: return "Name";
+        case StatusDisplayTypes::State: return "State";
+        case StatusDisplayTypes::Details: return "Details";
+    }
+    return "Unknown";
+}
+
+const char* EnumToString(ActivityGamePlatforms value) {
+    switch (value) {
+        case ActivityGamePlatforms::Desktop: return "Desktop";
+        case ActivityGamePlatforms::Xbox: return "Xbox";
+        case ActivityGamePlatforms::Samsung: return "Samsung";
+        case ActivityGamePlatforms::IOS: return "IOS";
+        case ActivityGamePlatforms::Android: return "Android";
+        case ActivityGamePlatforms::Embedded: return "Embedded";
+        case ActivityGamePlatforms::PS4: return "PS4";
+        case ActivityGamePlatforms::PS5: return "PS5";
+    }
+    return "Unknown";
+}
+
+const char* EnumToString(ActivityPartyPrivacy value) {
+    switch (value) {
+        case ActivityPartyPrivacy::Private: return "Private";
+        case ActivityPartyPrivacy::Public: return "Public";
+    }
+    return "Unknown";
+}
+
+const char* EnumToString(ActivityActionTypes value) {
+    switch (value) {
+        case ActivityActionTypes::Invalid: return "Invalid";
+        case ActivityActionTypes::Join: return "Join";
+        case ActivityActionTypes::JoinRequest: return "JoinRequest";
+    }
+    return "Unknown";
+}
 
 void Client::UpdateRichPresence(Activity activity, ResultCallback callback) {
     Impl& impl = RequireImpl();

@@ -44,6 +44,7 @@ bool SameUser(const UserData& a, const UserData& b);
 struct RelationshipData {
     uint64_t id = 0;
     int32_t type = 0, gameType = 0;
+    bool spamRequest = false;  // is_spam_request
 };
 
 struct ProfileView {
@@ -185,6 +186,9 @@ public:
     std::vector<RelationshipHandle> Relationships() const;
     RelationshipHandle Relationship(uint64_t userId) const;
     std::optional<UserHandle> User(uint64_t userId) const;
+    // Friends by group, and friends matching a name (relationships.cpp).
+    std::vector<RelationshipHandle> RelationshipsByGroup(RelationshipGroupType group) const;
+    std::vector<UserHandle> SearchFriends(const std::string& text) const;
     std::vector<UserApplicationProfileHandle> ProfilesNoLock(uint64_t userId) const;
 
     // ---- event callbacks (set from the game thread) ----
@@ -195,6 +199,7 @@ public:
         std::shared_ptr<Client::MessageDeletedCallback> messageDeleted;
         std::shared_ptr<Client::RelationshipCallback> relationshipCreated, relationshipDeleted;
         std::shared_ptr<Client::UserUpdatedCallback> userUpdated;
+        std::shared_ptr<Client::RelationshipGroupsUpdatedCallback> relationshipGroupsUpdated;
     };
     // The voice layer's call info of a lobby (set once by Client::Impl, read by lobby snapshots).
     std::function<std::shared_ptr<const detail::CallInfoData>(uint64_t lobbyId)> callInfoOf;
@@ -235,6 +240,9 @@ private:
     void UpsertPresence(const boost::json::object& json, Events& events);
     void UpsertRelationship(const boost::json::object& json, Events& events);
     void EraseRelationship(uint64_t userId, bool platform, Events& events);
+    // The friends-list group of a user (-1: not a friend), and announcing a change of it (relationships.cpp).
+    int GroupOf(uint64_t userId) const;
+    void Regroup(uint64_t userId, Events& events);
     void Evict(std::set<uint64_t>& ids);
     uint64_t ConversationOf(const detail::MessageData& message) const;
 
@@ -263,6 +271,7 @@ private:
     std::map<uint64_t, Conversation> conversations_;        // by the other participant
     std::map<uint64_t, std::shared_ptr<const detail::UserData>> users_;
     std::map<uint64_t, detail::RelationshipData> relationships_;
+    std::map<uint64_t, int> groups_;  // the last announced GroupOf of each friend
     std::set<uint64_t> fetching_;   // users asked for and not answered yet
     std::vector<uint64_t> wanted_;  // users to ask for once the lock is released
     // Replaced as a whole and read with std::atomic_load (GetUserApplicationProfilesNoLock).

@@ -49,6 +49,10 @@ std::optional<std::string> ActivityAssets::SmallImage() const { RequireValid(); 
 void ActivityAssets::SetSmallImage(std::optional<std::string> SmallImage) { RequireValid(); f_.smallImage = std::move(SmallImage); }
 std::optional<std::string> ActivityAssets::SmallText() const { RequireValid(); return f_.smallText; }
 void ActivityAssets::SetSmallText(std::optional<std::string> SmallText) { RequireValid(); f_.smallText = std::move(SmallText); }
+std::optional<std::string> ActivityAssets::LargeUrl() const { RequireValid(); return f_.largeUrl; }
+void ActivityAssets::SetLargeUrl(std::optional<std::string> LargeUrl) { RequireValid(); f_.largeUrl = std::move(LargeUrl); }
+std::optional<std::string> ActivityAssets::SmallUrl() const { RequireValid(); return f_.smallUrl; }
+void ActivityAssets::SetSmallUrl(std::optional<std::string> SmallUrl) { RequireValid(); f_.smallUrl = std::move(SmallUrl); }
 std::optional<std::string> ActivityAssets::InviteCoverImage() const { RequireValid(); return f_.inviteCoverImage; }
 void ActivityAssets::SetInviteCoverImage(std::optional<std::string> InviteCoverImage) {
     RequireValid();
@@ -78,13 +82,15 @@ ActivityParty::ActivityParty(ActivityParty&& other) noexcept
   : valid_(std::exchange(other.valid_, false)),
     id_(std::move(other.id_)),
     currentSize_(other.currentSize_),
-    maxSize_(other.maxSize_) {}
+    maxSize_(other.maxSize_),
+    privacy_(other.privacy_) {}
 ActivityParty& ActivityParty::operator=(ActivityParty&& other) noexcept {
     if (this != &other) {
         valid_ = std::exchange(other.valid_, false);
         id_ = std::move(other.id_);
         currentSize_ = other.currentSize_;
         maxSize_ = other.maxSize_;
+        privacy_ = other.privacy_;
     }
     return *this;
 }
@@ -94,6 +100,8 @@ int32_t ActivityParty::CurrentSize() const { RequireValid(); return currentSize_
 void ActivityParty::SetCurrentSize(int32_t CurrentSize) { RequireValid(); currentSize_ = CurrentSize; }
 int32_t ActivityParty::MaxSize() const { RequireValid(); return maxSize_; }
 void ActivityParty::SetMaxSize(int32_t MaxSize) { RequireValid(); maxSize_ = MaxSize; }
+ActivityPartyPrivacy ActivityParty::Privacy() const { RequireValid(); return privacy_; }
+void ActivityParty::SetPrivacy(ActivityPartyPrivacy Privacy) { RequireValid(); privacy_ = Privacy; }
 
 // ---- ActivitySecrets ----
 
@@ -144,6 +152,25 @@ std::optional<std::string> Activity::State() const { RequireValid(); return f_.s
 void Activity::SetState(std::optional<std::string> State) { RequireValid(); f_.state = std::move(State); }
 std::optional<std::string> Activity::Details() const { RequireValid(); return f_.details; }
 void Activity::SetDetails(std::optional<std::string> Details) { RequireValid(); f_.details = std::move(Details); }
+std::optional<std::string> Activity::StateUrl() const { RequireValid(); return f_.stateUrl; }
+void Activity::SetStateUrl(std::optional<std::string> StateUrl) { RequireValid(); f_.stateUrl = std::move(StateUrl); }
+std::optional<std::string> Activity::DetailsUrl() const { RequireValid(); return f_.detailsUrl; }
+void Activity::SetDetailsUrl(std::optional<std::string> DetailsUrl) { RequireValid(); f_.detailsUrl = std::move(DetailsUrl); }
+std::optional<StatusDisplayTypes> Activity::StatusDisplayType() const { RequireValid(); return f_.statusDisplayType; }
+void Activity::SetStatusDisplayType(std::optional<StatusDisplayTypes> StatusDisplayType) {
+    RequireValid();
+    f_.statusDisplayType = StatusDisplayType;
+}
+std::optional<uint64_t> Activity::ParentApplicationId() const { RequireValid(); return f_.parentApplicationId; }
+void Activity::SetParentApplicationId(std::optional<uint64_t> ParentApplicationId) {
+    RequireValid();
+    f_.parentApplicationId = ParentApplicationId;
+}
+ActivityGamePlatforms Activity::SupportedPlatforms() const { RequireValid(); return f_.supportedPlatforms; }
+void Activity::SetSupportedPlatforms(ActivityGamePlatforms SupportedPlatforms) {
+    RequireValid();
+    f_.supportedPlatforms = SupportedPlatforms;
+}
 std::optional<uint64_t> Activity::ApplicationId() const { RequireValid(); return f_.applicationId; }
 void Activity::SetApplicationId(std::optional<uint64_t> ApplicationId) { RequireValid(); f_.applicationId = ApplicationId; }
 std::optional<ActivityAssets> Activity::Assets() const { RequireValid(); return f_.assets; }
@@ -173,7 +200,9 @@ bool Activity::Equals(const Activity& other) const {
     const Fields& a = f_;
     const Fields& b = other.f_;
     if (a.name != b.name || a.type != b.type || a.state != b.state || a.details != b.details ||
-        a.applicationId != b.applicationId || a.buttons.size() != b.buttons.size())
+        a.stateUrl != b.stateUrl || a.detailsUrl != b.detailsUrl || a.statusDisplayType != b.statusDisplayType ||
+        a.applicationId != b.applicationId || a.parentApplicationId != b.parentApplicationId ||
+        a.supportedPlatforms != b.supportedPlatforms || a.buttons.size() != b.buttons.size())
         return false;
     for (std::size_t i = 0; i < a.buttons.size(); ++i) {
         if (a.buttons[i].Label() != b.buttons[i].Label() || a.buttons[i].Url() != b.buttons[i].Url()) return false;
@@ -181,13 +210,15 @@ bool Activity::Equals(const Activity& other) const {
     return SameOptional(a.assets, b.assets, [](const ActivityAssets& x, const ActivityAssets& y) {
                return x.LargeImage() == y.LargeImage() && x.LargeText() == y.LargeText() &&
                       x.SmallImage() == y.SmallImage() && x.SmallText() == y.SmallText() &&
-                      x.InviteCoverImage() == y.InviteCoverImage();
+                      x.InviteCoverImage() == y.InviteCoverImage() && x.LargeUrl() == y.LargeUrl() &&
+                      x.SmallUrl() == y.SmallUrl();
            }) &&
            SameOptional(a.timestamps, b.timestamps, [](const ActivityTimestamps& x, const ActivityTimestamps& y) {
                return x.Start() == y.Start() && x.End() == y.End();
            }) &&
            SameOptional(a.party, b.party, [](const ActivityParty& x, const ActivityParty& y) {
-               return x.Id() == y.Id() && x.CurrentSize() == y.CurrentSize() && x.MaxSize() == y.MaxSize();
+               return x.Id() == y.Id() && x.CurrentSize() == y.CurrentSize() && x.MaxSize() == y.MaxSize() &&
+                      x.Privacy() == y.Privacy();
            }) &&
            SameOptional(a.secrets, b.secrets,
                         [](const ActivitySecrets& x, const ActivitySecrets& y) { return x.Join() == y.Join(); });

@@ -1,0 +1,224 @@
+// Issue 17's presence and relationships members against a live emulator: the SDK 1.10 Activity
+// fields and enums, and the relationship additions.
+#include <boost/test/unit_test.hpp>
+
+#include <cstring>
+#include <vector>
+
+#include "support/social_fixture.hpp"
+
+using namespace platformpp;
+using namespace platformpp::testing;
+
+namespace {
+
+void MakeFriends(Client& alice, Client& bob) {
+    Outcome<ClientResult> requested;
+    alice.SendFriendRequestById(kBobId, requested.Callback());
+    BOOST_TEST_REQUIRE(std::get<0>(requested.Wait()).Successful(), std::get<0>(requested.Wait()).ToString());
+    BOOST_REQUIRE(PumpUntil([&] {
+        return bob.GetRelationshipHandle(kAliceId).PlatformRelationshipType() == RelationshipType::PendingIncoming;
+    }));
+    Outcome<ClientResult> accepted;
+    bob.AcceptFriendRequest(kAliceId, accepted.Callback());
+    BOOST_TEST_REQUIRE(std::get<0>(accepted.Wait()).Successful(), std::get<0>(accepted.Wait()).ToString());
+    BOOST_REQUIRE(PumpUntil([&] {
+        return alice.GetRelationshipHandle(kBobId).PlatformRelationshipType() == RelationshipType::Friend;
+    }));
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(activity_enums_and_their_names) {
+    BOOST_TEST(static_cast<int>(ActivityTypes::HangStatus) == 6);
+    BOOST_TEST(std::strcmp(EnumToString(ActivityTypes::HangStatus), "HangStatus") == 0);
+    BOOST_TEST(std::strcmp(EnumToString(StatusDisplayTypes::Details), "Details") == 0);
+    BOOST_TEST(std::strcmp(EnumToString(ActivityGamePlatforms::PS5), "PS5") == 0);
+    BOOST_TEST(std::strcmp(EnumToString(ActivityGamePlatforms::Desktop | ActivityGamePlatforms::IOS), "Unknown") == 0);
+    BOOST_TEST(std::strcmp(EnumToString(ActivityPartyPrivacy::Public), "Public") == 0);
+    BOOST_TEST(std::strcmp(EnumToString(ActivityActionTypes::JoinRequest), "JoinRequest") == 0);
+    BOOST_TEST(static_cast<int>(ActivityActionTypes::JoinRequest) == 5);
+
+    Activity a;
+    BOOST_TEST(static_cast<int>(a.SupportedPlatforms()) == 255);
+    BOOST_TEST(!a.StatusDisplayType().has_value());
+    Activity b = a;
+    b.SetStateUrl("https://example.test/s");
+    BOOST_TEST(!a.Equals(b));
+    a.SetStateUrl("https://example.test/s");
+    BOOST_TEST(a.Equals(b));
+    ActivityParty party;
+    BOOST_TEST((party.Privacy() == ActivityPartyPrivacy::Private));
+    party.SetPrivacy(ActivityPartyPrivacy::Public);
+    b.SetParty(party);
+    BOOST_TEST(!a.Equals(b));
+}
+
+BOOST_FIXTURE_TEST_SUITE(presence_relationships, SocialFixture)
+
+BOOST_AUTO_TEST_CASE(sdk_1_10_activity_fields_reach_a_friend) {
+    MakeFriends(alice, bob);
+    Activity activity;
+    activity.SetName("Demo Game");
+    activity.SetType(ActivityTypes::HangStatus);
+    activity.SetState("Chilling");
+    activity.SetStateUrl("https://example.test/state");
+    activity.SetDetails("Lobby");
+    activity.SetDetailsUrl("https://example.test/details");
+    activity.SetStatusDisplayType(StatusDisplayTypes::State);
+    activity.SetParentApplicationId(1000000000000000009ull);
+    activity.SetSupportedPlatforms(ActivityGamePlatforms::Desktop | ActivityGamePlatforms::PS5);
+    ActivityAssets assets;
+    assets.SetLargeImage("map");
+    assets.SetLargeUrl("https://example.test/large");
+    assets.SetSmallUrl("https://example.test/small");
+    activity.SetAssets(assets);
+    ActivityParty party;
+    party.SetId("p1");
+    party.SetCurrentSize(1);
+    party.SetMaxSize(4);
+    party.SetPrivacy(ActivityPartyPrivacy::Public);
+    activity.SetParty(party);
+    Outcome<ClientResult> updated;
+    alice.UpdateRichPresence(activity, updated.Callback());
+    BOOST_TEST_REQUIRE(std::get<0>(updated.Wait()).Successful(), std::get<0>(updated.Wait()).ToString());
+
+    BOOST_REQUIRE(PumpUntil([&] {
+        const auto user = bob.GetUser(kAliceId);
+        return user && user->GameActivity().has_value() && user->GameActivity()->State() == std::optional<std::string>("Chilling");
+    }));
+    const auto seen = *bob.GetUser(kAliceId)->GameActivity();
+    BOOST_TEST((seen.Type() == ActivityTypes::HangStatus));
+    BOOST_TEST(seen.StateUrl().value_or("") == "https://example.test/state");
+    BOOST_TEST(seen.DetailsUrl().value_or("") == "https://example.test/details");
+    BOOST_TEST((seen.StatusDisplayType() == std::optional<StatusDisplayTypes>(StatusDisplayTypes::State)));
+    BOOST_TEST(seen.ParentApplicationId().value_or(0) == 1000000000000000009ull);
+    BOOST_TEST(static_cast<int>(seen.SupportedPlatforms()) == (1 | 128));
+    BOOST_REQUIRE(seen.Assets().has_value());
+    BOOST_TEST(seen.Assets()->LargeUrl().value_or("") == "https://example.test/large");
+    BOOST_TEST(seen.Assets()->SmallUrl().value_or("") == "https://example.test/small");
+    BOOST_REQUIRE(seen.Party().has_value());
+    BOOST_TEST((seen.Party()->Privacy() == ActivityPartyPrivacy::Public));
+
+    // Bad values are refused before the network, naming the field.
+    Activity bad = activity;
+    bad.SetStatusDisplayType(static_cast<StatusDisplayTypes>(9));
+    Outcome<ClientResult> refused;
+    alice.UpdateRichPresence(bad, refused.Callback());
+    BOOST_TEST((std::get<0>(refused.Wait()).Type() == ErrorType::ValidationError));
+    BOOST_TEST(std::get<0>(refused.Wait()).Error().find("activity.StatusDisplayType") != std::string::npos);
+    bad = activity;
+    bad.SetStateUrl(std::string(513, 'x'));
+    Outcome<ClientResult> tooLong;
+    alice.UpdateRichPresence(bad, tooLong.Callback());
+    BOOST_TEST(std::get<0>(tooLong.Wait()).Error().find("activity.StateUrl") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(relationship_enums_and_their_names) {
+    BOOST_TEST(std::strcmp(EnumToString(RelationshipType::Implicit), "Implicit") == 0);
+    BOOST_TEST(std::strcmp(EnumToString(RelationshipType::Suggestion), "Suggestion") == 0);
+    BOOST_TEST(std::strcmp(EnumToString(RelationshipGroupType::OnlinePlayingGame), "OnlinePlayingGame") == 0);
+    BOOST_TEST(static_cast<int>(RelationshipGroupType::Offline) == 2);
+}
+
+BOOST_AUTO_TEST_CASE(friend_requests_by_username_groups_search_and_removal_everywhere) {
+    Outcome<ClientResult> empty;
+    alice.SendPlatformFriendRequest("", empty.Callback());
+    BOOST_TEST((std::get<0>(empty.Wait()).Type() == ErrorType::ValidationError));
+    BOOST_TEST(std::get<0>(empty.Wait()).Error().rfind("username:", 0) == 0u);
+    Outcome<ClientResult> nobody;
+    alice.SendPlatformFriendRequest("no-such-user", nobody.Callback());
+    BOOST_TEST(std::get<0>(nobody.Wait()).Status() == 404);
+
+    Outcome<ClientResult> sent;
+    alice.SendPlatformFriendRequest("bob", sent.Callback());
+    BOOST_TEST_REQUIRE(std::get<0>(sent.Wait()).Successful(), std::get<0>(sent.Wait()).ToString());
+    BOOST_TEST((alice.GetRelationshipHandle(kBobId).PlatformRelationshipType() == RelationshipType::PendingOutgoing));
+    BOOST_REQUIRE(PumpUntil([&] {
+        return bob.GetRelationshipHandle(kAliceId).PlatformRelationshipType() == RelationshipType::PendingIncoming;
+    }));
+    BOOST_TEST(!bob.GetRelationshipHandle(kAliceId).IsSpamRequest());
+    BOOST_TEST(alice.GetRelationshipsByGroup(RelationshipGroupType::OnlineElsewhere).empty());  // not a friend yet
+
+    std::vector<uint64_t> regrouped;
+    alice.SetRelationshipGroupsUpdatedCallback([&](uint64_t id) { regrouped.push_back(id); });
+    Outcome<ClientResult> accepted;
+    bob.SendPlatformFriendRequest("alice", accepted.Callback());   // by username, it accepts
+    BOOST_TEST_REQUIRE(std::get<0>(accepted.Wait()).Successful(), std::get<0>(accepted.Wait()).ToString());
+    BOOST_REQUIRE(PumpUntil([&] {
+        return alice.GetRelationshipHandle(kBobId).PlatformRelationshipType() == RelationshipType::Friend;
+    }));
+    BOOST_REQUIRE(PumpUntil([&] { return !regrouped.empty(); }));
+    BOOST_TEST(regrouped.back() == kBobId);
+    auto elsewhere = alice.GetRelationshipsByGroup(RelationshipGroupType::OnlineElsewhere);
+    BOOST_REQUIRE_EQUAL(elsewhere.size(), 1u);
+    BOOST_TEST(elsewhere[0].Id() == kBobId);
+    BOOST_TEST(alice.GetRelationshipsByGroup(RelationshipGroupType::OnlinePlayingGame).empty());
+
+    // Bob starts playing this game: he moves to OnlinePlayingGame, and alice hears of the move.
+    regrouped.clear();
+    Activity playing;
+    playing.SetName("Demo Game");
+    Outcome<ClientResult> presence;
+    bob.UpdateRichPresence(playing, presence.Callback());
+    BOOST_TEST_REQUIRE(std::get<0>(presence.Wait()).Successful());
+    BOOST_REQUIRE(PumpUntil([&] { return !regrouped.empty(); }));
+    BOOST_TEST(regrouped.front() == kBobId);
+    const auto inGame = alice.GetRelationshipsByGroup(RelationshipGroupType::OnlinePlayingGame);
+    BOOST_REQUIRE_EQUAL(inGame.size(), 1u);
+    BOOST_TEST(inGame[0].User()->Username() == "bob");
+    BOOST_TEST(alice.GetRelationshipsByGroup(RelationshipGroupType::OnlineElsewhere).empty());
+
+    BOOST_REQUIRE_EQUAL(alice.SearchFriendsByUsername("BO").size(), 1u);
+    BOOST_TEST(alice.SearchFriendsByUsername("BO")[0].Id() == kBobId);
+    BOOST_TEST(alice.SearchFriendsByUsername("zzz").empty());
+
+    // Game friends too, then both friendships end with one call.
+    Outcome<ClientResult> gameSent;
+    alice.SendGameFriendRequest("bob", gameSent.Callback());
+    BOOST_TEST_REQUIRE(std::get<0>(gameSent.Wait()).Successful(), std::get<0>(gameSent.Wait()).ToString());
+    BOOST_REQUIRE(PumpUntil([&] {
+        return bob.GetRelationshipHandle(kAliceId).GameRelationshipType() == RelationshipType::PendingIncoming;
+    }));
+    Outcome<ClientResult> gameAccepted;
+    bob.AcceptGameFriendRequest(kAliceId, gameAccepted.Callback());
+    BOOST_TEST_REQUIRE(std::get<0>(gameAccepted.Wait()).Successful());
+    BOOST_REQUIRE(PumpUntil([&] {
+        return alice.GetRelationshipHandle(kBobId).GameRelationshipType() == RelationshipType::Friend;
+    }));
+    Outcome<ClientResult> removed;
+    alice.RemovePlatformAndGameFriend(kBobId, removed.Callback());
+    BOOST_TEST_REQUIRE(std::get<0>(removed.Wait()).Successful(), std::get<0>(removed.Wait()).ToString());
+    BOOST_TEST((alice.GetRelationshipHandle(kBobId).PlatformRelationshipType() == RelationshipType::None));
+    BOOST_TEST((alice.GetRelationshipHandle(kBobId).GameRelationshipType() == RelationshipType::None));
+    BOOST_REQUIRE(PumpUntil([&] {
+        const auto handle = bob.GetRelationshipHandle(kAliceId);
+        return handle.PlatformRelationshipType() == RelationshipType::None &&
+               handle.GameRelationshipType() == RelationshipType::None;
+    }));
+    BOOST_TEST(alice.SearchFriendsByUsername("bo").empty());
+}
+
+BOOST_AUTO_TEST_CASE(spam_requests_implicit_and_suggested_relationships) {
+    constexpr uint64_t kCarolId = 1100000000000000003ull, kDaveId = 1100000000000000004ull;
+    const std::string seed = R"({"relationships": [
+        {"user_id": ")" + std::to_string(kCarolId) + R"(", "other_id": ")" + std::to_string(kDaveId) + R"(", "type": "pending", "spam": true},
+        {"user_id": ")" + std::to_string(kDaveId) + R"(", "other_id": ")" + std::to_string(kAliceId) + R"(", "type": "implicit"},
+        {"user_id": ")" + std::to_string(kDaveId) + R"(", "other_id": ")" + std::to_string(kBobId) + R"(", "type": "suggestion"}]})";
+    const auto seeded = TestRequest(emulator, "POST", "/_emulator/seed", seed);
+    BOOST_REQUIRE_MESSAGE(seeded.status / 100 == 2, seeded.body);
+    Client dave{emulator.ApiBase(), emulator.BaseUrl()};
+    SignIn(dave, "dave");
+    BOOST_REQUIRE(PumpUntil([&] { return dave.GetRelationships().size() == 3; }));
+    const auto carol = dave.GetRelationshipHandle(kCarolId);
+    BOOST_TEST((carol.PlatformRelationshipType() == RelationshipType::PendingIncoming));
+    BOOST_TEST(carol.IsSpamRequest());
+    BOOST_TEST((dave.GetRelationshipHandle(kAliceId).PlatformRelationshipType() == RelationshipType::Implicit));
+    BOOST_TEST(!dave.GetRelationshipHandle(kAliceId).IsSpamRequest());
+    BOOST_TEST((dave.GetRelationshipHandle(kBobId).PlatformRelationshipType() == RelationshipType::Suggestion));
+    // Neither an implicit relationship nor a suggestion is a friend.
+    BOOST_TEST(dave.SearchFriendsByUsername("").empty());
+    BOOST_TEST(dave.GetRelationshipsByGroup(RelationshipGroupType::Offline).empty());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
