@@ -20,6 +20,8 @@
 #include <thread>
 #include <unistd.h>
 #include <sys/resource.h>
+#include <cstdio>
+#include <numeric>
 #include <sys/syscall.h>
 
 #include "core/io_thread.hpp"
@@ -507,4 +509,123 @@ BOOST_AUTO_TEST_CASE(voice_log_callbacks_file_writer_and_audio_thread_priority) 
     BOOST_TEST(!has(infoLines, options.token));
     BOOST_TEST(has(fileLines, "voice: connecting to the voice gateway"));
     BOOST_TEST(replacedLines.empty());
+}
+
+// --- benchmark (benchmarks/bench_voice_sdk.py runs it; disabled in test runs) ------------------------
+// 1 sender + N receivers (PLATFORMPP_VOICE_BENCH_RECEIVERS), each its own engine with its own audio
+// thread (null backend), as N+1 games would be; the voice service in its own process. The sender's
+// captured callback sends a tone that steps between 400, 700 and 1000 Hz every 200 ms; receiver 0's
+// received callback timestamps each step: mouth-to-ear latency at the engine's boundary (capture
+// callback to received callback). Prints one line "BENCH {json}": this process's CPU seconds over the
+// measured window (getrusage), the window, frames received, latencies.
+BOOST_AUTO_TEST_CASE(bench_sdk_voice, *boost::unit_test::disabled()) {
+    const char* n = std::getenv("PLATFORMPP_VOICE_BENCH_RECEIVERS");
+    const char* secs = std::getenv("PLATFORMPP_VOICE_BENCH_SECONDS");
+    const char* processing = std::getenv("PLATFORMPP_VOICE_BENCH_PROCESSING");
+    const int receivers = n ? std::atoi(n) : 1;
+    const double seconds = secs ? std::atof(secs) : 10.0;
+    const bool process = processing == nullptr || std::string(processing) != "0";
+    using Clock = std::chrono::steady_clock;
+    VoiceServiceProcess service;
+    platformpp::core::IoThread network;
+    constexpr double kSteps[3] = {400, 700, 1000};
+    std::mutex mutex;
+    std::vector<std::pair<int, Clock::time_point>> sentSteps, heardSteps;  // (step index mod 3, time)
+    std::atomic<std::uint64_t> framesReceived{0};
+
+    auto makeEngine = [&] {
+        auto engine = std::make_unique<VoiceEngine>(network.Context(), MakeNullAudioBackend(), nullptr);
+        engine->SetEchoCancellation(process);
+        engine->SetNoiseSuppression(process);
+        engine->SetAutomaticGainControl(process);
+        return engine;
+    };
+    auto sender = makeEngine();
+    std::uint64_t frame = 0, phase = 0;
+    VoiceCallCallbacks sendCallbacks;
+    sendCallbacks.captured = [&](std::int16_t* data, std::uint64_t frames, std::int32_t, std::uint64_t channels) {
+        const int step = static_cast<int>((frame / 10) % 3);
+        if (frame % 10 == 0) {
+            std::lock_guard<std::mutex> lock(mutex);
+            sentSteps.emplace_back(step, Clock::now());
+        }
+        ++frame;
+        voice_test::FillTone(data, static_cast<int>(frames), static_cast<int>(channels), kSteps[step], 8000, phase);
+    };
+    auto sendCall = sender->StartCall(service.Allocate(9000), sendCallbacks);
+    std::vector<std::unique_ptr<VoiceEngine>> engines;
+    std::vector<std::shared_ptr<VoiceCall>> calls;
+    int lastHeard = -1;
+    for (int r = 0; r < receivers; ++r) {
+        engines.push_back(makeEngine());
+        VoiceCallCallbacks callbacks;
+        callbacks.received = [&, r](std::uint64_t, std::int16_t* data, std::uint64_t frames, std::int32_t, std::uint64_t channels,
+                                    bool&) {
+            ++framesReceived;
+            if (r != 0) return;
+            std::vector<double> mono(frames);
+            for (std::uint64_t i = 0; i < frames; ++i) mono[i] = data[i * channels];
+            const double hz = voice_test::EstimateFrequency(mono);
+            for (int step = 0; step < 3; ++step) {
+                if (std::abs(hz - kSteps[step]) < 15 && step != lastHeard) {
+                    lastHeard = step;
+                    std::lock_guard<std::mutex> lock(mutex);
+                    heardSteps.emplace_back(step, Clock::now());
+                }
+            }
+        };
+        calls.push_back(engines.back()->StartCall(service.Allocate(9001 + r), callbacks));
+    }
+    auto ready = [&] {
+        if (sendCall->Connection().State() != VoiceConnectionState::Connected) return false;
+        const auto code = sendCall->Connection().E2ee().epochAuthenticatorCode;
+        if (!code || sendCall->Connection().E2ee().members.size() != static_cast<std::size_t>(receivers + 1)) return false;
+        for (auto& c : calls)
+            if (c->Connection().State() != VoiceConnectionState::Connected || c->Connection().E2ee().epochAuthenticatorCode != code)
+                return false;
+        return true;
+    };
+    BOOST_REQUIRE(WaitFor(ready, 60s));
+    std::this_thread::sleep_for(2s);  // warm-up: jitter buffers settle
+    {
+        std::lock_guard<std::mutex> lock(mutex);
+        sentSteps.clear();
+        heardSteps.clear();
+    }
+    rusage before{}, after{};
+    getrusage(RUSAGE_SELF, &before);
+    const auto start = Clock::now();
+    const auto framesBefore = framesReceived.load();
+    std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(seconds * 1000)));
+    getrusage(RUSAGE_SELF, &after);
+    const double wall = std::chrono::duration<double>(Clock::now() - start).count();
+    const auto framesIn = framesReceived.load() - framesBefore;
+    auto cpu = [](const rusage& u) {
+        return u.ru_utime.tv_sec + u.ru_stime.tv_sec + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+    };
+    std::vector<double> latencies;
+    {
+        std::lock_guard<std::mutex> lock(mutex);
+        for (const auto& [step, heardAt] : heardSteps) {
+            // The latest step of that frequency sent before it was heard.
+            const Clock::time_point* sentAt = nullptr;
+            for (const auto& [s, t] : sentSteps)
+                if (s == step && t <= heardAt) sentAt = &t;
+            if (sentAt) latencies.push_back(std::chrono::duration<double, std::milli>(heardAt - *sentAt).count());
+        }
+    }
+    std::sort(latencies.begin(), latencies.end());
+    auto pct = [&](double p) { return latencies.empty() ? -1.0 : latencies[static_cast<std::size_t>(p * (latencies.size() - 1))]; };
+    std::printf("BENCH {\"receivers\": %d, \"processing\": %s, \"cpu_s\": %.4f, \"wall_s\": %.4f, \"frames_received\": %llu, "
+                "\"latency_samples\": %zu, \"latency_p50_ms\": %.2f, \"latency_p99_ms\": %.2f, \"latency_max_ms\": %.2f, "
+                "\"dave_decrypt_failures\": %llu}\n",
+                receivers, process ? "true" : "false", cpu(after) - cpu(before), wall,
+                static_cast<unsigned long long>(framesIn), latencies.size(), pct(0.5), pct(0.99),
+                latencies.empty() ? -1.0 : latencies.back(),
+                static_cast<unsigned long long>(calls.front()->Connection().Stats().daveDecryptFailures));
+    std::fflush(stdout);
+    BOOST_TEST(framesIn > 0u);
+    for (auto& c : calls) c->Connection().Stop();
+    sendCall->Connection().Stop();
+    network.Stop(300ms);
 }

@@ -1,0 +1,251 @@
+"""Voice in the SDK, measured (issue 15 §6): mouth-to-ear latency through the emulator's voice service on
+loopback, and the CPU of the SDK side for 1 sender + N receivers against a Python voice client of the same
+protocol doing the same work in the same run.
+
+    python benchmarks/bench_voice_sdk.py --binary BUILD/cpp/tests/voice_integration_tests [--receivers 1,8,24]
+        [--seconds 10] [--write]
+
+SDK side: the C++ engine (``voice_integration_tests --run_test=bench_sdk_voice``, an optimised build is what
+should be measured): 1 + N engines, each with its own audio thread (null audio backend), Opus encode or
+decode, transport AEAD, DAVE, jitter buffer, mixer, capture processing on. It prints its own CPU seconds
+over the window (getrusage of its process; the voice service runs in a child process, not counted).
+
+Python side: the minimal voice client of the emulator tests (tests/emulator_voice/voice_client.py:
+``websockets``, PyNaCl / ``cryptography`` for the transport AEAD, ``davey`` for DAVE), with libopus through
+ctypes as the bot libraries load it: the sender encodes a 20 ms stereo frame every 20 ms, DAVE-encrypts and
+seals it; each receiver opens, DAVE-decrypts and decodes every frame. No jitter buffer, mixer or capture
+processing: less work than the SDK side does. A popular bot library's voice client was not used: it needs
+that library's own Gateway session to reach a voice server, which the emulator's standalone voice service
+does not provide (see docs/voice-engine.md).
+
+``--write`` records the table and the machine in benchmarks/results/voice_sdk.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ctypes
+import ctypes.util
+import json
+import math
+import os
+import resource
+import struct
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = Path(__file__).parent / "results" / "voice_sdk.md"
+DRIVER = ROOT / "cpp" / "tests" / "voice_service_driver.py"
+CHANNEL = 515151
+
+
+# ------------------------------------------------------------------------------------------ the Python client
+
+class Opus:
+    """libopus through ctypes (48 kHz stereo, 20 ms frames)."""
+
+    def __init__(self) -> None:
+        name = ctypes.util.find_library("opus") or "libopus.so.0"
+        self.lib = lib = ctypes.CDLL(name)
+        lib.opus_encoder_create.restype = ctypes.c_void_p
+        lib.opus_decoder_create.restype = ctypes.c_void_p
+        lib.opus_encode.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_int32]
+        lib.opus_decode.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int32, ctypes.c_char_p, ctypes.c_int,
+                                    ctypes.c_int]
+        lib.opus_encoder_ctl.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int]
+
+    def encoder(self) -> Any:
+        error = ctypes.c_int()
+        enc = self.lib.opus_encoder_create(48000, 2, 2048, ctypes.byref(error))   # OPUS_APPLICATION_VOIP
+        self.lib.opus_encoder_ctl(enc, 4002, 64000)                                 # OPUS_SET_BITRATE
+        self.lib.opus_encoder_ctl(enc, 4012, 1)                                     # OPUS_SET_INBAND_FEC
+        return enc
+
+    def decoder(self) -> Any:
+        error = ctypes.c_int()
+        return self.lib.opus_decoder_create(48000, 2, ctypes.byref(error))
+
+
+def tone_frames() -> list[bytes]:
+    """0.6 s of the SDK side's signal: 400, 700, 1000 Hz for 200 ms each, as 30 stereo int16 frames."""
+    frames, phase = [], 0
+    for step in (400.0, 700.0, 1000.0):
+        for _ in range(10):
+            samples = []
+            for _ in range(960):
+                v = int(8000 * math.sin(2 * math.pi * step * phase / 48000))
+                samples += (v, v)
+                phase += 1
+            frames.append(struct.pack("<1920h", *samples))
+    return frames
+
+
+async def python_clients(receivers: int, seconds: float) -> dict[str, Any]:
+    sys.path.insert(0, str(ROOT / "tests" / "emulator_voice"))
+    import davey
+    from voice_client import VoiceClient
+
+    driver = subprocess.Popen([sys.executable, str(DRIVER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert driver.stdin is not None and driver.stdout is not None
+    driver.stdout.readline()
+
+    def allocate(user: int) -> VoiceClient:
+        request = {"cmd": "allocate", "server_id": CHANNEL, "channel_id": CHANNEL, "user_id": user,
+                   "session_id": f"s{user}"}
+        driver.stdin.write(json.dumps(request) + "\n")
+        driver.stdin.flush()
+        answer = json.loads(driver.stdout.readline())
+        client = VoiceClient(answer["endpoint"], CHANNEL, user, f"s{user}", answer["token"])
+        client.enable_dave(CHANNEL)
+        return client
+
+    opus = Opus()
+    sender = allocate(8000)
+    listeners = [allocate(8001 + i) for i in range(receivers)]
+    everyone = [sender, *listeners]
+    for client in everyone:
+        await client.join()
+    await sender.speak()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        epochs = {c.dave.epoch for c in everyone}
+        codes = {c.dave.get_epoch_authenticator() if c.dave.ready else None for c in everyone}
+        if len(epochs) == 1 and None not in codes and len(codes) == 1 and \
+                len(sender.dave.get_user_ids()) == receivers + 1 and all(sender.ssrc in c.ssrc_users for c in listeners):
+            break
+        await asyncio.sleep(0.05)
+    else:
+        raise RuntimeError("the Python clients did not form one DAVE group")
+
+    loop = asyncio.get_running_loop()
+    decoded = [0]
+    failures = [0]
+    pcm_out = ctypes.create_string_buffer(960 * 2 * 2)
+
+    def reader(client: VoiceClient, decoder: Any) -> None:
+        from voice_client import client_open
+        assert client.sock is not None
+        while True:
+            try:
+                packet = client.sock.recv(4096)
+            except (BlockingIOError, InterruptedError):
+                return
+            if 200 <= packet[1] <= 204:
+                continue
+            try:
+                frame = client.dave.decrypt(sender.user_id, davey.MediaType.audio,
+                                            client_open(client.mode, client.key, packet, 12))
+            except Exception:
+                failures[0] += 1
+                continue
+            if opus.lib.opus_decode(decoder, frame, len(frame), pcm_out, 960, 0) > 0:
+                decoded[0] += 1
+
+    for client in listeners:
+        assert client.sock is not None
+        client.sock.setblocking(False)
+        loop.add_reader(client.sock.fileno(), reader, client, opus.decoder())
+
+    encoder = opus.encoder()
+    frames = tone_frames()
+    packet = ctypes.create_string_buffer(4000)
+
+    async def send_for(duration: float) -> None:
+        start = time.monotonic()
+        n = 0
+        while time.monotonic() - start < duration:
+            size = opus.lib.opus_encode(encoder, frames[n % len(frames)], 960, packet, 4000)
+            sender.send_audio(packet.raw[:size])
+            n += 1
+            await asyncio.sleep(max(0.0, start + n * 0.02 - time.monotonic()))
+
+    await send_for(2.0)                     # warm-up, as on the SDK side
+    before, decoded_before = resource.getrusage(resource.RUSAGE_SELF), decoded[0]
+    t0 = time.monotonic()
+    await send_for(seconds)
+    after, wall = resource.getrusage(resource.RUSAGE_SELF), time.monotonic() - t0
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    result = {"receivers": receivers, "cpu_s": cpu, "wall_s": wall, "frames_received": decoded[0] - decoded_before,
+              "dave_decrypt_failures": failures[0]}
+    for client in everyone:
+        if client.sock is not None and client is not sender:
+            loop.remove_reader(client.sock.fileno())
+        await client.close()
+    driver.stdin.close()
+    driver.wait(10)
+    return result
+
+
+# ---------------------------------------------------------------------------------------------- the runner
+
+def run_sdk(binary: str, receivers: int, seconds: float, processing: bool) -> dict[str, Any]:
+    env = dict(os.environ, PLATFORMPP_VOICE_BENCH_RECEIVERS=str(receivers), PLATFORMPP_VOICE_BENCH_SECONDS=str(seconds),
+               PLATFORMPP_VOICE_BENCH_PROCESSING="1" if processing else "0",
+               PLATFORMPP_VOICE_TEST_PYTHON=sys.executable, PYTHONPATH=str(ROOT / "python"))
+    out = subprocess.run([binary, "--run_test=bench_sdk_voice"], env=env, capture_output=True, text=True, timeout=300)
+    for line in out.stdout.splitlines():
+        if line.startswith("BENCH "):
+            return dict(json.loads(line[6:]))
+    raise RuntimeError(f"no BENCH line from the SDK side:\n{out.stdout}\n{out.stderr}")
+
+
+def run_python(receivers: int, seconds: float) -> dict[str, Any]:
+    out = subprocess.run([sys.executable, __file__, "--python-client", str(receivers), "--seconds", str(seconds)],
+                         capture_output=True, text=True, timeout=300, env=dict(os.environ, PYTHONPATH=str(ROOT / "python")))
+    for line in out.stdout.splitlines():
+        if line.startswith("BENCH "):
+            return dict(json.loads(line[6:]))
+    raise RuntimeError(f"no BENCH line from the Python client:\n{out.stdout}\n{out.stderr}")
+
+
+def machine() -> list[str]:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from machine import describe
+    return [f"- {describe()}", f"- load average before the run (1/5/15 min): "
+            + " / ".join(f"{v:.2f}" for v in os.getloadavg())]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=str(ROOT / "build" / "tests" / "cpp" / "tests" / "voice_integration_tests"))
+    parser.add_argument("--receivers", default="1,8,24")
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--python-client", type=int, default=None)
+    parser.add_argument("--write", action="store_true")
+    args = parser.parse_args()
+    if args.python_client is not None:
+        print("BENCH " + json.dumps(asyncio.run(python_clients(args.python_client, args.seconds))), flush=True)
+        return
+    header = machine()
+    rows = []
+    for n in (int(x) for x in args.receivers.split(",")):
+        py = run_python(n, args.seconds)
+        for processing in (True, False):   # capture processing (AEC, NS, AGC) on, as by default, and off
+            sdk = run_sdk(args.binary, n, args.seconds, processing)
+            rows.append((n, processing, sdk, py))
+            print(n, json.dumps(sdk), json.dumps(py), flush=True)
+    lines = ["| receivers | SDK capture processing | SDK CPU % of a core | Python client CPU % of a core | "
+             "ratio SDK / Python | frames decoded SDK / Python | latency p50 / p99 ms (receiver 0) | "
+             "DAVE failures SDK / Python |",
+             "|---|---|---|---|---|---|---|---|"]
+    for n, processing, sdk, py in rows:
+        s, p = 100 * sdk["cpu_s"] / sdk["wall_s"], 100 * py["cpu_s"] / py["wall_s"]
+        lines.append(f"| {n} | {'on' if processing else 'off'} | {s:.1f} | {p:.1f} | {s / p:.2f} | "
+                     f"{sdk['frames_received']} / {py['frames_received']} | "
+                     f"{sdk['latency_p50_ms']:.1f} / {sdk['latency_p99_ms']:.1f} | "
+                     f"{sdk['dave_decrypt_failures']} / {py['dave_decrypt_failures']} |")
+    print("\n".join(lines))
+    if args.write:
+        RESULTS.write_text("\n".join(["# Voice in the SDK: latency and CPU", "",
+                                      f"Measured by `benchmarks/bench_voice_sdk.py` ({args.seconds:.0f} s per row after "
+                                      "2 s warm-up; `--binary` " + Path(args.binary).name + ").", "", *lines, "",
+                                      "Machine:", "", *header, ""]))
+
+
+if __name__ == "__main__":
+    main()
