@@ -323,7 +323,7 @@ async def _simulate_many(request: Request, raw: Any, files: list[UploadedFile], 
     """``repeat`` interactions started in one transaction; answers ``{"interactions": [{id, token}]}``."""
     state = emulator_state(request)
     work = _start(request, raw, files, [state.ids.next() for _ in range(repeat)])
-    started = await run_work(request, work)
+    started = await run_work(request, work, offload=True)
     await asyncio.gather(*(_deliver_http(request, one) for one in started if one.endpoint_url and one.delivered))
     return json_response({"interactions": [{"id": str(one.id), "token": one.token} for one in started]})
 

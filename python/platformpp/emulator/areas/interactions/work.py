@@ -22,7 +22,10 @@ from ...events.outbox import Outbox
 T = TypeVar("T")
 
 
-async def run_work(request: Request, work: Callable[[sqlite3.Connection, Outbox], T]) -> T:
+async def run_work(request: Request, work: Callable[[sqlite3.Connection, Outbox], T], *, offload: bool = False) -> T:
+    """``offload``: a long unit of work (many interactions at once) runs on a worker thread whatever
+    the store, so that the event loop keeps writing the frames of those already committed meanwhile
+    (socket writes release the GIL)."""
     state = emulator_state(request)
 
     def call() -> T:
@@ -30,6 +33,6 @@ async def run_work(request: Request, work: Callable[[sqlite3.Connection, Outbox]
         with state.db.transaction() as conn:
             return work(conn, outbox)
 
-    if state.db.path == MEMORY:
+    if state.db.path == MEMORY and not offload:
         return call()
     return await run_in_threadpool(call)
