@@ -21,7 +21,41 @@ void BindActivity(py::module_& m, py::class_<Client>& client) {
         .value("Watching", ActivityTypes::Watching)
         .value("CustomStatus", ActivityTypes::CustomStatus, "The user's custom status (type 4), not a game's.")
         .value("Competing", ActivityTypes::Competing)
+        .value("HangStatus", ActivityTypes::HangStatus, "Hanging out (type 6).")
         .finalize();
+    py::native_enum<StatusDisplayTypes>(m, "StatusDisplayTypes", "enum.IntEnum",
+                                        "Which field the status line under the user's name shows.")
+        .value("Name", StatusDisplayTypes::Name)
+        .value("State", StatusDisplayTypes::State)
+        .value("Details", StatusDisplayTypes::Details)
+        .finalize();
+    py::native_enum<ActivityGamePlatforms>(m, "ActivityGamePlatforms", "enum.IntFlag",
+                                           "Where the game can be played: bits, combined with |.")
+        .value("Desktop", ActivityGamePlatforms::Desktop)
+        .value("Xbox", ActivityGamePlatforms::Xbox)
+        .value("Samsung", ActivityGamePlatforms::Samsung)
+        .value("IOS", ActivityGamePlatforms::IOS)
+        .value("Android", ActivityGamePlatforms::Android)
+        .value("Embedded", ActivityGamePlatforms::Embedded)
+        .value("PS4", ActivityGamePlatforms::PS4)
+        .value("PS5", ActivityGamePlatforms::PS5)
+        .finalize();
+    py::native_enum<ActivityPartyPrivacy>(m, "ActivityPartyPrivacy", "enum.IntEnum", "Who may join the party.")
+        .value("Private", ActivityPartyPrivacy::Private)
+        .value("Public", ActivityPartyPrivacy::Public)
+        .finalize();
+    py::native_enum<ActivityActionTypes>(m, "ActivityActionTypes", "enum.IntEnum",
+                                         "What an activity invite asks: to join, or to be let in.")
+        .value("Invalid", ActivityActionTypes::Invalid)
+        .value("Join", ActivityActionTypes::Join)
+        .value("JoinRequest", ActivityActionTypes::JoinRequest)
+        .finalize();
+    m.def("enum_to_string", py::overload_cast<ActivityTypes>(&EnumToString), py::arg("value"), "The value's name.");
+    m.def("enum_to_string", py::overload_cast<StatusDisplayTypes>(&EnumToString), py::arg("value"), "The value's name.");
+    m.def("enum_to_string", py::overload_cast<ActivityGamePlatforms>(&EnumToString), py::arg("value"),
+          "A single platform's name; 'Unknown' for a combination.");
+    m.def("enum_to_string", py::overload_cast<ActivityPartyPrivacy>(&EnumToString), py::arg("value"), "The value's name.");
+    m.def("enum_to_string", py::overload_cast<ActivityActionTypes>(&EnumToString), py::arg("value"), "The value's name.");
 
     py::class_<ActivityAssets> assets(m, "ActivityAssets", py::is_final(),
                                       "Images (asset keys or URLs, at most 512 characters) and their texts.");
@@ -31,7 +65,11 @@ void BindActivity(py::module_& m, py::class_<Client>& client) {
         .def_property("small_image", &ActivityAssets::SmallImage, &ActivityAssets::SetSmallImage, "Small image: key or URL.")
         .def_property("small_text", &ActivityAssets::SmallText, &ActivityAssets::SetSmallText, "The small image's text.")
         .def_property("invite_cover_image", &ActivityAssets::InviteCoverImage, &ActivityAssets::SetInviteCoverImage,
-                      "The cover image of this game's invites: a URL or an asset key.");
+                      "The cover image of this game's invites: a URL or an asset key.")
+        .def_property("large_url", &ActivityAssets::LargeUrl, &ActivityAssets::SetLargeUrl,
+                      "Where a click on the large image leads (URL).")
+        .def_property("small_url", &ActivityAssets::SmallUrl, &ActivityAssets::SetSmallUrl,
+                      "Where a click on the small image leads (URL).");
     DefHandleMembers(assets);
 
     py::class_<ActivityTimestamps> timestamps(m, "ActivityTimestamps", py::is_final(),
@@ -46,7 +84,9 @@ void BindActivity(py::module_& m, py::class_<Client>& client) {
         .def_property("id", &ActivityParty::Id, &ActivityParty::SetId, "The party's id (at most 128 characters).")
         .def_property("current_size", &ActivityParty::CurrentSize, &ActivityParty::SetCurrentSize,
                       "Players in the party (0 to max_size).")
-        .def_property("max_size", &ActivityParty::MaxSize, &ActivityParty::SetMaxSize, "The party's capacity.");
+        .def_property("max_size", &ActivityParty::MaxSize, &ActivityParty::SetMaxSize, "The party's capacity.")
+        .def_property("privacy", &ActivityParty::Privacy, &ActivityParty::SetPrivacy,
+                      "ActivityPartyPrivacy: Private (default) or Public.");
     DefHandleMembers(party);
 
     py::class_<ActivitySecrets> secrets(m, "ActivitySecrets", py::is_final(), "What other games receive to join.");
@@ -68,6 +108,15 @@ void BindActivity(py::module_& m, py::class_<Client>& client) {
         .def_property("type", &Activity::Type, &Activity::SetType, "The ActivityTypes value.")
         .def_property("state", &Activity::State, &Activity::SetState, "At most 128 characters.")
         .def_property("details", &Activity::Details, &Activity::SetDetails, "At most 128 characters.")
+        .def_property("state_url", &Activity::StateUrl, &Activity::SetStateUrl, "Where a click on the state leads.")
+        .def_property("details_url", &Activity::DetailsUrl, &Activity::SetDetailsUrl,
+                      "Where a click on the details leads.")
+        .def_property("status_display_type", &Activity::StatusDisplayType, &Activity::SetStatusDisplayType,
+                      "StatusDisplayTypes: which field the status line shows (None: the name).")
+        .def_property("parent_application_id", &Activity::ParentApplicationId, &Activity::SetParentApplicationId,
+                      "The publisher's parent application, if any.")
+        .def_property("supported_platforms", &Activity::SupportedPlatforms, &Activity::SetSupportedPlatforms,
+                      "ActivityGamePlatforms bits (all by default).")
         .def_property("application_id", &Activity::ApplicationId, &Activity::SetApplicationId,
                       "The application that set it (other users' activities).")
         .def_property("assets", &Activity::Assets, &Activity::SetAssets, "Images and their texts.")

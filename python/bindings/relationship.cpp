@@ -20,7 +20,18 @@ void BindRelationship(py::module_& m, py::class_<Client>& client, py::class_<Use
         .value("Blocked", RelationshipType::Blocked)
         .value("PendingIncoming", RelationshipType::PendingIncoming)
         .value("PendingOutgoing", RelationshipType::PendingOutgoing)
+        .value("Implicit", RelationshipType::Implicit, "Related by the platform without a request.")
+        .value("Suggestion", RelationshipType::Suggestion, "Suggested by the platform as a friend.")
         .finalize();
+    py::native_enum<RelationshipGroupType>(m, "RelationshipGroupType", "enum.IntEnum",
+                                           "The groups of the friends list (Client.get_relationships_by_group).")
+        .value("OnlinePlayingGame", RelationshipGroupType::OnlinePlayingGame)
+        .value("OnlineElsewhere", RelationshipGroupType::OnlineElsewhere)
+        .value("Offline", RelationshipGroupType::Offline)
+        .finalize();
+    m.def("enum_to_string", py::overload_cast<RelationshipType>(&EnumToString), py::arg("value"), "The value's name.");
+    m.def("enum_to_string", py::overload_cast<RelationshipGroupType>(&EnumToString), py::arg("value"),
+          "The value's name.");
 
     py::class_<RelationshipHandle> relationship(m, "RelationshipHandle", py::is_final(),
                                                 "The current user's relationship with another: a read-only snapshot.");
@@ -29,6 +40,8 @@ void BindRelationship(py::module_& m, py::class_<Client>& client, py::class_<Use
                                "The relationship across every game.")
         .def_property_readonly("game_relationship_type", &RelationshipHandle::GameRelationshipType,
                                "The relationship in this game only.")
+        .def_property_readonly("is_spam_request", &RelationshipHandle::IsSpamRequest,
+                               "Whether the platform's spam filter flagged this incoming request.")
         .def_property_readonly("user", &RelationshipHandle::User, "The other user, when known.");
     DefHandleMembers(relationship);
     // Bound here, once RelationshipHandle exists, so that its type appears in the signature.
@@ -80,6 +93,40 @@ void BindRelationship(py::module_& m, py::class_<Client>& client, py::class_<Use
             },
             py::arg("callback").none(true),
             "callback(user_id, is_platform_relationship_update) when a relationship goes away (None: stop).");
+
+    // Issue 17: the reference's relationship members.
+    for (const auto& [name, game] : {std::pair{"send_platform_friend_request", false},
+                                     std::pair{"send_game_friend_request", true}}) {
+        DefCall(
+            client, name,
+            [game = game, name = name](Client& self, const std::string& username, PyCallback<ClientResult> callback) {
+                auto cb = WrapCallback(std::move(callback), name);
+                game ? self.SendGameFriendRequest(username, std::move(cb))
+                     : self.SendPlatformFriendRequest(username, std::move(cb));
+            },
+            py::arg("username"), py::arg("callback"),
+            "A friend request (platform, or this game only) to the user with this unique username, or accepting "
+            "theirs: callback(result).");
+    }
+    DefCall(
+        client, "remove_platform_and_game_friend",
+        [](Client& self, uint64_t userId, PyCallback<ClientResult> callback) {
+            self.RemovePlatformAndGameFriend(userId, WrapCallback(std::move(callback), "remove_platform_and_game_friend"));
+        },
+        py::arg("user_id"), py::arg("callback"), "Ends the friendship on the platform and in this game: callback(result).");
+    client
+        .def("search_friends_by_username", &Client::SearchFriendsByUsername, py::arg("search_str"),
+             "Friends whose username or display name contains search_str, ignoring case.")
+        .def("get_relationships_by_group", &Client::GetRelationshipsByGroup, py::arg("group_type"),
+             "Friends in one RelationshipGroupType, by display name.")
+        .def(
+            "set_relationship_groups_updated_callback",
+            [](Client& self, std::optional<PyCallback<uint64_t>> callback) {
+                self.SetRelationshipGroupsUpdatedCallback(
+                    callback ? WrapCallback(std::move(*callback), "relationship groups updated") : nullptr);
+            },
+            py::arg("callback").none(true),
+            "callback(user_id) when a friend moves to another RelationshipGroupType (None: stop).");
 }
 
 }  // namespace platformpp::python

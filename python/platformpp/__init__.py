@@ -63,6 +63,10 @@ if TYPE_CHECKING:
         resolve_authorize_state,
         run_callbacks,
         set_callback_error_hook,
+        # issue 17, auth / client / users
+        ClientCreateOptions,
+        DeviceAuthorizationArgs,
+        HttpStatusCode,
         # issue 17, lobbies / messages / guilds
         AdditionalContent,
         AdditionalContentType,
@@ -79,6 +83,12 @@ if TYPE_CHECKING:
         CallInfoHandle,
         VADThresholdSettings,
         VoiceStateHandle,
+        # issue 17, presence / relationships
+        ActivityActionTypes,
+        ActivityGamePlatforms,
+        ActivityPartyPrivacy,
+        RelationshipGroupType,
+        StatusDisplayTypes,
     )
 
 # The error classes are pure Python (_errors.py): bound here so that platformpp.ipc and its users get
@@ -151,6 +161,10 @@ _EXTENSION_NAMES = (
     "resolve_authorize_state",
     "run_callbacks",
     "set_callback_error_hook",
+    # issue 17, auth / client / users
+    "ClientCreateOptions",
+    "DeviceAuthorizationArgs",
+    "HttpStatusCode",
     # issue 17, lobbies / messages / guilds
     "AdditionalContent",
     "AdditionalContentType",
@@ -167,6 +181,12 @@ _EXTENSION_NAMES = (
     "CallInfoHandle",
     "VADThresholdSettings",
     "VoiceStateHandle",
+    # issue 17, presence / relationships
+    "ActivityActionTypes",
+    "ActivityGamePlatforms",
+    "ActivityPartyPrivacy",
+    "RelationshipGroupType",
+    "StatusDisplayTypes",
 )
 
 __all__ = [*_EXTENSION_NAMES, "FrameLoop", "__version__", "aio", "events", "versioning"]

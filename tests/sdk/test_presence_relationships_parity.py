@@ -1,0 +1,151 @@
+"""Issue 17's presence and relationships members from Python against the emulator: the SDK 1.10
+Activity fields and enums reaching a friend, and the relationship additions (requests by username,
+groups and their events, search, spam flags, implicit and suggested relationships, removal everywhere)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import httpx
+import pytest
+from sdk_support import GAME_ID, Outcome, pump_until, sign_in
+
+import platformpp
+from platformpp import (
+    ActivityActionTypes,
+    ActivityGamePlatforms,
+    ActivityPartyPrivacy,
+    ActivityTypes,
+    RelationshipGroupType,
+    RelationshipType,
+    StatusDisplayTypes,
+)
+
+ALICE, BOB, CAROL, DAVE = 1100000000000000001, 1100000000000000002, 1100000000000000003, 1100000000000000004
+
+
+def ready_player(emulator: Any, user: str) -> platformpp.Client:
+    player = platformpp.Client(emulator.api_base, emulator.web_base)
+    player.set_application_id(GAME_ID)
+    access, _ = sign_in(player, user)
+    updated = Outcome()
+    player.update_token(platformpp.AuthorizationTokenType.Bearer, access, updated)
+    assert updated.wait()[0].successful
+    player.connect()
+    pump_until(lambda: player.get_status() == platformpp.Client.Status.Ready)
+    return player
+
+
+@pytest.fixture
+def friends(platformpp_emulator: Any) -> tuple[platformpp.Client, platformpp.Client]:
+    alice, bob = ready_player(platformpp_emulator, "alice"), ready_player(platformpp_emulator, "bob")
+    sent = Outcome()
+    alice.send_platform_friend_request("bob", sent)
+    assert sent.wait()[0].successful, sent.wait()[0].to_string()
+    pump_until(lambda: bob.get_relationship_handle(ALICE).platform_relationship_type
+               == RelationshipType.PendingIncoming)
+    accepted = Outcome()
+    bob.send_platform_friend_request("alice", accepted)       # by username, it accepts
+    assert accepted.wait()[0].successful
+    pump_until(lambda: alice.get_relationship_handle(BOB).platform_relationship_type == RelationshipType.Friend)
+    return alice, bob
+
+
+def test_enums_and_their_names() -> None:
+    assert ActivityTypes.HangStatus == 6 and ActivityActionTypes.JoinRequest == 5
+    assert platformpp.enum_to_string(StatusDisplayTypes.Details) == "Details"
+    assert platformpp.enum_to_string(ActivityGamePlatforms.PS5) == "PS5"
+    assert platformpp.enum_to_string(ActivityPartyPrivacy.Public) == "Public"
+    assert platformpp.enum_to_string(RelationshipType.Suggestion) == "Suggestion"
+    assert platformpp.enum_to_string(RelationshipGroupType.OnlineElsewhere) == "OnlineElsewhere"
+    assert int(ActivityGamePlatforms.Desktop | ActivityGamePlatforms.IOS) == 9
+
+
+def test_sdk_1_10_activity_fields_reach_a_friend(friends: tuple[platformpp.Client, platformpp.Client]) -> None:
+    alice, bob = friends
+    activity = platformpp.Activity()
+    activity.name, activity.type, activity.state = "Demo Game", ActivityTypes.HangStatus, "Chilling"
+    activity.state_url, activity.details, activity.details_url = "https://e.test/s", "Lobby", "https://e.test/d"
+    activity.status_display_type = StatusDisplayTypes.State
+    activity.parent_application_id = 1000000000000000009
+    activity.supported_platforms = ActivityGamePlatforms.Desktop | ActivityGamePlatforms.PS5
+    assets = platformpp.ActivityAssets()
+    assets.large_url, assets.small_url = "https://e.test/l", "https://e.test/m"
+    activity.assets = assets
+    party = platformpp.ActivityParty()
+    party.id, party.current_size, party.max_size, party.privacy = "p", 1, 4, ActivityPartyPrivacy.Public
+    activity.party = party
+
+    async def update() -> None:
+        await alice.update_rich_presence_async(activity)
+    asyncio.run(update())
+    pump_until(lambda: (u := bob.get_user(ALICE)) is not None and u.game_activity is not None
+               and u.game_activity.state == "Chilling")
+    seen = bob.get_user(ALICE).game_activity
+    assert seen.type is ActivityTypes.HangStatus and seen.status_display_type is StatusDisplayTypes.State
+    assert (seen.state_url, seen.details_url) == ("https://e.test/s", "https://e.test/d")
+    assert seen.parent_application_id == 1000000000000000009 and int(seen.supported_platforms) == 129
+    assert (seen.assets.large_url, seen.assets.small_url) == ("https://e.test/l", "https://e.test/m")
+    assert seen.party.privacy is ActivityPartyPrivacy.Public
+    activity.status_display_type = None
+    assert not activity.equals(seen)
+
+
+def test_groups_search_and_removal_everywhere(friends: tuple[platformpp.Client, platformpp.Client]) -> None:
+    alice, bob = friends
+    assert [r.id for r in alice.get_relationships_by_group(RelationshipGroupType.OnlineElsewhere)] == [BOB]
+    moved: list[int] = []
+    alice.set_relationship_groups_updated_callback(moved.append)
+    playing = platformpp.Activity()
+    playing.name = "Demo Game"
+    done = Outcome()
+    bob.update_rich_presence(playing, done)
+    assert done.wait()[0].successful
+    pump_until(lambda: moved == [BOB])
+    assert [r.user.username for r in alice.get_relationships_by_group(RelationshipGroupType.OnlinePlayingGame)] == ["bob"]
+    assert [u.id for u in alice.search_friends_by_username("BO")] == [BOB]
+    assert alice.search_friends_by_username("zzz") == []
+
+    game = Outcome()
+    alice.send_game_friend_request("bob", game)
+    assert game.wait()[0].successful
+    pump_until(lambda: bob.get_relationship_handle(ALICE).game_relationship_type == RelationshipType.PendingIncoming)
+    accepted = Outcome()
+    bob.accept_game_friend_request(ALICE, accepted)
+    assert accepted.wait()[0].successful
+    pump_until(lambda: alice.get_relationship_handle(BOB).game_relationship_type == RelationshipType.Friend)
+
+    async def remove() -> None:
+        await alice.remove_platform_and_game_friend_async(BOB)
+    asyncio.run(remove())
+    handle = alice.get_relationship_handle(BOB)
+    assert (handle.platform_relationship_type, handle.game_relationship_type) == (RelationshipType.None_,) * 2
+    pump_until(lambda: moved[-1:] == [BOB] and len(moved) == 2)   # bob left the friends list
+
+
+def test_requests_by_username_fail_clearly(platformpp_emulator: Any) -> None:
+    alice = ready_player(platformpp_emulator, "alice")
+
+    async def send(name: str) -> None:
+        await alice.send_platform_friend_request_async(name)
+    with pytest.raises(platformpp.ValidationError, match="username"):
+        asyncio.run(send(""))
+    with pytest.raises(platformpp.HTTPError) as raised:
+        asyncio.run(send("no-such-user"))
+    assert raised.value.result.status == 404
+
+
+def test_spam_implicit_and_suggested(platformpp_emulator: Any) -> None:
+    seed = {"relationships": [
+        {"user_id": str(CAROL), "other_id": str(DAVE), "type": "pending", "spam": True},
+        {"user_id": str(DAVE), "other_id": str(ALICE), "type": "implicit"},
+        {"user_id": str(DAVE), "other_id": str(BOB), "type": "suggestion"}]}
+    assert httpx.post(f"{platformpp_emulator.base_url}/_emulator/seed", json=seed).status_code // 100 == 2
+    dave = ready_player(platformpp_emulator, "dave")
+    pump_until(lambda: len(dave.get_relationships()) == 3)
+    assert dave.get_relationship_handle(CAROL).is_spam_request
+    assert dave.get_relationship_handle(ALICE).platform_relationship_type is RelationshipType.Implicit
+    assert not dave.get_relationship_handle(ALICE).is_spam_request
+    assert dave.get_relationship_handle(BOB).platform_relationship_type is RelationshipType.Suggestion
+    assert dave.search_friends_by_username("") == []
