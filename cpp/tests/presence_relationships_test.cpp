@@ -2,7 +2,12 @@
 // fields and enums, and the relationship additions.
 #include <boost/test/unit_test.hpp>
 
+#include <unistd.h>
+
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <vector>
 
 #include "support/social_fixture.hpp"
@@ -219,6 +224,49 @@ BOOST_AUTO_TEST_CASE(spam_requests_implicit_and_suggested_relationships) {
     // Neither an implicit relationship nor a suggestion is a friend.
     BOOST_TEST(dave.SearchFriendsByUsername("").empty());
     BOOST_TEST(dave.GetRelationshipsByGroup(RelationshipGroupType::Offline).empty());
+}
+
+BOOST_AUTO_TEST_CASE(online_status_reaches_a_friend) {
+    MakeFriends(alice, bob);
+    Outcome<ClientResult> refused;
+    alice.SetOnlineStatus(StatusType::Streaming, refused.Callback());
+    BOOST_TEST((std::get<0>(refused.Wait()).Type() == ErrorType::ValidationError));
+    BOOST_TEST(std::get<0>(refused.Wait()).Error().rfind("status:", 0) == 0u);
+    Outcome<ClientResult> dnd;
+    alice.SetOnlineStatus(StatusType::Dnd, dnd.Callback());
+    BOOST_TEST_REQUIRE(std::get<0>(dnd.Wait()).Successful(), std::get<0>(dnd.Wait()).ToString());
+    BOOST_REQUIRE(PumpUntil([&] { return bob.GetUser(kAliceId) && bob.GetUser(kAliceId)->Status() == StatusType::Dnd; }));
+    BOOST_REQUIRE(PumpUntil([&] { return alice.GetCurrentUser() && alice.GetCurrentUser()->Status() == StatusType::Dnd; }));
+    Outcome<ClientResult> invisible;
+    alice.SetOnlineStatus(StatusType::Invisible, invisible.Callback());
+    BOOST_TEST_REQUIRE(std::get<0>(invisible.Wait()).Successful());
+    BOOST_REQUIRE(PumpUntil([&] { return bob.GetUser(kAliceId)->Status() == StatusType::Offline; }));
+}
+
+BOOST_AUTO_TEST_CASE(launch_commands_write_the_desktop_entry) {
+    char folder[] = "/tmp/pplaunchXXXXXX";
+    BOOST_REQUIRE(::mkdtemp(folder) != nullptr);
+    ::setenv("XDG_DATA_HOME", (std::string(folder) + "/share").c_str(), 1);
+    const std::string entry = std::string(folder) + "/share/applications/platformpp-" + std::to_string(kGameId) + ".desktop";
+    auto read = [&] {
+        std::ifstream in(entry);
+        std::stringstream text;
+        text << in.rdbuf();
+        return text.str();
+    };
+    BOOST_TEST(alice.RegisterLaunchCommand(kGameId, "/opt/demo/game --from-platform"));
+    const std::string written = read();
+    BOOST_TEST(written.find("Exec=/opt/demo/game --from-platform %u\n") != std::string::npos);
+    BOOST_TEST(written.find("MimeType=x-scheme-handler/platform-" + std::to_string(kGameId) + ";") != std::string::npos);
+    BOOST_TEST(alice.RegisterLaunchSteamApplication(kGameId, 480));
+    BOOST_TEST(read().find("Exec=xdg-open steam://rungameid/480 %u") != std::string::npos);
+    // Bad arguments: nothing is written, the last entry stays.
+    BOOST_TEST(!alice.RegisterLaunchCommand(kGameId, ""));
+    BOOST_TEST(!alice.RegisterLaunchCommand(kGameId, "game\nX-Injected=1"));
+    BOOST_TEST(!alice.RegisterLaunchCommand(0, "game"));
+    BOOST_TEST(!alice.RegisterLaunchSteamApplication(kGameId, 0));
+    BOOST_TEST(read().find("steam://rungameid/480") != std::string::npos);
+    ::unsetenv("XDG_DATA_HOME");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

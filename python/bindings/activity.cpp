@@ -137,6 +137,13 @@ void BindActivity(py::module_& m, py::class_<Client>& client) {
         "Shows activity as the user's rich presence in this game (activity.name is the displayed application "
         "name; assets.invite_cover_image a URL or asset key): callback(result).");
     client.def("clear_rich_presence", &Client::ClearRichPresence, "Clears this game's rich presence.");
+    client
+        .def("register_launch_command", &Client::RegisterLaunchCommand, py::arg("application_id"), py::arg("command"),
+             "How the desktop client launches the game: on Linux the desktop entry "
+             "$XDG_DATA_HOME/applications/platformpp-<id>.desktop running `command %u`. False on bad input.")
+        .def("register_launch_steam_application", &Client::RegisterLaunchSteamApplication,
+             py::arg("application_id"), py::arg("steam_app_id"),
+             "The same, launching the Steam game steam_app_id (xdg-open steam://rungameid/<id>).");
 }
 
 }  // namespace platformpp::python

@@ -127,6 +127,15 @@ void BindRelationship(py::module_& m, py::class_<Client>& client, py::class_<Use
             },
             py::arg("callback").none(true),
             "callback(user_id) when a friend moves to another RelationshipGroupType (None: stop).");
+
+    // Presence's SetOnlineStatus is bound here, after BindUser has bound StatusType (its signature names it).
+    DefCall(
+        client, "set_online_status",
+        [](Client& self, StatusType status, PyCallback<ClientResult> callback) {
+            self.SetOnlineStatus(status, WrapCallback(std::move(callback), "set_online_status"));
+        },
+        py::arg("status"), py::arg("callback"),
+        "The user's chosen online status (Online, Idle, Dnd, Invisible; Offline appears offline): callback(result).");
 }
 
 }  // namespace platformpp::python

@@ -223,3 +223,25 @@ def test_sdk_1_10_activity_fields_are_kept_and_validated(platformpp_emulator: Em
         bad_privacy = http.put("/users/@me/activity", json={**full, "party": {"privacy": 2}})
         assert "privacy" in bad_privacy.json()["errors"]["party"]
         assert http.get("/users/@me/presence").json()["activities"][0]["state"] == "Chilling"   # left intact
+
+
+def test_chosen_online_status_is_announced_to_friends(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    with api(emu, user_token(emu, ALICE)) as http:
+        http.put(f"/users/@me/relationships/{BOB}")
+    with api(emu, user_token(emu, BOB)) as http:
+        http.put(f"/users/@me/relationships/{ALICE}")
+
+    async def scenario() -> None:
+        bob = await sdk_session(emu, BOB)
+        with api(emu, user_token(emu, ALICE)) as http:
+            assert http.patch("/users/@me/settings", json={"status": "dnd"}).json() == {"status": "dnd"}
+            assert (await bob.dispatch("PRESENCE_UPDATE"))["d"]["status"] == "dnd"
+            assert http.patch("/users/@me/settings", json={"status": "invisible"}).status_code == 200
+            assert (await bob.dispatch("PRESENCE_UPDATE"))["d"]["status"] == "offline"   # invisible looks offline
+            bad = http.patch("/users/@me/settings", json={"status": "sleeping"})
+            assert bad.status_code == 400 and "status" in bad.json()["errors"]
+            row = emu.state.db.query_one("SELECT status FROM presences WHERE user_id = ?", (ALICE,))
+            assert row is not None and row["status"] == "invisible"      # stored as chosen, left intact
+        await bob.close()
+    asyncio.run(scenario())

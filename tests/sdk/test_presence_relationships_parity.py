@@ -149,3 +149,30 @@ def test_spam_implicit_and_suggested(platformpp_emulator: Any) -> None:
     assert not dave.get_relationship_handle(ALICE).is_spam_request
     assert dave.get_relationship_handle(BOB).platform_relationship_type is RelationshipType.Suggestion
     assert dave.search_friends_by_username("") == []
+
+
+def test_online_status_reaches_a_friend(friends: tuple[platformpp.Client, platformpp.Client]) -> None:
+    alice, bob = friends
+
+    async def choose(status: platformpp.StatusType) -> None:
+        await alice.set_online_status_async(status)
+    with pytest.raises(platformpp.ValidationError, match="status"):
+        asyncio.run(choose(platformpp.StatusType.Streaming))
+    asyncio.run(choose(platformpp.StatusType.Idle))
+    pump_until(lambda: bob.get_user(ALICE) is not None and bob.get_user(ALICE).status is platformpp.StatusType.Idle)
+
+
+def test_launch_commands_write_the_desktop_entry(platformpp_emulator: Any, tmp_path: Any,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    client = platformpp.Client(platformpp_emulator.api_base, platformpp_emulator.web_base)
+    entry = tmp_path / "share" / "applications" / f"platformpp-{GAME_ID}.desktop"
+    assert client.register_launch_command(GAME_ID, "/opt/demo/game --from-platform")
+    text = entry.read_text()
+    assert "Exec=/opt/demo/game --from-platform %u\n" in text
+    assert f"MimeType=x-scheme-handler/platform-{GAME_ID};" in text
+    assert client.register_launch_steam_application(GAME_ID, 480)
+    assert "Exec=xdg-open steam://rungameid/480 %u" in entry.read_text()
+    assert not client.register_launch_command(GAME_ID, "game\nX-Injected=1")
+    assert not client.register_launch_command(0, "game")
+    assert "steam://rungameid/480" in entry.read_text()

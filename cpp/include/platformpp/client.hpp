@@ -352,6 +352,17 @@ public:
     // Called from RunCallbacks() when a friend moves to another RelationshipGroupType (or becomes or
     // stops being a friend). Empty removes it.
     void SetRelationshipGroupsUpdatedCallback(RelationshipGroupsUpdatedCallback cb);
+    using UpdateStatusCallback = std::function<void(ClientResult result)>;
+    // The user's chosen online status: Online, Idle, Dnd, or Invisible (Offline too: it appears offline);
+    // any other StatusType is a ValidationError. Friends see it as a presence change.
+    void SetOnlineStatus(StatusType status, UpdateStatusCallback callback);
+    // How the desktop client launches the game (its Join buttons): on Linux a desktop entry
+    // $XDG_DATA_HOME/applications/platformpp-<applicationId>.desktop (default ~/.local/share) that runs
+    // `command %u` and handles the platform-<applicationId>:// scheme. False when the arguments are
+    // invalid (applicationId 0, an empty command or one with a line break) or the file cannot be written.
+    bool RegisterLaunchCommand(uint64_t applicationId, std::string command);
+    // The same, launching a Steam game: `xdg-open steam://rungameid/<steamAppId>`.
+    bool RegisterLaunchSteamApplication(uint64_t applicationId, uint32_t steamAppId);
     // -- end of issue 17: presence and relationships --
     // ==== end of social ====
 

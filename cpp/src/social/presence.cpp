@@ -1,6 +1,12 @@
 // Rich presence (docs/emulator-gateway.md: Presence; seed: Client::UpdateRichPresence).
 #include <boost/json.hpp>
 
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <fstream>
+
 #include "social/common.hpp"
 
 namespace platformpp {
@@ -172,6 +178,114 @@ void Client::ClearRichPresence() {
         }
         RefreshOwnPresence(impl, token);
     });
+}
+
+namespace {
+
+const char* ChosenStatus(StatusType status) {
+    switch (status) {
+        case StatusType::Online: return "online";
+        case StatusType::Idle: return "idle";
+        case StatusType::Dnd: return "dnd";
+        case StatusType::Invisible:
+        case StatusType::Offline: return "invisible";  // a user cannot go offline while connected: they appear so
+        default: return nullptr;
+    }
+}
+
+// mkdir -p, mode 0700 for new folders (the XDG base directory rule).
+bool MakeFolders(const std::string& path) {
+    for (std::size_t at = 1; at <= path.size(); ++at) {
+        if (at != path.size() && path[at] != '/') continue;
+        const std::string prefix = path.substr(0, at);
+        if (::mkdir(prefix.c_str(), 0700) != 0 && errno != EEXIST) return false;
+    }
+    return true;
+}
+
+// $XDG_DATA_HOME/applications, else $HOME/.local/share/applications (empty when neither is known).
+std::string ApplicationsFolder() {
+    if (const char* data = std::getenv("XDG_DATA_HOME"); data != nullptr && data[0] == '/') {
+        return std::string(data) + "/applications";
+    }
+    if (const char* home = std::getenv("HOME"); home != nullptr && home[0] == '/') {
+        return std::string(home) + "/.local/share/applications";
+    }
+    return {};
+}
+
+bool WriteLaunchEntry(Client::Impl& impl, uint64_t applicationId, const std::string& exec) {
+    const std::string folder = ApplicationsFolder();
+    if (folder.empty() || !MakeFolders(folder)) {
+        impl.Log(LoggingSeverity::Warning, "RegisterLaunchCommand: no writable applications folder");
+        return false;
+    }
+    const std::string id = std::to_string(applicationId);
+    const std::string path = folder + "/platformpp-" + id + ".desktop";
+    const std::string temporary = path + ".tmp";
+    {
+        std::ofstream out(temporary, std::ios::trunc);
+        out << "[Desktop Entry]\n"
+            << "Type=Application\n"
+            << "Name=Game " << id << "\n"
+            << "NoDisplay=true\n"
+            << "Exec=" << exec << " %u\n"
+            << "MimeType=x-scheme-handler/platform-" << id << ";\n"
+            << "Categories=Game;\n";
+        if (!out.flush()) return false;
+    }
+    if (std::rename(temporary.c_str(), path.c_str()) != 0) return false;  // whole or not at all
+    impl.Log(LoggingSeverity::Info, "registered the launch command of application " + id + " in " + path);
+    return true;
+}
+
+bool ValidLaunchCommand(const std::string& command) {
+    return !command.empty() && command.find_first_of("\r\n") == std::string::npos &&
+           command.find('\0') == std::string::npos;
+}
+
+}  // namespace
+
+void Client::SetOnlineStatus(StatusType status, UpdateStatusCallback callback) {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(callback));
+    const char* chosen = ChosenStatus(status);
+    const auto token = Begin(impl, Needs::Token, shared, [&] {
+        if (chosen == nullptr) {
+            throw ValidationError("status", "must be Online, Idle, Dnd, Invisible or Offline, got " +
+                                                std::to_string(static_cast<int32_t>(status)));
+        }
+    });
+    if (!token) return;
+    client::ApiRequest request;
+    request.method = "PATCH";
+    request.path = "/users/@me/settings";
+    request.token = *token;
+    request.bodyKind = client::Body::Json;
+    request.json = boost::json::object{{"status", chosen}};
+    impl.Call(std::move(request), [&impl, shared, token = *token](ClientResult result, boost::json::value) {
+        if (result.Successful()) RefreshOwnPresence(impl, token);
+        impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
+    });
+}
+
+bool Client::RegisterLaunchCommand(uint64_t applicationId, std::string command) {
+    Impl& impl = RequireImpl();
+    if (applicationId == 0 || !ValidLaunchCommand(command)) {
+        impl.Log(LoggingSeverity::Warning, "RegisterLaunchCommand: applicationId must be an id and command a "
+                                           "non-empty line");
+        return false;
+    }
+    return WriteLaunchEntry(impl, applicationId, command);
+}
+
+bool Client::RegisterLaunchSteamApplication(uint64_t applicationId, uint32_t steamAppId) {
+    Impl& impl = RequireImpl();
+    if (applicationId == 0 || steamAppId == 0) {
+        impl.Log(LoggingSeverity::Warning, "RegisterLaunchSteamApplication: applicationId and steamAppId must be ids");
+        return false;
+    }
+    return WriteLaunchEntry(impl, applicationId, "xdg-open steam://rungameid/" + std::to_string(steamAppId));
 }
 
 }  // namespace platformpp

@@ -18,6 +18,9 @@ from ...events.audience import Payload
 from ...paths import API
 from .store import CUSTOM_STATUS, _write, friend_ids, parse_activity, presence_object, set_activity, set_status
 
+# What a user may choose as their online status (SDK SetOnlineStatus); "invisible" looks offline to others.
+CHOSEN_STATUSES = ("online", "idle", "dnd", "invisible")
+
 if TYPE_CHECKING:
     from ...state import EmulatorState
 
@@ -61,6 +64,22 @@ async def delete_activity(request: Request) -> Response:
     return Response(status_code=204)
 
 
+async def patch_settings(request: Request) -> Response:
+    """PATCH /users/@me/settings ``{status}`` (Bearer, activities.write): the user's chosen online status
+    (online, idle, dnd, invisible), announced to friends as any presence change → ``{status}``."""
+    principal = require_scope(request, "activities.write")
+    form = Form(await read_json(request))
+    form.unknown_keys({"status"})
+    status = form.choice("status", CHOSEN_STATUSES)
+    form.done()
+    state = emulator_state(request)
+
+    def work() -> None:
+        _write(state, principal.user_id, lambda conn: set_status(conn, principal.user_id, status, state.clock.iso()))
+    await run_in_threadpool(work)
+    return json_response({"status": status})
+
+
 async def get_presence(request: Request) -> Response:
     """GET /users/{user_id}/presence (Bearer, presences.read): the caller's own or a friend's presence."""
     principal = require_scope(request, "presences.read")
@@ -88,4 +107,5 @@ def routes() -> list[BaseRoute]:
         Route(API + "/users/@me/activity", put_activity, methods=["PUT"]),
         Route(API + "/users/@me/activity", delete_activity, methods=["DELETE"]),
         Route(API + "/users/{user_id}/presence", get_presence, methods=["GET"]),
+        Route(API + "/users/@me/settings", patch_settings, methods=["PATCH"]),
     ]
