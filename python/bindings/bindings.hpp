@@ -28,6 +28,9 @@ void BindLobby(pybind11::module_& m, pybind11::class_<Client>& client);
 void BindLinkedValues(pybind11::module_& m);
 void BindMessage(pybind11::module_& m, pybind11::class_<Client>& client);
 void BindVoiceSettings(pybind11::module_& m, pybind11::class_<Client>& client);
+// SDK parity of the auth and client areas (issue 17; authorization_parity.cpp): DeviceAuthorizationArgs,
+// ClientCreateOptions, Client.Thread, device authorization, enum_to_string of these areas.
+void BindSdkParity(pybind11::module_& m, pybind11::class_<Client>& client);
 void BindCallbacks(pybind11::module_& m);
 void BindVersioning(pybind11::module_& m);
 

@@ -44,6 +44,9 @@ void BindEnums(py::module_& m, py::class_<Client>& cls) {
         .value("EpicOnlineServicesIdToken", AuthenticationExternalAuthType::EpicOnlineServicesIdToken)
         .value("SteamSessionTicket", AuthenticationExternalAuthType::SteamSessionTicket)
         .value("UnityServicesIdToken", AuthenticationExternalAuthType::UnityServicesIdToken)
+        .value("PlatformBotIssuedAccessToken", AuthenticationExternalAuthType::PlatformBotIssuedAccessToken)
+        .value("AppleIdToken", AuthenticationExternalAuthType::AppleIdToken)
+        .value("PlayStationNetworkIdToken", AuthenticationExternalAuthType::PlayStationNetworkIdToken)
         .finalize();
 }
 
@@ -229,6 +232,10 @@ py::class_<Client> BindClient(py::module_& m) {
              }),
              py::arg("api_base"), py::arg("web_base"),
              "A client of another deployment, e.g. an emulator: Client(emu.api_base, emu.web_base).")
+        .def(py::init([](ClientCreateOptions options) {  // issue 17
+                 return WithPythonLogging(std::make_unique<Client>(std::move(options)));
+             }),
+             py::arg("options"), "A client made with ClientCreateOptions (bases, CPU affinity, audio system).")
         .def("__bool__", [](const Client& self) { return static_cast<bool>(self); },
              "True when the instance holds a client; False for Client.nullobj.")
         .def_static("get_default_communication_scopes", &Client::GetDefaultCommunicationScopes,

@@ -123,6 +123,38 @@ private:
     std::optional<std::string> customSchemeParam_;
 };
 
+// What Client::GetTokenFromDevice asks for: the OAuth2 device authorization grant (RFC 8628) of
+// consoles and TVs, where the user approves on another device with a short code.
+class DeviceAuthorizationArgs {
+public:
+    static const DeviceAuthorizationArgs nullobj;
+
+    DeviceAuthorizationArgs() = default;
+    DeviceAuthorizationArgs(const DeviceAuthorizationArgs&) = default;
+    DeviceAuthorizationArgs& operator=(const DeviceAuthorizationArgs&) = default;
+    DeviceAuthorizationArgs(DeviceAuthorizationArgs&& other) noexcept;
+    DeviceAuthorizationArgs& operator=(DeviceAuthorizationArgs&& other) noexcept;
+    ~DeviceAuthorizationArgs() = default;
+
+    explicit operator bool() const noexcept { return valid_; }
+
+    // Application id of the game; 0 means "the id set with Client::SetApplicationId".
+    uint64_t ClientId() const;
+    void SetClientId(uint64_t ClientId);
+    // Space-separated OAuth2 scopes, e.g. Client::GetDefaultCommunicationScopes().
+    std::string Scopes() const;
+    void SetScopes(std::string Scopes);
+
+private:
+    struct NullTag {};
+    explicit DeviceAuthorizationArgs(NullTag) noexcept : valid_(false) {}
+    void RequireValid() const;
+
+    bool valid_ = true;
+    uint64_t clientId_ = 0;
+    std::string scopes_;
+};
+
 // The rules Client::Authorize applies to its arguments, exposed so they can be used and tested alone.
 namespace authorize {
 

@@ -3,6 +3,7 @@
 // throw: they arrive here.
 
 #include <cstdint>
+#include <iosfwd>
 #include <string>
 
 namespace platformpp {
@@ -19,6 +20,79 @@ enum class ErrorType : int32_t {
     AuthorizationFailed = 8,  // OAuth2 refused: state mismatch, consent denied, invalid_grant...
     RPCError = 9,             // a client entry point (RPC) request failed
 };
+
+// The HTTP status of the platform's answer (ClientResult::Status()); None when there was no HTTP answer.
+// A status the platform may send that is not listed keeps its number (static_cast from int32_t).
+enum class HttpStatusCode : int32_t {
+    None = 0,
+    Continue = 100,
+    SwitchingProtocols = 101,
+    Processing = 102,
+    EarlyHints = 103,
+    Ok = 200,
+    Created = 201,
+    Accepted = 202,
+    NonAuthoritativeInfo = 203,
+    NoContent = 204,
+    ResetContent = 205,
+    PartialContent = 206,
+    MultiStatus = 207,
+    AlreadyReported = 208,
+    ImUsed = 209,
+    MultipleChoices = 300,
+    MovedPermanently = 301,
+    Found = 302,
+    SeeOther = 303,
+    NotModified = 304,
+    TemporaryRedirect = 307,
+    PermanentRedirect = 308,
+    BadRequest = 400,
+    Unauthorized = 401,
+    PaymentRequired = 402,
+    Forbidden = 403,
+    NotFound = 404,
+    MethodNotAllowed = 405,
+    NotAcceptable = 406,
+    ProxyAuthRequired = 407,
+    RequestTimeout = 408,
+    Conflict = 409,
+    Gone = 410,
+    LengthRequired = 411,
+    PreconditionFailed = 412,
+    PayloadTooLarge = 413,
+    UriTooLong = 414,
+    UnsupportedMediaType = 415,
+    RangeNotSatisfiable = 416,
+    ExpectationFailed = 417,
+    MisdirectedRequest = 421,
+    UnprocessableEntity = 422,
+    Locked = 423,
+    FailedDependency = 424,
+    TooEarly = 425,
+    UpgradeRequired = 426,
+    PreconditionRequired = 428,
+    TooManyRequests = 429,
+    RequestHeaderFieldsTooLarge = 431,
+    InternalServerError = 500,
+    NotImplemented = 501,
+    BadGateway = 502,
+    ServiceUnavailable = 503,
+    GatewayTimeout = 504,
+    HttpVersionNotSupported = 505,
+    VariantAlsoNegotiates = 506,
+    InsufficientStorage = 507,
+    LoopDetected = 508,
+    NotExtended = 510,
+    NetworkAuthorizationRequired = 511,
+};
+
+// Comparisons with plain numbers (`result.Status() == 404`), as code written for the int status reads.
+constexpr bool operator==(HttpStatusCode code, int32_t number) { return static_cast<int32_t>(code) == number; }
+constexpr bool operator==(int32_t number, HttpStatusCode code) { return code == number; }
+constexpr bool operator!=(HttpStatusCode code, int32_t number) { return !(code == number); }
+constexpr bool operator!=(int32_t number, HttpStatusCode code) { return !(code == number); }
+// Prints the number ("404"), as the int status printed.
+std::ostream& operator<<(std::ostream& out, HttpStatusCode code);
 
 class ClientResult {
 public:
@@ -45,8 +119,10 @@ public:
     // The platform's error code (WIRE.md: 50035, 10031, ...), or 0.
     int32_t ErrorCode() const;
     void SetErrorCode(int32_t ErrorCode);
-    // The HTTP status, or 0 when there was no HTTP answer.
-    int32_t Status() const;
+    // The HTTP status, or HttpStatusCode::None when there was no HTTP answer.
+    HttpStatusCode Status() const;
+    void SetStatus(HttpStatusCode Status);
+    // The same from the number the HTTP layer read (any status, listed in HttpStatusCode or not).
     void SetStatus(int32_t Status);
     // The platform's response body, for HTTP errors.
     std::string ResponseBody() const;

@@ -18,6 +18,7 @@ static_assert(std::is_nothrow_move_assignable_v<AuthorizationCodeVerifier>);
 const AuthorizationCodeChallenge AuthorizationCodeChallenge::nullobj{NullTag{}};
 const AuthorizationCodeVerifier AuthorizationCodeVerifier::nullobj{NullTag{}};
 const AuthorizationArgs AuthorizationArgs::nullobj{NullTag{}};
+const DeviceAuthorizationArgs DeviceAuthorizationArgs::nullobj{NullTag{}};
 
 // ---- AuthorizationCodeChallenge ----
 
@@ -122,5 +123,28 @@ void AuthorizationArgs::SetCustomSchemeParam(std::optional<std::string> CustomSc
     RequireValid();
     customSchemeParam_ = std::move(CustomSchemeParam);
 }
+
+// ---- DeviceAuthorizationArgs ----
+
+DeviceAuthorizationArgs::DeviceAuthorizationArgs(DeviceAuthorizationArgs&& other) noexcept
+  : valid_(std::exchange(other.valid_, false)), clientId_(other.clientId_), scopes_(std::move(other.scopes_)) {}
+
+DeviceAuthorizationArgs& DeviceAuthorizationArgs::operator=(DeviceAuthorizationArgs&& other) noexcept {
+    if (this != &other) {
+        valid_ = std::exchange(other.valid_, false);
+        clientId_ = other.clientId_;
+        scopes_ = std::move(other.scopes_);
+    }
+    return *this;
+}
+
+void DeviceAuthorizationArgs::RequireValid() const {
+    if (!valid_) throw NullHandleError("DeviceAuthorizationArgs: the instance is null (nullobj or moved from)");
+}
+
+uint64_t DeviceAuthorizationArgs::ClientId() const { RequireValid(); return clientId_; }
+void DeviceAuthorizationArgs::SetClientId(uint64_t ClientId) { RequireValid(); clientId_ = ClientId; }
+std::string DeviceAuthorizationArgs::Scopes() const { RequireValid(); return scopes_; }
+void DeviceAuthorizationArgs::SetScopes(std::string Scopes) { RequireValid(); scopes_ = std::move(Scopes); }
 
 }  // namespace platformpp

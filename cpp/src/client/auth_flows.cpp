@@ -5,6 +5,7 @@
 #include <spawn.h>
 #include <sys/wait.h>
 
+#include "client/auth_common.hpp"
 #include "client/begin.hpp"
 #include "client/client_impl.hpp"
 #include "core/json_fields.hpp"
@@ -19,29 +20,38 @@ using client::Begin;
 using client::Needs;
 using client::Share;
 
-namespace {
-
-constexpr const char* kTokenExchangeGrant = "urn:ietf:params:oauth:grant-type:token-exchange";
-constexpr const char* kAccessTokenType = "urn:ietf:params:oauth:token-type:access_token";
-
-const char* ExternalAuthTypeWire(AuthenticationExternalAuthType type) {
+const char* client::ExternalAuthTypeWire(AuthenticationExternalAuthType type) {
     switch (type) {
         case AuthenticationExternalAuthType::OIDC: return "OIDC";
         case AuthenticationExternalAuthType::EpicOnlineServicesAccessToken: return "EPIC_ONLINE_SERVICES_ACCESS_TOKEN";
         case AuthenticationExternalAuthType::EpicOnlineServicesIdToken: return "EPIC_ONLINE_SERVICES_ID_TOKEN";
         case AuthenticationExternalAuthType::SteamSessionTicket: return "STEAM_SESSION_TICKET";
         case AuthenticationExternalAuthType::UnityServicesIdToken: return "UNITY_SERVICES_ID_TOKEN";
+        case AuthenticationExternalAuthType::PlatformBotIssuedAccessToken: return "BOT_ISSUED_ACCESS_TOKEN";
+        case AuthenticationExternalAuthType::AppleIdToken: return "APPLE_ID_TOKEN";
+        case AuthenticationExternalAuthType::PlayStationNetworkIdToken: return "PLAYSTATION_NETWORK_ID_TOKEN";
     }
     return "OIDC";
 }
 
-void RequireNonEmpty(const std::string& value, const char* field) {
+void client::RequireNonEmpty(const std::string& value, const char* field) {
     if (value.empty()) throw ValidationError(field, "must not be empty");
 }
 
-void RequireApplicationId(uint64_t applicationId, const char* field = "applicationId") {
+void client::RequireApplicationId(uint64_t applicationId, const char* field) {
     if (applicationId == 0) throw ValidationError(field, "must be an application id, got 0");
 }
+
+using client::CompleteTokenExchange;
+using client::ExchangeTokens;
+using client::ExternalAuthTypeWire;
+using client::RequireApplicationId;
+using client::RequireNonEmpty;
+
+namespace {
+
+constexpr const char* kTokenExchangeGrant = "urn:ietf:params:oauth:grant-type:token-exchange";
+constexpr const char* kAccessTokenType = "urn:ietf:params:oauth:token-type:access_token";
 
 // The system browser (xdg-open on Linux, open on macOS), without a shell.
 bool OpenInSystemBrowser(const std::string& url) {
@@ -218,11 +228,7 @@ void Client::SetEmulatorConsentUser(std::string user) {
 
 // ---- tokens ----
 
-namespace {
-
-// Reads a token answer, remembers the access token's expiry (for the expiration callback) and
-// delivers it. A refresh refused with invalid_grant is marked Deauthorized.
-void CompleteTokenExchange(Client::Impl& impl, const std::shared_ptr<Client::TokenExchangeCallback>& callback,
+void client::CompleteTokenExchange(Client::Impl& impl, const std::shared_ptr<Client::TokenExchangeCallback>& callback,
                            ClientResult result, const boost::json::value& json, bool refresh) {
     TokenAnswer answer;
     if (result.Successful()) {
@@ -245,8 +251,8 @@ void CompleteTokenExchange(Client::Impl& impl, const std::shared_ptr<Client::Tok
     });
 }
 
-void ExchangeTokens(Client::Impl& impl, client::ApiRequest request, std::shared_ptr<Client::TokenExchangeCallback> callback,
-                    bool refresh) {
+void client::ExchangeTokens(Client::Impl& impl, client::ApiRequest request,
+                            std::shared_ptr<Client::TokenExchangeCallback> callback, bool refresh) {
     request.method = "POST";
     request.path = "/oauth2/token";
     request.route = "POST /oauth2/token";
@@ -256,8 +262,6 @@ void ExchangeTokens(Client::Impl& impl, client::ApiRequest request, std::shared_
         CompleteTokenExchange(impl, callback, std::move(result), json, refresh);
     });
 }
-
-}  // namespace
 
 void Client::GetToken(uint64_t applicationId, std::string code, std::string codeVerifier, std::string redirectUri,
                       TokenExchangeCallback callback) {

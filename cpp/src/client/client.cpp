@@ -166,7 +166,7 @@ void Client::Connect() {
         if (cancelled) return impl.SetStatus(Status::Disconnected, Error::ConnectionCanceled, 0);
         if (url.empty()) {
             impl.Log(LoggingSeverity::Error, "Gateway discovery failed: " + result.ToString());
-            return impl.SetStatus(Status::Disconnected, Error::ConnectionFailed, result.Status());
+            return impl.SetStatus(Status::Disconnected, Error::ConnectionFailed, static_cast<int32_t>(result.Status()));
         }
         net::GatewayOptions options;
         options.url = url;

@@ -76,12 +76,15 @@ void Client::Impl::DeliverEvent(std::function<void()> callback) {
 
 void Client::Impl::Log(LoggingSeverity severity, const std::string& line) {
     std::vector<std::shared_ptr<LogCallback>> targets;
+    std::shared_ptr<core::LogFile> file;  // SetLogDir (issue 17): written now, on the logging thread
     {
         std::lock_guard lock(mutex);
         for (const auto& [minimum, callback] : logCallbacks) {
             if (minimum != LoggingSeverity::None && severity >= minimum) targets.push_back(callback);
         }
+        file = logFile;
     }
+    if (file) file->Write(severity, line);
     if (targets.empty()) return;
     auto redacted = std::make_shared<const std::string>(core::RedactSecrets(line));
     for (auto& target : targets) {

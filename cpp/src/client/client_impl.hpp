@@ -20,12 +20,16 @@
 
 #include "client/api.hpp"
 #include "core/io_thread.hpp"
+#include "core/log_file.hpp"
 #include "net/gateway_connection.hpp"
 #include "net/http_client.hpp"
 #include "platformpp/client.hpp"
 
 namespace platformpp {
 
+namespace client {
+struct DeviceAuthorization;  // a running GetTokenFromDevice (device_auth.cpp)
+}  // namespace client
 namespace social {
 class SocialState;
 }  // namespace social
@@ -128,6 +132,20 @@ struct Client::Impl {
     void OnDesktopEvent(const std::string& evt, const boost::json::value& data);
 
     void Shutdown();
+
+    // ---- SDK parity (issue 17): options, log file, device authorization (under mutex) ----
+    AudioSystem audioSystem = AudioSystem::Standard;
+    bool preventCommsForBluetooth = false;
+    std::optional<int32_t> voiceThreadPriority;  // for the voice engine's thread when it starts
+    int32_t gameWindowPid = 0;
+    std::shared_ptr<core::LogFile> logFile;  // SetLogDir; written by Log() on the logging thread
+    std::shared_ptr<client::DeviceAuthorization> deviceAuthorization;
+    bool deviceScreenOpen = false;
+    std::shared_ptr<AuthorizeDeviceScreenClosedCallback> deviceScreenClosedCallback;
+    // Completes the running device authorization (if any) with `result` and closes its screen.
+    void FinishDeviceAuthorization(const std::shared_ptr<client::DeviceAuthorization>& which, ClientResult result,
+                                   const boost::json::value& tokens);
+    void CloseDeviceScreen();
 };
 
 }  // namespace platformpp

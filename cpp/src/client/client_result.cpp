@@ -1,5 +1,7 @@
 #include "platformpp/client_result.hpp"
 
+
+#include <ostream>
 #include <type_traits>
 #include <utility>
 
@@ -61,7 +63,10 @@ std::string ClientResult::Error() const { RequireValid(); return error_; }
 void ClientResult::SetError(std::string Error) { RequireValid(); error_ = std::move(Error); }
 int32_t ClientResult::ErrorCode() const { RequireValid(); return errorCode_; }
 void ClientResult::SetErrorCode(int32_t ErrorCode) { RequireValid(); errorCode_ = ErrorCode; }
-int32_t ClientResult::Status() const { RequireValid(); return status_; }
+std::ostream& operator<<(std::ostream& out, HttpStatusCode code) { return out << static_cast<int32_t>(code); }
+
+HttpStatusCode ClientResult::Status() const { RequireValid(); return static_cast<HttpStatusCode>(status_); }
+void ClientResult::SetStatus(HttpStatusCode Status) { RequireValid(); status_ = static_cast<int32_t>(Status); }
 void ClientResult::SetStatus(int32_t Status) { RequireValid(); status_ = Status; }
 std::string ClientResult::ResponseBody() const { RequireValid(); return responseBody_; }
 void ClientResult::SetResponseBody(std::string ResponseBody) { RequireValid(); responseBody_ = std::move(ResponseBody); }
