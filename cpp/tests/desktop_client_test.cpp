@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "platformpp/platformpp.hpp"
 #include "support/emulator_process.hpp"
@@ -175,6 +176,28 @@ BOOST_AUTO_TEST_CASE(connected_user_is_the_desktop_user_without_any_token) {
     BOOST_TEST((stopped.Type() == ErrorType::RPCError));
     BOOST_TEST(stopped.Error().find("no desktop client") != std::string::npos);
     BOOST_TEST(!nobody.has_value());
+}
+
+// The player accepts an invite / clicks Join in the desktop client: ACTIVITY_JOIN over IPC reaches both
+// join callbacks with the secret (and the game's application id); no token is involved.
+BOOST_AUTO_TEST_CASE(activity_join_from_the_desktop_client) {
+    std::vector<std::string> joined;
+    std::vector<std::pair<uint64_t, std::string>> joinedWithApplication;
+    client.SetActivityJoinCallback([&](std::string secret) { joined.push_back(std::move(secret)); });
+    client.SetActivityJoinWithApplicationCallback(
+        [&](uint64_t appId, std::string secret) { joinedWithApplication.emplace_back(appId, std::move(secret)); });
+    BOOST_REQUIRE(PumpUntil([&] {
+        return TestRequest(emulator, "GET", "/_emulator/desktop").body.find("ACTIVITY_JOIN") != std::string::npos;
+    }));
+    const auto delivered = TestRequest(emulator, "POST", "/_emulator/desktop/activity-join",
+                                       R"({"application_id":"1000000000000000000","secret":"join-7"})");
+    BOOST_REQUIRE_EQUAL(delivered.status, 200);
+    BOOST_TEST(delivered.body.find("\"delivered\":1") != std::string::npos);
+    BOOST_REQUIRE(PumpUntil([&] { return !joined.empty() && !joinedWithApplication.empty(); }));
+    BOOST_TEST(joined == std::vector<std::string>{"join-7"});
+    BOOST_TEST(joinedWithApplication.front().first == kGameId);
+    BOOST_TEST(joinedWithApplication.front().second == "join-7");
+    BOOST_TEST(!client.IsAuthenticated());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -143,7 +143,23 @@ void BindActivity(py::module_& m, py::class_<Client>& client) {
              "$XDG_DATA_HOME/applications/platformpp-<id>.desktop running `command %u`. False on bad input.")
         .def("register_launch_steam_application", &Client::RegisterLaunchSteamApplication,
              py::arg("application_id"), py::arg("steam_app_id"),
-             "The same, launching the Steam game steam_app_id (xdg-open steam://rungameid/<id>).");
+             "The same, launching the Steam game steam_app_id (xdg-open steam://rungameid/<id>).")
+        .def(
+            "set_activity_join_callback",
+            [](Client& self, std::optional<PyCallback<std::string>> callback) {
+                self.SetActivityJoinCallback(callback ? WrapCallback(std::move(*callback), "activity join") : nullptr);
+            },
+            py::arg("callback").none(true),
+            "callback(join_secret) when the player accepts an invite or clicks Join in the desktop client (ACTIVITY_JOIN "
+            "over IPC; set_application_id first). None: stop.")
+        .def(
+            "set_activity_join_with_application_callback",
+            [](Client& self, std::optional<PyCallback<uint64_t, std::string>> callback) {
+                self.SetActivityJoinWithApplicationCallback(
+                    callback ? WrapCallback(std::move(*callback), "activity join with application") : nullptr);
+            },
+            py::arg("callback").none(true),
+            "callback(application_id, join_secret): the same, with the application joined. None: stop.");
 }
 
 }  // namespace platformpp::python

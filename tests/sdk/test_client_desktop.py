@@ -195,3 +195,16 @@ def test_platform_client_connected_user_failures(desktop: Emulator) -> None:
         await client.get_platform_client_connected_user_async(GAME_ID)
     with pytest.raises(platformpp.RPCError, match="no desktop client"):
         asyncio.run(main())
+
+
+def test_activity_join_from_the_desktop_client(desktop: Emulator) -> None:
+    client = _client(desktop)
+    joined: list[str] = []
+    with_application: list[tuple[int, str]] = []
+    client.set_activity_join_callback(joined.append)
+    client.set_activity_join_with_application_callback(lambda app, secret: with_application.append((app, secret)))
+    pump_until(lambda: any("ACTIVITY_JOIN" in str(c) for c in _admin(desktop, "GET", "").json()["connections"]))
+    delivered = _admin(desktop, "POST", "/activity-join", json={"application_id": str(GAME_ID), "secret": "join-7"})
+    assert delivered.json()["delivered"] == 1
+    pump_until(lambda: joined == ["join-7"] and with_application == [(GAME_ID, "join-7")])
+    assert not client.is_authenticated()

@@ -363,6 +363,13 @@ public:
     bool RegisterLaunchCommand(uint64_t applicationId, std::string command);
     // The same, launching a Steam game: `xdg-open steam://rungameid/<steamAppId>`.
     bool RegisterLaunchSteamApplication(uint64_t applicationId, uint32_t steamAppId);
+    using ActivityJoinCallback = std::function<void(std::string joinSecret)>;
+    using ActivityJoinWithApplicationCallback = std::function<void(uint64_t applicationId, std::string joinSecret)>;
+    // Called from RunCallbacks() when the player accepts an invite or clicks Join in the desktop client
+    // (ACTIVITY_JOIN over IPC, subscribed when set: SetApplicationId first; no token needed), with the
+    // join secret of the activity joined (and, for the second, the application it belongs to).
+    void SetActivityJoinCallback(ActivityJoinCallback cb);
+    void SetActivityJoinWithApplicationCallback(ActivityJoinWithApplicationCallback cb);
     // -- end of issue 17: presence and relationships --
     // ==== end of social ====
 

@@ -117,6 +117,16 @@ void Client::Impl::OnDesktopEvent(const std::string& evt, const boost::json::val
             callback = voiceSettingsCallback;
         }
         if (callback) DeliverEvent([callback, settings = ipc::VoiceSettingsFromRpc(data)] { (*callback)(settings); });
+    } else if (evt == "ACTIVITY_JOIN") {
+        const auto* object = data.if_object();
+        const auto* secret = object ? object->if_contains("secret") : nullptr;
+        if (secret == nullptr || !secret->is_string()) return Log(LoggingSeverity::Warning, "desktop client: ACTIVITY_JOIN without a secret");
+        uint64_t appId = 0;
+        {
+            std::lock_guard lock(mutex);
+            appId = applicationId;
+        }
+        social->ActivityJoined(*this, appId, std::string(secret->as_string()));
     } else if (evt == "AUTHORIZE_REQUEST") {
         std::shared_ptr<AuthorizeRequestCallback> callback;
         {

@@ -288,4 +288,30 @@ bool Client::RegisterLaunchSteamApplication(uint64_t applicationId, uint32_t ste
     return WriteLaunchEntry(impl, applicationId, "xdg-open steam://rungameid/" + std::to_string(steamAppId));
 }
 
+void social::SocialState::ActivityJoined(Client::Impl& impl, uint64_t applicationId, const std::string& secret) {
+    std::shared_ptr<Client::ActivityJoinCallback> join;
+    std::shared_ptr<Client::ActivityJoinWithApplicationCallback> withApplication;
+    {
+        std::lock_guard lock(mutex_);
+        join = callbacks_.activityJoin;
+        withApplication = callbacks_.activityJoinWithApplication;
+    }
+    if (join) impl.DeliverEvent([join, secret] { (*join)(secret); });
+    if (withApplication) impl.DeliverEvent([withApplication, applicationId, secret] { (*withApplication)(applicationId, secret); });
+}
+
+void Client::SetActivityJoinCallback(ActivityJoinCallback cb) {
+    Impl& impl = RequireImpl();
+    const bool set = static_cast<bool>(cb);
+    impl.social->Set(&social::SocialState::Callbacks::activityJoin, std::move(cb));
+    if (set) impl.SubscribeDesktop("ACTIVITY_JOIN", std::nullopt);
+}
+
+void Client::SetActivityJoinWithApplicationCallback(ActivityJoinWithApplicationCallback cb) {
+    Impl& impl = RequireImpl();
+    const bool set = static_cast<bool>(cb);
+    impl.social->Set(&social::SocialState::Callbacks::activityJoinWithApplication, std::move(cb));
+    if (set) impl.SubscribeDesktop("ACTIVITY_JOIN", std::nullopt);
+}
+
 }  // namespace platformpp

@@ -200,7 +200,12 @@ public:
         std::shared_ptr<Client::RelationshipCallback> relationshipCreated, relationshipDeleted;
         std::shared_ptr<Client::UserUpdatedCallback> userUpdated;
         std::shared_ptr<Client::RelationshipGroupsUpdatedCallback> relationshipGroupsUpdated;
+        std::shared_ptr<Client::ActivityJoinCallback> activityJoin;
+        std::shared_ptr<Client::ActivityJoinWithApplicationCallback> activityJoinWithApplication;
     };
+    // The desktop user accepted an invite or clicked Join (ACTIVITY_JOIN over IPC): both join callbacks
+    // are queued (presence.cpp).
+    void ActivityJoined(Client::Impl& impl, uint64_t applicationId, const std::string& secret);
     // The voice layer's call info of a lobby (set once by Client::Impl, read by lobby snapshots).
     std::function<std::shared_ptr<const detail::CallInfoData>(uint64_t lobbyId)> callInfoOf;
 
