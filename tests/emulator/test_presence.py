@@ -245,3 +245,42 @@ def test_chosen_online_status_is_announced_to_friends(platformpp_emulator: Emula
             assert row is not None and row["status"] == "invisible"      # stored as chosen, left intact
         await bob.close()
     asyncio.run(scenario())
+
+
+def test_activity_invites_and_join_requests_between_friends(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    with api(emu, user_token(emu, ALICE)) as http:
+        http.put(f"/users/@me/relationships/{BOB}")
+    with api(emu, user_token(emu, BOB)) as http:
+        http.put(f"/users/@me/relationships/{ALICE}")
+
+    async def scenario() -> None:
+        bob = await sdk_session(emu, BOB)
+        with api(emu, user_token(emu, ALICE)) as alice, api(emu, user_token(emu, BOB)) as bob_http:
+            no_party = alice.post("/users/@me/activity-invites", json={"user_id": str(BOB), "type": 1})
+            assert no_party.status_code == 400 and "party" in no_party.json()["message"]
+            assert alice.put("/users/@me/activity", json=PLAYING).status_code == 200
+            sent = alice.post("/users/@me/activity-invites", json={"user_id": str(BOB), "type": 1, "content": "gg"})
+            assert sent.status_code == 200, sent.text
+            created = await bob.dispatch("ACTIVITY_INVITE_CREATE")
+            assert created["d"] == sent.json()
+            assert created["d"]["sender_id"] == str(ALICE) and created["d"]["party_id"] == "p1"
+            assert created["d"]["is_valid"] is True and created["d"]["type"] == 1
+            message = created["d"]["message_id"]
+            assert alice.post(f"/users/@me/activity-invites/{message}/accept").status_code == 404   # not hers
+            accepted = bob_http.post(f"/users/@me/activity-invites/{message}/accept")
+            assert accepted.json() == {"join_secret": "join-secret"}
+            # Alice leaves the party: the invite turns invalid when bob tries it again.
+            assert alice.delete("/users/@me/activity").status_code == 204
+            stale = bob_http.post(f"/users/@me/activity-invites/{message}/accept")
+            assert stale.status_code == 400 and "no longer valid" in stale.json()["message"]
+            updated = await bob.dispatch("ACTIVITY_INVITE_UPDATE")
+            assert updated["d"]["message_id"] == message and updated["d"]["is_valid"] is False
+            # A join request to bob needs a party of his; then it reaches him as type 5.
+            assert alice.post("/users/@me/activity-invites", json={"user_id": str(BOB), "type": 5}).status_code == 400
+            assert alice.post("/users/@me/activity-invites",
+                              json={"user_id": str(DAVE), "type": 1}).status_code == 403   # not a friend
+            bad = alice.post("/users/@me/activity-invites", json={"user_id": str(BOB), "type": 3})
+            assert bad.status_code == 400 and "type" in bad.json()["errors"]
+        await bob.close()
+    asyncio.run(scenario())

@@ -15,7 +15,9 @@ from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, require_scope, snowflake_param
 from ...core.validation import Form, read_json
 from ...events.audience import Payload
+from ...events.outbox import Outbox
 from ...paths import API
+from . import invites
 from .store import CUSTOM_STATUS, _write, friend_ids, parse_activity, presence_object, set_activity, set_status
 
 # What a user may choose as their online status (SDK SetOnlineStatus); "invisible" looks offline to others.
@@ -80,6 +82,39 @@ async def patch_settings(request: Request) -> Response:
     return json_response({"status": status})
 
 
+async def post_activity_invite(request: Request) -> Response:
+    """POST /users/@me/activity-invites ``{user_id, type: 1 | 5, content?}`` (Bearer, activities.write): an
+    invite to the caller's party (1) or a request to join the user's party (5), to a friend → the invite."""
+    principal = require_scope(request, "activities.write")
+    form = Form(await read_json(request))
+    form.unknown_keys({"user_id", "type", "content"})
+    recipient = form.snowflake("user_id")
+    kind = form.choice("type", (invites.JOIN, invites.JOIN_REQUEST))
+    content = form.string("content", required=False, max_len=1024, default="")
+    form.done()
+    state = emulator_state(request)
+    outbox = Outbox(state)
+
+    def work() -> Payload:
+        return invites.send(state, outbox, principal.application_id, principal.user_id, recipient or 0, kind,
+                            content or "")
+    return json_response(await run_in_threadpool(work))
+
+
+async def accept_activity_invite(request: Request) -> Response:
+    """POST /users/@me/activity-invites/{message_id}/accept (Bearer, activities.write): the recipient of an
+    invite → ``{join_secret}`` while the sender still shows that party; 400 (and the invite turns
+    invalid, ACTIVITY_INVITE_UPDATE) otherwise."""
+    principal = require_scope(request, "activities.write")
+    message_id = snowflake_param(request, "message_id")
+    state = emulator_state(request)
+    outbox = Outbox(state)
+
+    def work() -> Payload:
+        return invites.accept(state, outbox, principal.application_id, principal.user_id, message_id)
+    return json_response(await run_in_threadpool(work))
+
+
 async def get_presence(request: Request) -> Response:
     """GET /users/{user_id}/presence (Bearer, presences.read): the caller's own or a friend's presence."""
     principal = require_scope(request, "presences.read")
@@ -108,4 +143,6 @@ def routes() -> list[BaseRoute]:
         Route(API + "/users/@me/activity", delete_activity, methods=["DELETE"]),
         Route(API + "/users/{user_id}/presence", get_presence, methods=["GET"]),
         Route(API + "/users/@me/settings", patch_settings, methods=["PATCH"]),
+        Route(API + "/users/@me/activity-invites", post_activity_invite, methods=["POST"]),
+        Route(API + "/users/@me/activity-invites/{message_id}/accept", accept_activity_invite, methods=["POST"]),
     ]
