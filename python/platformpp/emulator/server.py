@@ -17,6 +17,7 @@ from .app import create_app
 from .areas.webhooks.store import DEFAULT_RETRY_DELAYS_S
 from .core.admin_secret import AdminSecret
 from .core.clock import parse_instant
+from .core.coalesced_writes import CoalescingHttpToolsProtocol
 from .core.fixtures import default_world, load_fixture_or_raise, read_fixture_file
 from .core.middleware import DroppedConnection
 from .core.storage import MEMORY
@@ -86,7 +87,9 @@ def make_server(state: EmulatorState, log_level: str = "warning") -> uvicorn.Ser
     config = uvicorn.Config(create_app(state), log_config=None, log_level=log_level, access_log=False,
                             lifespan="on", timeout_graceful_shutdown=2, ws_max_size=1 << 20,
                             # The platform's Gateway compresses with zlib-stream only, never per-message.
-                            ws_per_message_deflate=False)
+                            ws_per_message_deflate=False,
+                            # One socket write per response (headers and body together): core/coalesced_writes.py.
+                            http=CoalescingHttpToolsProtocol)
     logging.getLogger("uvicorn.error").addFilter(_QuietDrops())
     return uvicorn.Server(config)
 

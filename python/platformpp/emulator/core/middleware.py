@@ -17,7 +17,7 @@ from ..paths import ADMIN, API_ROOT
 from . import audit_reason
 from .errors import JSON, UNAUTHORIZED
 from .ratelimit import Decision, rate_limited_body, rate_limited_headers
-from .requestlog import redact_authorization, redact_body, redact_path, redact_query
+from .requestlog import RawRequest, body_to_keep
 
 if TYPE_CHECKING:
     from ..state import EmulatorState
@@ -27,11 +27,19 @@ class DroppedConnection(Exception):
     """Raised after a partial response to make the server close the connection (a fault)."""
 
 
-def _header(scope: Scope, name: bytes) -> str:
+_AUDIT_REASON = audit_reason.HEADER.lower().encode()
+_USED = frozenset((b"authorization", b"content-type", _AUDIT_REASON))
+
+
+def _headers_used(scope: Scope) -> tuple[str, str, str]:
+    """(authorization, content-type, audit log reason), each "" when absent: the first of each, in one
+    pass over the request's headers."""
+    found: dict[bytes, bytes] = {}
     for key, value in scope.get("headers", ()):
-        if key == name:
-            return str(value.decode("latin-1"))
-    return ""
+        if key in _USED and key not in found:
+            found[key] = value
+    return (found.get(b"authorization", b"").decode("latin-1"), found.get(b"content-type", b"").decode("latin-1"),
+            found.get(_AUDIT_REASON, b"").decode("latin-1"))
 
 
 async def _send_json(send: Send, status: int, body: Any, headers: dict[str, str]) -> None:
@@ -40,6 +48,9 @@ async def _send_json(send: Send, status: int, body: Any, headers: dict[str, str]
     raw += [(b"content-type", JSON.encode()), (b"content-length", str(len(payload)).encode())]
     await send({"type": "http.response.start", "status": status, "headers": raw})
     await send({"type": "http.response.body", "body": payload})
+
+
+_REQUEST_LOG = f"{ADMIN}/requests"
 
 
 class TrafficMiddleware:
@@ -53,7 +64,8 @@ class TrafficMiddleware:
             return
         path: str = scope["path"]
         method: str = scope["method"]
-        audit_reason.bind(_header(scope, audit_reason.HEADER.encode()) or None)
+        authorization, content_type, reason = _headers_used(scope)
+        audit_reason.bind(reason or None)
         started = time.perf_counter()
         body = bytearray()
         outcome: dict[str, Any] = {"status": None}
@@ -65,26 +77,29 @@ class TrafficMiddleware:
             return message
 
         try:
-            await self._handle(scope, recording_receive, send, path, method, outcome)
+            await self._handle(scope, recording_receive, send, path, method, authorization, outcome)
         finally:
-            if path != f"{ADMIN}/requests":   # reading or clearing the log is not itself logged
-                self._log(scope, method, path, bytes(body), outcome, started)
+            if path != _REQUEST_LOG:   # reading or clearing the log is not itself logged
+                self.state.requests.add(RawRequest(
+                    self.state.clock.timestamp(), method, path, scope.get("query_string", b""), authorization,
+                    scope.get("platformpp.principal"), body_to_keep(bytes(body), path), content_type,
+                    outcome["status"], (time.perf_counter() - started) * 1000))
 
     async def _handle(self, scope: Scope, receive: Receive, send: Send, path: str, method: str,
-                      outcome: dict[str, Any]) -> None:
+                      authorization: str, outcome: dict[str, Any]) -> None:
         state = self.state
-        if path.startswith(ADMIN) and state.admin_secret is not None \
-                and not state.admin_secret.admits(_header(scope, b"authorization")):
+        admin = path.startswith(ADMIN)
+        if admin and state.admin_secret is not None and not state.admin_secret.admits(authorization):
             outcome["status"] = 401
             await _send_json(send, 401, {"code": UNAUTHORIZED, "message": "401: Unauthorized"},
                              {"WWW-Authenticate": 'Bearer realm="platformpp emulator admin"'})
             return
-        action = None if path.startswith(ADMIN) else state.faults.decide(method, path)
+        action = None if admin else state.faults.decide(method, path)
         if action and action.latency_s:
             await asyncio.sleep(action.latency_s)
         decision: Decision | None = None
         if path.startswith(API_ROOT):
-            caller = _header(scope, b"authorization") or (scope.get("client") or ("?",))[0]
+            caller = authorization or (scope.get("client") or ("?",))[0]
             decision = state.limits.hit(method, path, hashlib.sha256(caller.encode()).hexdigest())
         if action and action.force_429 is not None:
             rule = action.force_429
@@ -119,20 +134,3 @@ class TrafficMiddleware:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
-
-    def _log(self, scope: Scope, method: str, path: str, body: bytes, outcome: dict[str, Any],
-             started: float) -> None:
-        principal = scope.get("platformpp.principal")
-        self.state.requests.add({
-            "time": self.state.clock.timestamp(),   # formatted when the log is read
-            "method": method,
-            "path": redact_path(path),
-            "query": redact_query(scope.get("query_string", b"").decode("latin-1")),
-            "authorization": redact_authorization(_header(scope, b"authorization")),
-            "principal": None if principal is None else {
-                "kind": principal.kind, "user_id": str(principal.user_id),
-                "application_id": str(principal.application_id)},
-            "body": redact_body(body, _header(scope, b"content-type"), path),
-            "status": outcome["status"],
-            "duration_ms": round((time.perf_counter() - started) * 1000, 3),
-        })

@@ -1,6 +1,8 @@
-"""The recent-request log behind ``GET /_emulator/requests``. Everything secret is redacted before it
-is stored: the Authorization header's credential, and every query, form or JSON field whose name
-says it carries a token, code, secret or verifier."""
+"""The recent-request log behind ``GET /_emulator/requests``. Everything secret is redacted before
+anyone can read it: the Authorization header's credential, and every query, form or JSON field whose
+name says it carries a token, code, secret or verifier. Logging a request only keeps what it was
+(``RawRequest``); the redaction runs when the log is read, so that the hot path of every request
+does not parse and rewrite its body for a log that is rarely read."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import re
 import threading
 from collections import deque
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import parse_qsl
 
 from ..paths import ADMIN
@@ -54,12 +56,9 @@ def redact_authorization(header: str | None) -> str | None:
 
 
 def redact_body(body: bytes, content_type: str, path: str = "") -> Any:
-    if not body:
-        return None
-    if path == f"{ADMIN}/snapshot":
-        return f"[snapshot of {len(body)} bytes, not recorded]"   # the whole state, keys included
-    if len(body) > _MAX_BODY:
-        return f"[{len(body)} bytes, not recorded]"
+    kept = body_to_keep(body, path)
+    if not isinstance(kept, bytes):
+        return kept
     text = body.decode("utf-8", "replace")
     if content_type.startswith("application/x-www-form-urlencoded"):
         return redact_query(text)
@@ -70,26 +69,68 @@ def redact_body(body: bytes, content_type: str, path: str = "") -> Any:
         return f"[{len(body)} bytes, not JSON]"
 
 
+def body_to_keep(body: bytes, path: str) -> bytes | str | None:
+    """What the log keeps of a body: nothing, a note in place of a body it never records, or the bytes
+    (redacted when read)."""
+    if not body:
+        return None
+    if path == f"{ADMIN}/snapshot":
+        return f"[snapshot of {len(body)} bytes, not recorded]"   # the whole state, keys included
+    if len(body) > _MAX_BODY:
+        return f"[{len(body)} bytes, not recorded]"
+    return body
+
+
+class RawRequest(NamedTuple):
+    """One request as it came (secrets included): redacted by ``RequestLog.recent`` only."""
+    time: float                    # emulator-clock timestamp, formatted when read
+    method: str
+    path: str
+    query: bytes
+    authorization: str
+    principal: Any                 # core.auth.Principal or None
+    body: bytes | str | None       # see body_to_keep
+    content_type: str
+    status: int | str | None
+    duration_ms: float
+
+
+def _redacted(entry_id: int, raw: RawRequest) -> dict[str, Any]:
+    principal = raw.principal
+    body = raw.body if not isinstance(raw.body, bytes) else redact_body(raw.body, raw.content_type, raw.path)
+    return {
+        "time": format_instant(datetime.fromtimestamp(raw.time, tz=timezone.utc)),
+        "method": raw.method,
+        "path": redact_path(raw.path),
+        "query": redact_query(raw.query.decode("latin-1")),
+        "authorization": redact_authorization(raw.authorization),
+        "principal": None if principal is None else {
+            "kind": principal.kind, "user_id": str(principal.user_id),
+            "application_id": str(principal.application_id)},
+        "body": body,
+        "status": raw.status,
+        "duration_ms": round(raw.duration_ms, 3),
+        "id": entry_id,
+    }
+
+
 class RequestLog:
     def __init__(self, capacity: int = 500) -> None:
-        self._entries: deque[dict[str, Any]] = deque(maxlen=capacity)
+        self._entries: deque[tuple[int, RawRequest]] = deque(maxlen=capacity)
         self._lock = threading.Lock()
         self._next_id = 1
 
-    def add(self, entry: dict[str, Any]) -> None:
+    def add(self, raw: RawRequest) -> None:
         with self._lock:
-            entry["id"] = self._next_id
+            self._entries.append((self._next_id, raw))
             self._next_id += 1
-            self._entries.append(entry)
 
     def recent(self, limit: int | None = None) -> list[dict[str, Any]]:
-        """The latest entries, oldest first, each ``time`` (stored as an emulator-clock timestamp, so
-        that logging costs no formatting) as an ISO-8601 instant."""
+        """The latest entries, oldest first, redacted, each ``time`` as an ISO-8601 instant."""
         with self._lock:
             entries = list(self._entries)
         entries = entries[-limit:] if limit else entries
-        return [{**entry, "time": format_instant(datetime.fromtimestamp(entry["time"], tz=timezone.utc))}
-                for entry in entries]
+        return [_redacted(entry_id, raw) for entry_id, raw in entries]
 
     def clear(self) -> None:
         with self._lock:
