@@ -269,4 +269,81 @@ BOOST_AUTO_TEST_CASE(launch_commands_write_the_desktop_entry) {
     ::unsetenv("XDG_DATA_HOME");
 }
 
+BOOST_AUTO_TEST_CASE(activity_invites_and_join_requests) {
+    MakeFriends(alice, bob);
+    auto partyActivity = [](const std::string& party, const std::string& secret) {
+        Activity activity;
+        activity.SetName("Demo Game");
+        ActivityParty value;
+        value.SetId(party);
+        value.SetCurrentSize(1);
+        value.SetMaxSize(4);
+        activity.SetParty(value);
+        ActivitySecrets secrets;
+        secrets.SetJoin(secret);
+        activity.SetSecrets(secrets);
+        return activity;
+    };
+    std::vector<ActivityInvite> bobInvites, bobUpdates, aliceInvites;
+    bob.SetActivityInviteCreatedCallback([&](ActivityInvite invite) { bobInvites.push_back(invite); });
+    bob.SetActivityInviteUpdatedCallback([&](ActivityInvite invite) { bobUpdates.push_back(invite); });
+    alice.SetActivityInviteCreatedCallback([&](ActivityInvite invite) { aliceInvites.push_back(invite); });
+
+    Outcome<ClientResult> noParty;
+    alice.SendActivityInvite(kBobId, "gg", noParty.Callback());
+    BOOST_TEST(std::get<0>(noParty.Wait()).Status() == 400);
+    Outcome<ClientResult> presence;
+    alice.UpdateRichPresence(partyActivity("party-a", "secret-a"), presence.Callback());
+    BOOST_TEST_REQUIRE(std::get<0>(presence.Wait()).Successful());
+    Outcome<ClientResult> sent;
+    alice.SendActivityInvite(kBobId, "gg", sent.Callback());
+    BOOST_TEST_REQUIRE(std::get<0>(sent.Wait()).Successful(), std::get<0>(sent.Wait()).ToString());
+    BOOST_REQUIRE(PumpUntil([&] { return !bobInvites.empty(); }));
+    const ActivityInvite invite = bobInvites.front();
+    BOOST_TEST(invite.SenderId() == kAliceId);
+    BOOST_TEST((invite.Type() == ActivityActionTypes::Join));
+    BOOST_TEST(invite.ApplicationId() == kGameId);
+    BOOST_TEST(invite.PartyId() == "party-a");
+    BOOST_TEST(invite.IsValid());
+    BOOST_TEST(invite.MessageId() != 0u);
+    Outcome<ClientResult, std::string> accepted;
+    bob.AcceptActivityInvite(invite, accepted.Callback());
+    BOOST_TEST_REQUIRE(std::get<0>(accepted.Wait()).Successful(), std::get<0>(accepted.Wait()).ToString());
+    BOOST_TEST(std::get<1>(accepted.Wait()) == "secret-a");
+
+    // Alice leaves her party: the invite no longer works and bob hears it turned invalid.
+    alice.ClearRichPresence();
+    BOOST_REQUIRE(PumpUntil([&] { return bob.GetUser(kAliceId) && !bob.GetUser(kAliceId)->GameActivity().has_value(); }));
+    Outcome<ClientResult, std::string> stale;
+    bob.AcceptActivityInvite(invite, stale.Callback());
+    BOOST_TEST(!std::get<0>(stale.Wait()).Successful());
+    BOOST_TEST(std::get<1>(stale.Wait()).empty());
+    BOOST_REQUIRE(PumpUntil([&] { return !bobUpdates.empty(); }));
+    BOOST_TEST(!bobUpdates.front().IsValid());
+    BOOST_TEST(bobUpdates.front().MessageId() == invite.MessageId());
+
+    // A join request to bob's party, answered with an invite back that alice accepts.
+    Outcome<ClientResult> bobPresence;
+    bob.UpdateRichPresence(partyActivity("party-b", "secret-b"), bobPresence.Callback());
+    BOOST_TEST_REQUIRE(std::get<0>(bobPresence.Wait()).Successful());
+    bobInvites.clear();
+    Outcome<ClientResult> asked;
+    alice.SendActivityJoinRequest(kBobId, asked.Callback());
+    BOOST_TEST_REQUIRE(std::get<0>(asked.Wait()).Successful(), std::get<0>(asked.Wait()).ToString());
+    BOOST_REQUIRE(PumpUntil([&] { return !bobInvites.empty(); }));
+    const ActivityInvite request = bobInvites.front();
+    BOOST_TEST((request.Type() == ActivityActionTypes::JoinRequest));
+    Outcome<ClientResult, std::string> wrongKind;
+    bob.AcceptActivityInvite(request, wrongKind.Callback());
+    BOOST_TEST(std::get<0>(wrongKind.Wait()).Error().rfind("invite.Type:", 0) == 0u);
+    Outcome<ClientResult> replied;
+    bob.SendActivityJoinRequestReply(request, replied.Callback());
+    BOOST_TEST_REQUIRE(std::get<0>(replied.Wait()).Successful(), std::get<0>(replied.Wait()).ToString());
+    BOOST_REQUIRE(PumpUntil([&] { return !aliceInvites.empty(); }));
+    Outcome<ClientResult, std::string> joined;
+    alice.AcceptActivityInvite(aliceInvites.front(), joined.Callback());
+    BOOST_TEST_REQUIRE(std::get<0>(joined.Wait()).Successful());
+    BOOST_TEST(std::get<1>(joined.Wait()) == "secret-b");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -229,6 +229,53 @@ private:
     std::string url_;
 };
 
+// An activity invite (ActivityActionTypes::Join: come join my party) or join request (JoinRequest:
+// let me into yours) another user sent the current user (Client::SetActivityInviteCreatedCallback).
+class ActivityInvite {
+public:
+    static const ActivityInvite nullobj;
+    ActivityInvite() = default;
+    ActivityInvite(const ActivityInvite&) = default;
+    ActivityInvite& operator=(const ActivityInvite&) = default;
+    ActivityInvite(ActivityInvite&& other) noexcept;
+    ActivityInvite& operator=(ActivityInvite&& other) noexcept;
+    ~ActivityInvite() = default;
+    explicit operator bool() const noexcept { return valid_; }
+
+    uint64_t SenderId() const;
+    void SetSenderId(uint64_t SenderId);
+    uint64_t ChannelId() const;
+    void SetChannelId(uint64_t ChannelId);
+    uint64_t MessageId() const;  // what AcceptActivityInvite names
+    void SetMessageId(uint64_t MessageId);
+    ActivityActionTypes Type() const;
+    void SetType(ActivityActionTypes Type);
+    uint64_t ApplicationId() const;
+    void SetApplicationId(uint64_t ApplicationId);
+    uint64_t ParentApplicationId() const;
+    void SetParentApplicationId(uint64_t ParentApplicationId);
+    std::string PartyId() const;
+    void SetPartyId(std::string PartyId);
+    std::string SessionId() const;
+    void SetSessionId(std::string SessionId);
+    // False once the sender has left the party (ActivityInviteUpdated).
+    bool IsValid() const;
+    void SetIsValid(bool IsValid);
+
+private:
+    struct NullTag {};
+    explicit ActivityInvite(NullTag) noexcept : valid_(false) {}
+    void RequireValid() const;
+    struct Fields {
+        uint64_t senderId = 0, channelId = 0, messageId = 0, applicationId = 0, parentApplicationId = 0;
+        ActivityActionTypes type = ActivityActionTypes::Invalid;
+        std::string partyId, sessionId;
+        bool isValid = true;
+    };
+    bool valid_ = true;
+    Fields f_;
+};
+
 class Activity {
 public:
     static const Activity nullobj;

@@ -370,6 +370,22 @@ public:
     // join secret of the activity joined (and, for the second, the application it belongs to).
     void SetActivityJoinCallback(ActivityJoinCallback cb);
     void SetActivityJoinWithApplicationCallback(ActivityJoinWithApplicationCallback cb);
+    using SendActivityInviteCallback = std::function<void(ClientResult result)>;
+    using AcceptActivityInviteCallback = std::function<void(ClientResult result, std::string joinSecret)>;
+    using ActivityInviteCallback = std::function<void(ActivityInvite invite)>;
+    // An invite to the current user's party (its activity needs a party and a join secret) to a friend;
+    // content at most 1024 characters.
+    void SendActivityInvite(uint64_t userId, std::string const& content, SendActivityInviteCallback cb);
+    // Asks a friend (whose activity has a party) to let the current user in.
+    void SendActivityJoinRequest(uint64_t userId, SendActivityInviteCallback cb);
+    // Answers a join request (an invite of type JoinRequest) with an invite back to its sender.
+    void SendActivityJoinRequestReply(ActivityInvite invite, SendActivityInviteCallback cb);
+    // Accepts an invite (type Join): the callback gets the party's join secret, or a failure once the
+    // sender has left that party (the invite then turns invalid: ActivityInviteUpdated).
+    void AcceptActivityInvite(ActivityInvite invite, AcceptActivityInviteCallback cb);
+    // Called from RunCallbacks() when an invite or join request arrives, or one changes (invalid).
+    void SetActivityInviteCreatedCallback(ActivityInviteCallback cb);
+    void SetActivityInviteUpdatedCallback(ActivityInviteCallback cb);
     // -- end of issue 17: presence and relationships --
     // ==== end of social ====
 

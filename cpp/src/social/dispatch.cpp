@@ -62,6 +62,8 @@ const std::unordered_map<std::string_view, SocialState::Route>& SocialState::Rou
             {"RELATIONSHIP_ADD", upsertRelationship},
             {"RELATIONSHIP_UPDATE", upsertRelationship},
             {"RELATIONSHIP_REMOVE", eraseRelationship},
+            {"ACTIVITY_INVITE_CREATE", [](SocialState& s, const json::object& d, Events& e) { s.AnnounceInvite(d, false, e); }},
+            {"ACTIVITY_INVITE_UPDATE", [](SocialState& s, const json::object& d, Events& e) { s.AnnounceInvite(d, true, e); }},
         };
     }();
     return routes;

@@ -6,7 +6,10 @@
 #include <cerrno>
 #include <cstdlib>
 #include <fstream>
+#include <type_traits>
+#include <utility>
 
+#include "core/json_fields.hpp"
 #include "social/common.hpp"
 
 namespace platformpp {
@@ -312,6 +315,142 @@ void Client::SetActivityJoinWithApplicationCallback(ActivityJoinWithApplicationC
     const bool set = static_cast<bool>(cb);
     impl.social->Set(&social::SocialState::Callbacks::activityJoinWithApplication, std::move(cb));
     if (set) impl.SubscribeDesktop("ACTIVITY_JOIN", std::nullopt);
+}
+
+// ---- activity invites ----
+
+static_assert(std::is_nothrow_move_constructible_v<ActivityInvite> && std::is_nothrow_move_assignable_v<ActivityInvite>);
+const ActivityInvite ActivityInvite::nullobj{NullTag{}};
+ActivityInvite::ActivityInvite(ActivityInvite&& other) noexcept
+  : valid_(std::exchange(other.valid_, false)), f_(std::move(other.f_)) {}
+ActivityInvite& ActivityInvite::operator=(ActivityInvite&& other) noexcept {
+    if (this != &other) {
+        valid_ = std::exchange(other.valid_, false);
+        f_ = std::move(other.f_);
+    }
+    return *this;
+}
+void ActivityInvite::RequireValid() const {
+    if (!valid_) throw NullHandleError("ActivityInvite: the instance is null (nullobj or moved from)");
+}
+uint64_t ActivityInvite::SenderId() const { RequireValid(); return f_.senderId; }
+void ActivityInvite::SetSenderId(uint64_t SenderId) { RequireValid(); f_.senderId = SenderId; }
+uint64_t ActivityInvite::ChannelId() const { RequireValid(); return f_.channelId; }
+void ActivityInvite::SetChannelId(uint64_t ChannelId) { RequireValid(); f_.channelId = ChannelId; }
+uint64_t ActivityInvite::MessageId() const { RequireValid(); return f_.messageId; }
+void ActivityInvite::SetMessageId(uint64_t MessageId) { RequireValid(); f_.messageId = MessageId; }
+ActivityActionTypes ActivityInvite::Type() const { RequireValid(); return f_.type; }
+void ActivityInvite::SetType(ActivityActionTypes Type) { RequireValid(); f_.type = Type; }
+uint64_t ActivityInvite::ApplicationId() const { RequireValid(); return f_.applicationId; }
+void ActivityInvite::SetApplicationId(uint64_t ApplicationId) { RequireValid(); f_.applicationId = ApplicationId; }
+uint64_t ActivityInvite::ParentApplicationId() const { RequireValid(); return f_.parentApplicationId; }
+void ActivityInvite::SetParentApplicationId(uint64_t ParentApplicationId) {
+    RequireValid();
+    f_.parentApplicationId = ParentApplicationId;
+}
+std::string ActivityInvite::PartyId() const { RequireValid(); return f_.partyId; }
+void ActivityInvite::SetPartyId(std::string PartyId) { RequireValid(); f_.partyId = std::move(PartyId); }
+std::string ActivityInvite::SessionId() const { RequireValid(); return f_.sessionId; }
+void ActivityInvite::SetSessionId(std::string SessionId) { RequireValid(); f_.sessionId = std::move(SessionId); }
+bool ActivityInvite::IsValid() const { RequireValid(); return f_.isValid; }
+void ActivityInvite::SetIsValid(bool IsValid) { RequireValid(); f_.isValid = IsValid; }
+
+void social::SocialState::AnnounceInvite(const boost::json::object& json, bool updated, Events& events) {
+    ActivityInvite invite;
+    invite.SetSenderId(json_fields::Snowflake(json, "sender_id"));
+    invite.SetChannelId(json_fields::Snowflake(json, "channel_id"));
+    invite.SetMessageId(json_fields::Snowflake(json, "message_id"));
+    const int64_t type = json_fields::Integer(json, "type");
+    invite.SetType(type == 1 ? ActivityActionTypes::Join
+                             : type == 5 ? ActivityActionTypes::JoinRequest : ActivityActionTypes::Invalid);
+    invite.SetApplicationId(json_fields::Snowflake(json, "application_id"));
+    invite.SetParentApplicationId(json_fields::Snowflake(json, "parent_application_id"));
+    invite.SetPartyId(json_fields::String(json, "party_id"));
+    invite.SetSessionId(json_fields::String(json, "session_id"));
+    const auto* valid = json.if_contains("is_valid");
+    invite.SetIsValid(valid == nullptr || !valid->is_bool() || valid->as_bool());
+    Announce(events, updated ? callbacks_.activityInviteUpdated : callbacks_.activityInviteCreated, invite);
+}
+
+namespace {
+
+void PostInvite(Client::Impl& impl, const std::shared_ptr<Client::SendActivityInviteCallback>& shared,
+                const std::string& token, uint64_t userId, int type, const std::string& content) {
+    client::ApiRequest request;
+    request.method = "POST";
+    request.path = "/users/@me/activity-invites";
+    request.token = token;
+    request.bodyKind = client::Body::Json;
+    boost::json::object body{{"user_id", std::to_string(userId)}, {"type", type}};
+    if (!content.empty()) body["content"] = content;
+    request.json = std::move(body);
+    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value) {
+        impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
+    });
+}
+
+constexpr int kInviteJoin = 1;
+constexpr int kInviteJoinRequest = 5;
+
+}  // namespace
+
+void Client::SendActivityInvite(uint64_t userId, std::string const& content, SendActivityInviteCallback cb) {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(cb));
+    const auto token = Begin(impl, Needs::Token, shared, [&] {
+        social::RequireId(userId, "userId");
+        social::RequireLength(content, "content", 0, 1024);
+    });
+    if (token) PostInvite(impl, shared, *token, userId, kInviteJoin, content);
+}
+
+void Client::SendActivityJoinRequest(uint64_t userId, SendActivityInviteCallback cb) {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(cb));
+    const auto token = Begin(impl, Needs::Token, shared, [&] { social::RequireId(userId, "userId"); });
+    if (token) PostInvite(impl, shared, *token, userId, kInviteJoinRequest, "");
+}
+
+void Client::SendActivityJoinRequestReply(ActivityInvite invite, SendActivityInviteCallback cb) {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(cb));
+    const auto token = Begin(impl, Needs::Token, shared, [&] {
+        if (!invite) throw ValidationError("invite", "is a null ActivityInvite");
+        if (invite.Type() != ActivityActionTypes::JoinRequest) throw ValidationError("invite.Type", "must be JoinRequest");
+        social::RequireId(invite.SenderId(), "invite.SenderId");
+    });
+    if (token) PostInvite(impl, shared, *token, invite.SenderId(), kInviteJoin, "");
+}
+
+void Client::AcceptActivityInvite(ActivityInvite invite, AcceptActivityInviteCallback cb) {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(cb));
+    const auto token = Begin(impl, Needs::Token, shared, [&] {
+        if (!invite) throw ValidationError("invite", "is a null ActivityInvite");
+        if (invite.Type() != ActivityActionTypes::Join) throw ValidationError("invite.Type", "must be Join");
+        social::RequireId(invite.MessageId(), "invite.MessageId");
+    }, std::string());
+    if (!token) return;
+    client::ApiRequest request;
+    request.method = "POST";
+    request.path = "/users/@me/activity-invites/" + std::to_string(invite.MessageId()) + "/accept";
+    request.route = "POST /users/@me/activity-invites/{id}/accept";
+    request.token = *token;
+    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
+        std::string secret;
+        if (const auto* object = json.if_object(); result.Successful() && object != nullptr) {
+            secret = json_fields::String(*object, "join_secret");
+        }
+        impl.Deliver([shared, result = std::move(result), secret] { (*shared)(result, secret); });
+    });
+}
+
+void Client::SetActivityInviteCreatedCallback(ActivityInviteCallback cb) {
+    RequireImpl().social->Set(&social::SocialState::Callbacks::activityInviteCreated, std::move(cb));
+}
+
+void Client::SetActivityInviteUpdatedCallback(ActivityInviteCallback cb) {
+    RequireImpl().social->Set(&social::SocialState::Callbacks::activityInviteUpdated, std::move(cb));
 }
 
 }  // namespace platformpp

@@ -202,6 +202,7 @@ public:
         std::shared_ptr<Client::RelationshipGroupsUpdatedCallback> relationshipGroupsUpdated;
         std::shared_ptr<Client::ActivityJoinCallback> activityJoin;
         std::shared_ptr<Client::ActivityJoinWithApplicationCallback> activityJoinWithApplication;
+        std::shared_ptr<Client::ActivityInviteCallback> activityInviteCreated, activityInviteUpdated;
     };
     // The desktop user accepted an invite or clicked Join (ACTIVITY_JOIN over IPC): both join callbacks
     // are queued (presence.cpp).
@@ -245,6 +246,8 @@ private:
     void UpsertPresence(const boost::json::object& json, Events& events);
     void UpsertRelationship(const boost::json::object& json, Events& events);
     void EraseRelationship(uint64_t userId, bool platform, Events& events);
+    // ACTIVITY_INVITE_CREATE / _UPDATE: the invite, to its callback (presence.cpp).
+    void AnnounceInvite(const boost::json::object& json, bool updated, Events& events);
     // The friends-list group of a user (-1: not a friend), and announcing a change of it (relationships.cpp).
     int GroupOf(uint64_t userId) const;
     void Regroup(uint64_t userId, Events& events);
