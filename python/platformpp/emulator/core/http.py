@@ -1,5 +1,5 @@
-"""Small helpers every area's routes use: the emulator behind a request, new ids, snowflake path
-parameters, and a scope check for SDK users."""
+"""Small helpers every area's routes use: the emulator behind a request, its base URL, new ids,
+snowflake path parameters, and a scope check for SDK users."""
 
 from __future__ import annotations
 
@@ -18,6 +18,25 @@ if TYPE_CHECKING:
 
 def emulator_state(conn: HTTPConnection) -> EmulatorState:
     return conn.app.state.emu
+
+
+# (scheme, server, first Host header, root paths) -> str(request.base_url): building the URL costs
+# more than the rest of a small request's routing; bounded, as the Host header is the client's.
+_BASE_URLS: dict[tuple[object, ...], str] = {}
+_BASE_URLS_KEPT = 256
+
+
+def base_url_of(conn: HTTPConnection) -> str:
+    """``str(conn.base_url)`` (what it depends on, and nothing else, is the cache key)."""
+    scope = conn.scope
+    host = next((value for key, value in scope["headers"] if key == b"host"), None)
+    key = (scope.get("scheme"), scope.get("server"), host, scope.get("root_path"), scope.get("app_root_path"))
+    known = _BASE_URLS.get(key)
+    if known is None:
+        if len(_BASE_URLS) >= _BASE_URLS_KEPT:
+            _BASE_URLS.clear()
+        known = _BASE_URLS[key] = str(conn.base_url)
+    return known
 
 
 def new_id(state: EmulatorState) -> int:

@@ -21,7 +21,7 @@ from starlette.routing import BaseRoute, Route
 
 from ...core import errors
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, snowflake_param
+from ...core.http import base_url_of, emulator_state, snowflake_param
 from ...core.permissions import Permission
 from ...core.uploads import UploadedFile, read_payload_and_files
 from ...core.validation import Form, read_json
@@ -148,7 +148,7 @@ def _start(request: Request, raw: Any, files: list[UploadedFile], interaction_id
     checked and its data built once; uploaded files belong to the first)."""
     interaction_id = interaction_ids[0]
     state = emulator_state(request)
-    base_url = str(request.base_url)
+    base_url = base_url_of(request)
     form = Form(raw)
     form.unknown_keys({"action", "application_id", "user_id", "channel_id", "recipient_id", "command_id",
                        "command_name", "command_type", "options", "target_id", "message_id", "custom_id", "values",
@@ -245,7 +245,7 @@ async def _deliver_http(request: Request, started: store.Started) -> None:
     timestamp = str(int(state.clock.timestamp()))
     answer = await endpoint_delivery.pool().post_signed(started.endpoint_url or "", started.private_key, body,
                                                          timestamp)
-    base_url = str(request.base_url)
+    base_url = base_url_of(request)
     try:
         callback = answer_json(answer)
 

@@ -16,7 +16,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, snowflake_param
+from ...core.http import base_url_of, emulator_state, snowflake_param
 from ...core.uploads import read_payload_and_files
 from ...events.outbox import Outbox
 from ...paths import API
@@ -31,7 +31,7 @@ async def callback(request: Request) -> Response:
     with_response = request.query_params.get("with_response", "false").lower() == "true"
     data, files = await read_payload_and_files(request)
     state = emulator_state(request)
-    base_url = str(request.base_url)
+    base_url = base_url_of(request)
 
     waiting = waiters.of(state)
 
@@ -60,7 +60,7 @@ async def execute(request: Request) -> Response:
     application_id, token, _ = _token_params(request)
     data, files = await read_payload_and_files(request)
     state = emulator_state(request)
-    base_url = str(request.base_url)
+    base_url = base_url_of(request)
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict:
         interaction = store.by_token(state, conn, application_id, token)
@@ -73,7 +73,7 @@ def _message_endpoint(method: str, *, original: bool) -> Callable:
     async def endpoint(request: Request) -> Response:
         application_id, token, message_id = _token_params(request)
         state = emulator_state(request)
-        base_url = str(request.base_url)
+        base_url = base_url_of(request)
         data, files = (await read_payload_and_files(request)) if method == "PATCH" else (None, [])
         target = None if original else message_id
 
