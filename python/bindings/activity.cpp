@@ -101,6 +101,23 @@ void BindActivity(py::module_& m, py::class_<Client>& client) {
         .def_property("url", &ActivityButton::Url, &ActivityButton::SetUrl, "The URL it opens.");
     DefHandleMembers(button);
 
+    py::class_<ActivityInvite> invite(m, "ActivityInvite", py::is_final(),
+                                      "An activity invite (type Join) or join request (JoinRequest) another user sent.");
+    invite.def(py::init<>(), "An empty invite.")
+        .def_property("sender_id", &ActivityInvite::SenderId, &ActivityInvite::SetSenderId, "Who sent it.")
+        .def_property("channel_id", &ActivityInvite::ChannelId, &ActivityInvite::SetChannelId, "Its channel.")
+        .def_property("message_id", &ActivityInvite::MessageId, &ActivityInvite::SetMessageId,
+                      "Its message (what accept_activity_invite names).")
+        .def_property("type", &ActivityInvite::Type, &ActivityInvite::SetType, "ActivityActionTypes: Join or JoinRequest.")
+        .def_property("application_id", &ActivityInvite::ApplicationId, &ActivityInvite::SetApplicationId, "The game.")
+        .def_property("parent_application_id", &ActivityInvite::ParentApplicationId,
+                      &ActivityInvite::SetParentApplicationId, "The game's parent application (0: none).")
+        .def_property("party_id", &ActivityInvite::PartyId, &ActivityInvite::SetPartyId, "The party it is about.")
+        .def_property("session_id", &ActivityInvite::SessionId, &ActivityInvite::SetSessionId, "The sender's session.")
+        .def_property("is_valid", &ActivityInvite::IsValid, &ActivityInvite::SetIsValid,
+                      "False once the sender left the party.");
+    DefHandleMembers(invite);
+
     py::class_<Activity> activity(m, "Activity", py::is_final(),
                                   "Rich presence: what the player is doing in the game (Client.update_rich_presence).");
     activity.def(py::init<>(), "An empty Playing activity.")
@@ -160,6 +177,49 @@ void BindActivity(py::module_& m, py::class_<Client>& client) {
             },
             py::arg("callback").none(true),
             "callback(application_id, join_secret): the same, with the application joined. None: stop.");
+    DefCall(
+        client, "send_activity_invite",
+        [](Client& self, uint64_t userId, const std::string& content, PyCallback<ClientResult> callback) {
+            self.SendActivityInvite(userId, content, WrapCallback(std::move(callback), "send_activity_invite"));
+        },
+        py::arg("user_id"), py::arg("content"), py::arg("callback"),
+        "Invites a friend to the current user's party (needs a party and a join secret): callback(result).");
+    DefCall(
+        client, "send_activity_join_request",
+        [](Client& self, uint64_t userId, PyCallback<ClientResult> callback) {
+            self.SendActivityJoinRequest(userId, WrapCallback(std::move(callback), "send_activity_join_request"));
+        },
+        py::arg("user_id"), py::arg("callback"), "Asks a friend with a party to let the user in: callback(result).");
+    DefCall(
+        client, "send_activity_join_request_reply",
+        [](Client& self, ActivityInvite invite, PyCallback<ClientResult> callback) {
+            self.SendActivityJoinRequestReply(std::move(invite),
+                                              WrapCallback(std::move(callback), "send_activity_join_request_reply"));
+        },
+        py::arg("invite"), py::arg("callback"),
+        "Answers a join request with an invite back to its sender: callback(result).");
+    DefCall(
+        client, "accept_activity_invite",
+        [](Client& self, ActivityInvite invite, PyCallback<ClientResult, std::string> callback) {
+            self.AcceptActivityInvite(std::move(invite), WrapCallback(std::move(callback), "accept_activity_invite"));
+        },
+        py::arg("invite"), py::arg("callback"),
+        "Accepts an invite (type Join): callback(result, join_secret); fails once the sender left the party.");
+    client
+        .def(
+            "set_activity_invite_created_callback",
+            [](Client& self, std::optional<PyCallback<ActivityInvite>> callback) {
+                self.SetActivityInviteCreatedCallback(callback ? WrapCallback(std::move(*callback), "activity invite created")
+                                                               : nullptr);
+            },
+            py::arg("callback").none(true), "callback(invite) when an invite or join request arrives. None: stop.")
+        .def(
+            "set_activity_invite_updated_callback",
+            [](Client& self, std::optional<PyCallback<ActivityInvite>> callback) {
+                self.SetActivityInviteUpdatedCallback(callback ? WrapCallback(std::move(*callback), "activity invite updated")
+                                                               : nullptr);
+            },
+            py::arg("callback").none(true), "callback(invite) when an invite changes (turns invalid). None: stop.");
 }
 
 }  // namespace platformpp::python

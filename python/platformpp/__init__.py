@@ -85,6 +85,7 @@ if TYPE_CHECKING:
         VoiceStateHandle,
         # issue 17, presence / relationships
         ActivityActionTypes,
+        ActivityInvite,
         ActivityGamePlatforms,
         ActivityPartyPrivacy,
         RelationshipGroupType,
@@ -183,6 +184,7 @@ _EXTENSION_NAMES = (
     "VoiceStateHandle",
     # issue 17, presence / relationships
     "ActivityActionTypes",
+    "ActivityInvite",
     "ActivityGamePlatforms",
     "ActivityPartyPrivacy",
     "RelationshipGroupType",

@@ -176,3 +176,62 @@ def test_launch_commands_write_the_desktop_entry(platformpp_emulator: Any, tmp_p
     assert not client.register_launch_command(GAME_ID, "game\nX-Injected=1")
     assert not client.register_launch_command(0, "game")
     assert "steam://rungameid/480" in entry.read_text()
+
+
+def _party_activity(party_id: str, secret: str) -> platformpp.Activity:
+    activity = platformpp.Activity()
+    activity.name = "Demo Game"
+    party = platformpp.ActivityParty()
+    party.id, party.current_size, party.max_size = party_id, 1, 4
+    activity.party = party
+    secrets = platformpp.ActivitySecrets()
+    secrets.join = secret
+    activity.secrets = secrets
+    return activity
+
+
+def test_activity_invites_and_join_requests(friends: tuple[platformpp.Client, platformpp.Client]) -> None:
+    alice, bob = friends
+    bob_invites: list[platformpp.ActivityInvite] = []
+    bob_updates: list[platformpp.ActivityInvite] = []
+    alice_invites: list[platformpp.ActivityInvite] = []
+    bob.set_activity_invite_created_callback(bob_invites.append)
+    bob.set_activity_invite_updated_callback(bob_updates.append)
+    alice.set_activity_invite_created_callback(alice_invites.append)
+
+    async def flow() -> None:
+        with pytest.raises(platformpp.HTTPError):            # no party to invite to yet
+            await alice.send_activity_invite_async(BOB, "gg")
+        await alice.update_rich_presence_async(_party_activity("party-a", "secret-a"))
+        await alice.send_activity_invite_async(BOB, "gg")
+    asyncio.run(flow())
+    pump_until(lambda: len(bob_invites) == 1)
+    invite = bob_invites[0]
+    assert (invite.sender_id, invite.type, invite.party_id, invite.is_valid) == \
+        (ALICE, ActivityActionTypes.Join, "party-a", True)
+
+    async def accept(by: platformpp.Client, what: platformpp.ActivityInvite) -> str:
+        return await by.accept_activity_invite_async(what)
+    assert asyncio.run(accept(bob, invite)) == "secret-a"
+    alice.clear_rich_presence()
+    pump_until(lambda: bob.get_user(ALICE) is not None and bob.get_user(ALICE).game_activity is None)
+    with pytest.raises(platformpp.HTTPError):
+        asyncio.run(accept(bob, invite))
+    pump_until(lambda: len(bob_updates) == 1)
+    assert bob_updates[0].is_valid is False
+
+    async def join_request() -> None:
+        await bob.update_rich_presence_async(_party_activity("party-b", "secret-b"))
+        await alice.send_activity_join_request_async(BOB)
+    asyncio.run(join_request())
+    pump_until(lambda: len(bob_invites) == 2)
+    request = bob_invites[1]
+    assert request.type is ActivityActionTypes.JoinRequest
+    with pytest.raises(platformpp.ValidationError, match="invite.Type"):
+        asyncio.run(accept(bob, request))
+
+    async def reply() -> None:
+        await bob.send_activity_join_request_reply_async(request)
+    asyncio.run(reply())
+    pump_until(lambda: len(alice_invites) == 1)
+    assert asyncio.run(accept(alice, alice_invites[0])) == "secret-b"
