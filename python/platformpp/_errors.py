@@ -61,7 +61,10 @@ class AuthorizationFailed(ClientError):
 
 
 class RPCError(ClientError):
-    """A client entry point request failed."""
+    """A client entry point request failed. From platformpp.ipc, ``code`` is the desktop client's ERROR or
+    close code (None when it gave none)."""
+
+    code: int | None = None
 
 
 ERROR_CLASSES = (Error, NullHandleError, ValidationError, ClientError, NetworkError, HTTPError, ClientNotReady,
