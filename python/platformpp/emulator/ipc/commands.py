@@ -130,6 +130,8 @@ def authenticate(conn: Connection, args: Any) -> dict[str, Any]:
     conn.grant_scopes = frozenset(json.loads(grant["scopes"]))
     user = state.db.query_one("SELECT * FROM users WHERE id = ?", (grant["user_id"],))
     app = state.db.query_one("SELECT id, name, description, icon FROM applications WHERE id = ?", (conn.client_id,))
+    if user is None or app is None:   # deleted since the token was issued
+        raise RpcError(ErrorCode.INVALID_TOKEN, "the access token's user or application no longer exists")
     return {"user": public_user_json(user), "scopes": sorted(conn.grant_scopes), "expires": grant["token_expires_at"],
             "application": {"id": str(app["id"]), "name": app["name"], "description": app["description"] or "",
                             "icon": app["icon"]}}

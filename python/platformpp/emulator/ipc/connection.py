@@ -126,7 +126,7 @@ class Connection:
         user = await asyncio.to_thread(self.endpoint.state.db.query_one, "SELECT * FROM users WHERE id = ?",
                                        (self.endpoint.user_id,))
         self.send_event("READY", {"v": RPC_VERSION, "config": self.endpoint.ready_config(),
-                                  "user": public_user_json(user)})
+                                  "user": public_user_json(user) if user else {"id": str(self.endpoint.user_id)}})
         for frame in rest:
             await self._handle(frame)
 

@@ -164,7 +164,7 @@ class DesktopEndpoint:
             self._loop.call_soon_threadsafe(self._refresh_guild_status)
 
     def _refresh_guild_status(self) -> None:
-        watched = {g for c in self._connections for (evt, g) in c.subscriptions if evt == "GUILD_STATUS"}
+        watched = {g for c in self._connections for (evt, g) in c.subscriptions if evt == "GUILD_STATUS" and g is not None}
         for guild_id in watched:
             listener = next(c for c in self._connections if ("GUILD_STATUS", guild_id) in c.subscriptions)
             status = guild_status(listener, guild_id)
