@@ -11,5 +11,5 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DPLATFORMPP_BUIL
   -DPLATFORMPP_REQUIRE_INTEGRATION_TESTS=ON -DPLATFORMPP_SANITIZERS=thread \
   -DPython_EXECUTABLE="$(command -v python3)" > "$build/configure.log" 2>&1 || { cat "$build/configure.log"; exit 1; }
 cmake --build "$build" --parallel 2 --target voice_unit_tests voice_integration_tests
-TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 ${TSAN_OPTIONS:-}" \
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$root/tests/voice_tsan.supp ${TSAN_OPTIONS:-}" \
   ctest --test-dir "$build" -R '^voice_(unit|integration)_tests$' --output-on-failure --timeout 900
