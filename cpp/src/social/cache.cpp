@@ -8,6 +8,7 @@
 #include "client/client_impl.hpp"
 #include "core/json_fields.hpp"
 #include "social/codecs.hpp"
+#include "social/markup.hpp"
 #include "social/social_state.hpp"
 
 namespace platformpp::detail {
@@ -399,48 +400,20 @@ MessageHandle SocialState::MessageHandleOf(const std::shared_ptr<const MessageDa
 }
 
 std::string SocialState::DisplayContent(const std::string& raw) const {
-    // <@id> / <@!id> → @name of a known user, <#id> → #name of a known linked channel,
-    // <:name:id> / <a:name:id> → :name:. Anything else stays as it is.
-    std::string shown;
-    std::size_t at = 0;
-    while (at < raw.size()) {
-        const std::size_t open = raw.find('<', at);
-        const std::size_t close = open == std::string::npos ? std::string::npos : raw.find('>', open);
-        if (close == std::string::npos) break;
-        shown.append(raw, at, open - at);
-        const std::string inner = raw.substr(open + 1, close - open - 1);
-        std::optional<std::string> replacement;
-        const auto idOf = [](const std::string& digits) -> uint64_t {
-            if (digits.empty() || digits.size() > 20 || digits.find_first_not_of("0123456789") != std::string::npos)
-                return 0;
-            try {
-                return std::stoull(digits);
-            } catch (const std::exception&) {
-                return 0;
-            }
-        };
-        if (inner.rfind("@", 0) == 0) {
-            const uint64_t id = idOf(inner.substr(inner.rfind("@!", 0) == 0 ? 2 : 1));
-            if (const auto user = users_.find(id); id && user != users_.end()) {
-                const auto& data = *user->second;
-                replacement = "@" + (data.globalName && !data.globalName->empty() ? *data.globalName : data.username);
-            }
-        } else if (inner.rfind("#", 0) == 0) {
-            const uint64_t id = idOf(inner.substr(1));
-            for (const auto& [lobbyId, lobby] : lobbies_) {
-                if (id && lobby->linkedChannel.id == id) replacement = "#" + lobby->linkedChannel.name;
-            }
-        } else if (inner.rfind(":", 0) == 0 || inner.rfind("a:", 0) == 0) {
-            const std::size_t nameStart = inner.find(':') + 1;
-            const std::size_t nameEnd = inner.find(':', nameStart);
-            if (nameEnd != std::string::npos && idOf(inner.substr(nameEnd + 1)))
-                replacement = ":" + inner.substr(nameStart, nameEnd - nameStart) + ":";
+    MarkupNames names;
+    names.user = [this](uint64_t id) -> std::optional<std::string> {
+        const auto user = users_.find(id);
+        if (user == users_.end()) return std::nullopt;
+        const auto& data = *user->second;
+        return data.globalName && !data.globalName->empty() ? *data.globalName : data.username;
+    };
+    names.channel = [this](uint64_t id) -> std::optional<std::string> {
+        for (const auto& [lobbyId, lobby] : lobbies_) {
+            if (lobby->linkedChannel.id == id) return lobby->linkedChannel.name;
         }
-        shown += replacement ? *replacement : raw.substr(open, close - open + 1);
-        at = close + 1;
-    }
-    if (at < raw.size()) shown.append(raw, at, std::string::npos);
-    return shown;
+        return std::nullopt;
+    };
+    return ResolveMarkup(raw, names);
 }
 
 std::shared_ptr<const detail::ChannelView> SocialState::ChannelViewOf(uint64_t channelId) const {
