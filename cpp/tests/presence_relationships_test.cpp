@@ -204,6 +204,32 @@ BOOST_AUTO_TEST_CASE(friend_requests_by_username_groups_search_and_removal_every
     BOOST_TEST(alice.SearchFriendsByUsername("bo").empty());
 }
 
+// The reference's names of the platform friend request calls: by id, then cancel, again, reject, again, accept.
+BOOST_AUTO_TEST_CASE(platform_friend_requests_by_the_reference_names) {
+    auto step = [&](Client& who, void (Client::*call)(uint64_t, Client::UpdateRelationshipCallback), uint64_t other) {
+        Outcome<ClientResult> done;
+        (who.*call)(other, done.Callback());
+        BOOST_TEST_REQUIRE(std::get<0>(done.Wait()).Successful(), std::get<0>(done.Wait()).ToString());
+    };
+    auto bobSees = [&](RelationshipType type) {
+        BOOST_REQUIRE(PumpUntil([&] { return bob.GetRelationshipHandle(kAliceId).PlatformRelationshipType() == type; }));
+    };
+    step(alice, &Client::SendPlatformFriendRequestById, kBobId);
+    bobSees(RelationshipType::PendingIncoming);
+    step(alice, &Client::CancelPlatformFriendRequest, kBobId);
+    bobSees(RelationshipType::None);
+    step(alice, &Client::SendPlatformFriendRequestById, kBobId);
+    bobSees(RelationshipType::PendingIncoming);
+    step(bob, &Client::RejectPlatformFriendRequest, kAliceId);
+    BOOST_TEST((bob.GetRelationshipHandle(kAliceId).PlatformRelationshipType() == RelationshipType::None));
+    step(alice, &Client::SendPlatformFriendRequestById, kBobId);
+    bobSees(RelationshipType::PendingIncoming);
+    step(bob, &Client::AcceptPlatformFriendRequest, kAliceId);
+    BOOST_REQUIRE(PumpUntil([&] {
+        return alice.GetRelationshipHandle(kBobId).PlatformRelationshipType() == RelationshipType::Friend;
+    }));
+}
+
 BOOST_AUTO_TEST_CASE(spam_requests_implicit_and_suggested_relationships) {
     constexpr uint64_t kCarolId = 1100000000000000003ull, kDaveId = 1100000000000000004ull;
     const std::string seed = R"({"relationships": [

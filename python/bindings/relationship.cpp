@@ -54,6 +54,10 @@ void BindRelationship(py::module_& m, py::class_<Client>& client, py::class_<Use
     using Action = void (Client::*)(uint64_t, Client::ResultCallback);
     const std::pair<const char*, Action> actions[] = {
         {"send_friend_request_by_id", &Client::SendFriendRequestById},
+        {"send_platform_friend_request_by_id", &Client::SendPlatformFriendRequestById},
+        {"accept_platform_friend_request", &Client::AcceptPlatformFriendRequest},
+        {"reject_platform_friend_request", &Client::RejectPlatformFriendRequest},
+        {"cancel_platform_friend_request", &Client::CancelPlatformFriendRequest},
         {"send_game_friend_request_by_id", &Client::SendGameFriendRequestById},
         {"accept_friend_request", &Client::AcceptFriendRequest},
         {"accept_game_friend_request", &Client::AcceptGameFriendRequest},

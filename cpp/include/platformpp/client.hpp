@@ -200,7 +200,7 @@ public:
     using GetUserApplicationProfilesCallback =
         std::function<void(ClientResult result, std::vector<UserApplicationProfileHandle> profiles)>;
     using GetUserGuildsCallback = std::function<void(ClientResult result, std::vector<GuildMinimal> guilds)>;
-    using GetGuildChannelsCallback = std::function<void(ClientResult result, std::vector<GuildChannel> channels)>;
+    using GetGuildChannelsCallback = std::function<void(ClientResult result, std::vector<GuildChannel> guildChannels)>;
 
     // -- lobbies --
     // Creates this game's lobby for `secret` (1–250 characters) or joins the existing one. The
@@ -299,6 +299,21 @@ public:
     void GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback callback);
 
     // -- issue 17: linked channels, message summaries and channels (lobbies, messages, guilds) --
+    // The reference's names of the callback types above (the same std::function types).
+    using LeaveLobbyCallback = ResultCallback;
+    using LobbyCreatedCallback = LobbyCallback;
+    using LobbyUpdatedCallback = LobbyCallback;
+    using LobbyDeletedCallback = LobbyCallback;
+    using LobbyMemberAddedCallback = LobbyMemberCallback;
+    using LobbyMemberRemovedCallback = LobbyMemberCallback;
+    using LobbyMemberUpdatedCallback = LobbyMemberCallback;
+    using SendUserMessageCallback = SendMessageCallback;
+    using EditUserMessageCallback = ResultCallback;
+    using DeleteUserMessageCallback = ResultCallback;
+    using GetLobbyMessagesCallback = GetMessagesCallback;
+    using UserMessagesWithLimitCallback = GetMessagesCallback;
+    using MessageCreatedCallback = MessageCallback;
+    using MessageUpdatedCallback = MessageCallback;
     using LinkOrUnlinkChannelCallback = std::function<void(ClientResult result)>;
     using JoinLinkedLobbyGuildCallback = std::function<void(ClientResult result, std::string inviteUrl)>;
     using ProvisionalUserMergeRequiredCallback = std::function<void()>;
@@ -339,6 +354,13 @@ public:
     // -- issue 17: presence and relationships (the reference's names and types) --
     using UpdateRelationshipCallback = std::function<void(ClientResult result)>;
     using SendFriendRequestCallback = std::function<void(ClientResult result)>;
+    using UpdateRichPresenceCallback = std::function<void(ClientResult result)>;  // UpdateRichPresence's
+    // The reference's names of the platform friend request calls (the same as SendFriendRequestById,
+    // AcceptFriendRequest, RejectFriendRequest, CancelFriendRequest, which stay as aliases).
+    void SendPlatformFriendRequestById(uint64_t userId, UpdateRelationshipCallback cb);
+    void AcceptPlatformFriendRequest(uint64_t userId, UpdateRelationshipCallback cb);
+    void RejectPlatformFriendRequest(uint64_t userId, UpdateRelationshipCallback cb);
+    void CancelPlatformFriendRequest(uint64_t userId, UpdateRelationshipCallback cb);
     using RelationshipGroupsUpdatedCallback = std::function<void(uint64_t userId)>;
     // A platform or game friend request to the user with this unique username (1–32 characters).
     void SendPlatformFriendRequest(std::string const& username, SendFriendRequestCallback cb);

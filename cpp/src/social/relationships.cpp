@@ -176,6 +176,19 @@ void Client::RemovePlatformAndGameFriend(uint64_t userId, UpdateRelationshipCall
     });
 }
 
+void Client::SendPlatformFriendRequestById(uint64_t userId, UpdateRelationshipCallback cb) {
+    SendFriendRequestById(userId, std::move(cb));
+}
+void Client::AcceptPlatformFriendRequest(uint64_t userId, UpdateRelationshipCallback cb) {
+    AcceptFriendRequest(userId, std::move(cb));
+}
+void Client::RejectPlatformFriendRequest(uint64_t userId, UpdateRelationshipCallback cb) {
+    RejectFriendRequest(userId, std::move(cb));
+}
+void Client::CancelPlatformFriendRequest(uint64_t userId, UpdateRelationshipCallback cb) {
+    CancelFriendRequest(userId, std::move(cb));
+}
+
 std::vector<UserHandle> Client::SearchFriendsByUsername(std::string searchStr) const {
     return RequireImpl().social->SearchFriends(searchStr);
 }
