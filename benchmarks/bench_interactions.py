@@ -14,6 +14,11 @@ loop is bounded; nothing leaves 127.0.0.1.
    completed conversations (the admin call returned the bot's message).
 3. Signed HTTP round trip: the app has an interactions endpoint URL served by an asyncio HTTP server
    in this process that verifies each Ed25519 signature and answers in the response body.
+4. The round trip without sockets (``logic``): a subprocess builds the emulator's ASGI application
+   and calls it directly, the user's admin call (``wait_s`` 0) then the bot's callback, no Gateway
+   session; its CPU per round trip is the emulator's own work (routing, middleware, the interaction's
+   checks, SQL and JSON) without uvicorn, the sockets and the Gateway frame: the difference to (2)
+   is what those cost.
 
 Each row also says the emulator's CPU seconds per interaction and the share of the wall time its
 process was on a CPU: near 100 % the emulator is the bottleneck, well below it the load generator.
@@ -70,6 +75,62 @@ _LAUNCH = (
     "else:\n"
     "    runpy.run_module('platformpp', run_name='__main__', alter_sys=True)\n"
 )
+
+
+# The round trip called in-process on the ASGI application (argv: source, count); prints a JSON row.
+_LOGIC = (
+    "import asyncio, json, sys, time\n"
+    "source, count = sys.argv[1], int(sys.argv[2])\n"
+    "if source:\n"
+    "    sys.meta_path[:] = [f for f in sys.meta_path if 'Redirecting' not in type(f).__name__]\n"
+    "    sys.path.insert(0, source)\n"
+    "from platformpp.emulator.app import create_app\n"
+    "from platformpp.emulator.server import prepare_state\n"
+    "app = create_app(prepare_state(':memory:', None, None))\n"
+    "def scope(method, path, headers):\n"
+    "    return {'type': 'http', 'asgi': {'version': '3.0'}, 'http_version': '1.1', 'method': method,\n"
+    "            'scheme': 'http', 'path': path, 'raw_path': path.encode(), 'query_string': b'', 'root_path': '',\n"
+    "            'headers': [(b'host', b'127.0.0.1:1'), (b'content-type', b'application/json'), *headers],\n"
+    "            'client': ('127.0.0.1', 2), 'server': ('127.0.0.1', 1)}\n"
+    "async def call(method, path, body, headers=()):\n"
+    "    data = json.dumps(body).encode()\n"
+    "    sent = []\n"
+    "    async def receive():\n"
+    "        return {'type': 'http.request', 'body': data, 'more_body': False}\n"
+    "    async def send(message):\n"
+    "        sent.append(message)\n"
+    "    await app(scope(method, path, list(headers)), receive, send)\n"
+    "    if sent[0]['status'] >= 300:\n"
+    "        raise RuntimeError(f'{path}: {sent}')\n"
+    "    return json.loads(sent[1]['body']) if sent[1]['body'] else None\n"
+    "async def round_trip():\n"
+    "    started = await call('POST', '/_emulator/interactions', {'action': 'command', 'application_id': APP_ID,\n"
+    "                         'user_id': ALICE, 'channel_id': GENERAL, 'command_name': 'ping', 'wait_s': 0})\n"
+    "    one = started['interaction']\n"
+    "    await call('POST', f\"/api/v10/interactions/{one['id']}/{one['token']}/callback\",\n"
+    "               {'type': 4, 'data': {'content': 'pong'}})\n"
+    "async def main():\n"
+    "    async with app.router.lifespan_context(app):\n"
+    "        await call('PUT', '/_emulator/rate-limits', {'limit': 1_000_000, 'window_s': 1})\n"
+    "        await call('POST', f'/api/v10/applications/{APP_ID}/commands', {'name': 'ping', 'description': 'Answers'},\n"
+    "                   [(b'authorization', f'Bot {BOT_TOKEN}'.encode())])\n"
+    "        for _ in range(50):\n"
+    "            await round_trip()\n"
+    "        cpu, wall = time.process_time(), time.perf_counter()\n"
+    "        for _ in range(count):\n"
+    "            await round_trip()\n"
+    "        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall\n"
+    "    print(json.dumps({'cpu': cpu, 'wall': wall}))\n"
+    "asyncio.run(main())\n"
+)
+
+
+def logic(source: str | None, count: int) -> dict[str, Any]:
+    constants = f"APP_ID, ALICE, GENERAL, BOT_TOKEN = {APP_ID!r}, {ALICE!r}, {GENERAL!r}, {BOT_TOKEN!r}\n"
+    out = subprocess.run([sys.executable, "-c", constants + _LOGIC, source or "", str(count)], check=True,
+                         capture_output=True, text=True, env=os.environ.copy(), timeout=TIMEOUT_S * 5).stdout
+    measured = json.loads(out.strip().splitlines()[-1])
+    return _row(count, count, count, measured["wall"], measured["cpu"], 0.0)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -299,10 +360,13 @@ SCENARIOS = {
     "single": "Gateway delivery, one admin call per interaction",
     "roundtrip": "Gateway round trip (bot answers via the callback route)",
     "http": "Signed HTTP round trip (endpoint answers in the body)",
+    "logic": "Round trip called in-process on the ASGI app (no sockets, no Gateway session)",
 }
 
 
 def run(name: str, args: argparse.Namespace, source: str | None) -> dict[str, Any]:
+    if name == "logic":
+        return logic(source, args.interactions)
     scenario = {
         "batch": lambda url, pid: gateway(url, pid, args.interactions, 2, answer=False, repeat=100),
         "single": lambda url, pid: gateway(url, pid, args.interactions, args.concurrency, answer=False),
