@@ -38,8 +38,12 @@ def _columns(message: Payload) -> tuple[object, ...]:
             message["edited_timestamp"], json.dumps({key: message[key] for key in _EXTRA}))
 
 
-def _attachments(conn: sqlite3.Connection, message: Payload) -> None:
-    conn.execute("DELETE FROM message_attachments WHERE message_id = ?", (int(message["id"]),))
+def _attachments(conn: sqlite3.Connection, message: Payload, *, new: bool = False) -> None:
+    """The message's attachments in the history, replacing those it had (``new``: it had none)."""
+    if not new:
+        conn.execute("DELETE FROM message_attachments WHERE message_id = ?", (int(message["id"]),))
+    if not message["attachments"]:
+        return
     conn.executemany(
         "INSERT INTO message_attachments (id, message_id, position, filename, description, content_type, size, url)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -67,7 +71,7 @@ def created(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, inte
         " components, poll, edited_at, interaction, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (int(message["id"]), int(channel["id"]), int(channel["guild_id"]), int(message["author"]["id"]),
          message["type"], *_columns(message), message["timestamp"]))
-    _attachments(conn, message)
+    _attachments(conn, message, new=True)   # the INSERT above would have failed on an existing id
     conn.execute("UPDATE channels SET last_message_id = ? WHERE id = ?", (int(message["id"]), int(channel["id"])))
     search.index_message(conn, int(message["id"]), int(channel["guild_id"]), message["content"])
     announce_message(conn, outbox, "MESSAGE_CREATE", channel, message, state.clock.now())
