@@ -158,7 +158,9 @@ class CppSurface:
             self._parse(_strip_comments(header.read_text()))
         self.function_types = {}
         for cls in self.classes.values():
-            self.function_types.update(cls.typedefs)
+            for name, sig in cls.typedefs.items():
+                self.function_types[f"{cls.name}::{name}"] = sig  # qualified: classes reuse names
+                self.function_types.setdefault(name, sig)
 
     def _parse(self, text: str) -> None:
         # Namespace blocks other than `platformpp` itself (detail, versioning, authorize) hold no
@@ -237,7 +239,7 @@ def _parse_decl(stmt: str) -> tuple[str, str, list[str]] | None:
     return m.group("name"), ret, _split_params(m.group("params"))
 
 
-def normalize_type(text: str, function_types: dict[str, str], context: str = "") -> str:
+def normalize_type(text: str, function_types: dict[str, str], context: str = "", depth: int = 0) -> str:
     """A comparable spelling of a C++ type: no qualification, references and const dropped,
     callback typedefs replaced by their std::function signature."""
     t = re.sub(r"\s+", " ", text).strip()
@@ -247,9 +249,10 @@ def normalize_type(text: str, function_types: dict[str, str], context: str = "")
     t = re.sub(r"\s+", " ", t).strip()
     t = re.sub(r"\s*([<>,()*])\s*", r"\1", t)
     # A callback typedef named inside Client (or bare) stands for its signature.
-    bare = re.sub(r"^Client::", "", t)
-    if bare in function_types:
-        return normalize_type(function_types[bare], {}, context)
+    bare = re.sub(r"^\w+::", "", t)
+    for key in (t, f"{context}::{bare}", bare):
+        if key in function_types and depth < 4:  # a typedef may name another typedef
+            return normalize_type(function_types[key], function_types, context, depth + 1)
     t = re.sub(r"\bClient::(?=(Status|Error|Thread)\b)", "Client::", t)
     if context and re.fullmatch(r"(Status|Error|Thread|AvatarType)", t) and context in ("Client", "UserHandle"):
         t = f"{context}::{t}"
@@ -514,12 +517,13 @@ def reference_path() -> Path:
 
 def run(areas: list[str] | None = None, python: str = "stub", tsv: Path | None = None) -> dict[str, AreaReport]:
     rows = read_reference(tsv or reference_path())
-    ref_typedefs = {}
+    ref_typedefs: dict[str, str] = {}
     for row in rows:
         if row.kind == "typedef":
             m = re.match(r"using (\w+) = (.*)$", row.signature)
             if m:
-                ref_typedefs[m.group(1)] = m.group(2)
+                ref_typedefs[f"{row.cls}::{m.group(1)}"] = m.group(2)
+                ref_typedefs.setdefault(m.group(1), m.group(2))
     surface = CppSurface(HEADERS)
     py = None
     if python == "stub":
