@@ -430,7 +430,12 @@ def write(args: argparse.Namespace, versions: list[tuple[str, str | None]],
         lines.append(f"| {SCENARIOS[name]} | {version} | {result['interactions']} | {result['delivered']} | "
                      f"{result['answered']} | **{result['rate']}** | {result['cpu_ms']} | {result['busy']} % | "
                      f"{result['generator_busy']} % |")
-    RESULTS.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    # Sections written by hand (readings, earlier rounds) are kept after the new tables.
+    previous = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else ""
+    kept = [section for section in previous.split("\n## ")[1:]
+            if not section.startswith(("Machine\n", "Results\n"))]
+    RESULTS.write_text("\n".join(lines) + "".join(f"\n\n## {section.rstrip()}" for section in kept) + "\n",
+                       encoding="utf-8")
     print(f"written to {RESULTS}")
 
 
