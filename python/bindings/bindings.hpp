@@ -28,6 +28,11 @@ void BindLobby(pybind11::module_& m, pybind11::class_<Client>& client);
 void BindLinkedValues(pybind11::module_& m);
 void BindMessage(pybind11::module_& m, pybind11::class_<Client>& client);
 void BindVoiceSettings(pybind11::module_& m, pybind11::class_<Client>& client);
+// Voice (issue 15): Call, CallInfoHandle, VoiceStateHandle, VADThresholdSettings, AudioModeType and the
+// Client's call members (call.cpp); AudioDevice, AudioSystem and the audio members (audio.cpp). Before
+// BindLobby, whose LobbyHandle.get_call_info_handle names CallInfoHandle.
+void BindCall(pybind11::module_& m, pybind11::class_<Client>& client);
+void BindAudio(pybind11::module_& m, pybind11::class_<Client>& client);
 // SDK parity of the auth and client areas (issue 17; authorization_parity.cpp): DeviceAuthorizationArgs,
 // ClientCreateOptions, Client.Thread, device authorization, enum_to_string of these areas.
 void BindSdkParity(pybind11::module_& m, pybind11::class_<Client>& client);

@@ -221,7 +221,7 @@ void BindAuthorization(py::class_<Client>& cls) {
 }  // namespace
 
 py::class_<Client> BindClient(py::module_& m) {
-    py::class_<Client> cls(m, "Client", py::is_final(),
+    py::class_<Client> cls(m, "Client", py::is_final(), py::release_gil_before_calling_cpp_dtor(),
                            "The SDK's entry point: one per signed-in player. Its callbacks run inside run_callbacks().");
     BindEnums(m, cls);
     cls.def(py::init([] { return WithPythonLogging(std::make_unique<Client>()); }),

@@ -48,7 +48,9 @@ void BindLobby(py::module_& m, py::class_<Client>& client) {
                                "Member flag CanLinkLobby: may link the lobby to a guild channel.")
         .def_property_readonly("additional_name", &LobbyMemberHandle::AdditionalName,
                                "Set by the game's backend; read-only in the SDK.")
-        .def_property_readonly("user", &LobbyMemberHandle::User, "The member as a user, when known.");
+        .def_property_readonly("user", &LobbyMemberHandle::User, "The member as a user, when known.")
+        .def_property_readonly("connected", &LobbyMemberHandle::Connected,
+                               "Whether the member is connected to the platform now (online, or the current user).");
     DefHandleMembers(member);
 
     py::class_<LobbyHandle> lobby(m, "LobbyHandle", py::is_final(),
@@ -61,7 +63,9 @@ void BindLobby(py::module_& m, py::class_<Client>& client) {
         .def("get_lobby_member_handle", &LobbyHandle::GetLobbyMemberHandle, py::arg("member_id"),
              "One member, or None.")
         .def_property_readonly("linked_channel", &LobbyHandle::LinkedChannel,
-                               "The guild channel the lobby is linked to, or None.");
+                               "The guild channel the lobby is linked to, or None.")
+        .def("get_call_info_handle", &LobbyHandle::GetCallInfoHandle,
+             "The lobby's call as this Client's voice states show it; None when nobody is in it.");
     DefHandleMembers(lobby);
 
     DefCall(

@@ -17,6 +17,8 @@ PYBIND11_MODULE(_platformpp, m, py::mod_gil_not_used(false)) {
     python::BindGuild(m, client);
     auto user = python::BindUser(m, client);
     python::BindRelationship(m, client, user);
+    python::BindCall(m, client);
+    python::BindAudio(m, client);
     python::BindLobby(m, client);
     python::BindMessage(m, client);
     python::BindVoiceSettings(m, client);

@@ -1,5 +1,7 @@
 // A small native game: a frame loop that signs a player in, joins a lobby by secret, sends a message
-// and waits to receive it back through the Gateway, then exits 0. Against the emulator:
+// and waits to receive it back through the Gateway, then joins the lobby's voice call, talks (its
+// capture callback writes a tone) until the SDK reports the player speaking, leaves the call and exits
+// 0. Against the emulator:
 //
 //     native_game http://127.0.0.1:PORT [test user, default alice]
 //
@@ -7,6 +9,7 @@
 #include <platformpp/platformpp.hpp>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <set>
 #include <string>
@@ -18,7 +21,7 @@ constexpr uint64_t kGameId = 1000000000000000000ull;  // the emulator's default 
 constexpr auto kFrame = std::chrono::milliseconds(16);
 constexpr int kMaxFrames = 60 * 30;                    // give up after about 30 s
 
-enum class Step { SigningIn, Connecting, JoiningLobby, Messaging, Done, Failed };
+enum class Step { SigningIn, Connecting, JoiningLobby, Messaging, Calling, Done, Failed };
 
 struct Game {
     platformpp::Client client;
@@ -28,6 +31,8 @@ struct Game {
     uint64_t sentMessageId = 0;
     std::set<uint64_t> receivedMessageIds;  // the Gateway may deliver our message before the send completes
     std::string failure;
+    platformpp::Call call = platformpp::Call::nullobj;
+    uint64_t tonePhase = 0;  // audio thread only
 
     Game(const std::string& base, const std::string& user) : client(base + "/api/v10", base) {
         client.SetApplicationId(kGameId);
@@ -70,8 +75,45 @@ struct Game {
         if (step != Step::Messaging || sentMessageId == 0 || receivedMessageIds.count(sentMessageId) == 0) return;
         if (const auto message = client.GetMessageHandle(sentMessageId)) {
             std::printf("received back: \"%s\"\n", message->Content().c_str());
-            step = Step::Done;
+            JoinCall();
         }
+    }
+
+    // The lobby's voice call. The capture callback runs on the SDK's audio thread every 20 ms: it replaces
+    // the microphone's frame with a 440 Hz tone (what it leaves in `data` is sent) and returns at once.
+    void JoinCall() {
+        step = Step::Calling;
+        call = client.StartCallWithAudioCallbacks(
+            lobbyId, nullptr, [this](int16_t* data, uint64_t samples, int32_t rate, uint64_t channels) {
+                for (uint64_t i = 0; i < samples; ++i, ++tonePhase) {
+                    const auto v = static_cast<int16_t>(6000 * std::sin(6.283185307179586 * 440.0 * tonePhase / rate));
+                    for (uint64_t c = 0; c < channels; ++c) data[i * channels + c] = v;
+                }
+            });
+        if (!call) {
+            failure = "could not start the lobby's call";
+            step = Step::Failed;
+            return;
+        }
+        call.SetStatusChangedCallback([this](platformpp::Call::Status status, platformpp::Call::Error error, int32_t) {
+            std::printf("call: %s\n", platformpp::Call::StatusToString(status).c_str());
+            if (error != platformpp::Call::Error::None) {
+                failure = "call failed: " + platformpp::Call::ErrorToString(error);
+                step = Step::Failed;
+            }
+        });
+        // Speaking callbacks (on the game's thread, from RunCallbacks) drive a speaking indicator; the
+        // player's own id says the SDK is transmitting.
+        call.SetSpeakingStatusChangedCallback([this](uint64_t userId, bool speaking) {
+            const auto me = client.GetCurrentUser();
+            if (!speaking || !me || userId != me->Id() || step != Step::Calling) return;
+            std::printf("speaking in the call (end-to-end encryption: DAVE v%u)\n",
+                        static_cast<unsigned>(call.GetE2eeProtocolVersion()));
+            client.EndCall(lobbyId, [this] {
+                std::printf("left the call\n");
+                step = Step::Done;
+            });
+        });
     }
 
     void JoinLobby() {

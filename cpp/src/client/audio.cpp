@@ -1,6 +1,6 @@
 // AudioDevice and Client's audio members: devices and volumes go to the media engine (created on the
 // network thread on first use: PulseAudio when a server answers, else the null backend); the settings
-// the engine has no processing for are accepted and logged (docs/voice.md, "Audio settings").
+// with no meaning on desktop Linux are accepted and logged (docs/voice.md, "Audio settings").
 #include "platformpp/audio.hpp"
 
 #include <algorithm>
@@ -165,23 +165,18 @@ void Client::SetOutputVolume(float outputVolume) {
     impl.voice->SetOutputVolume(ClampLogged(impl, "SetOutputVolume", outputVolume, 0.0f, 200.0f));
 }
 
-// The media engine has no echo canceller, noise suppressor or gain control yet: the settings are
-// accepted (so a game's settings screen works) and logged.
+// Capture processing of the media engine (libspeexdsp on the audio thread; docs/voice-engine.md).
 void Client::SetAutomaticGainControl(bool on) {
-    RequireImpl().Log(LoggingSeverity::Info, std::string("automatic gain control ") + (on ? "on" : "off") +
-                                                 " (accepted; the engine has no AGC)");
+    RequireImpl().voice->WithEngine([on](voice::VoiceEngine& engine) { engine.SetAutomaticGainControl(on); });
 }
 void Client::SetEchoCancellation(bool on) {
-    RequireImpl().Log(LoggingSeverity::Info, std::string("echo cancellation ") + (on ? "on" : "off") +
-                                                 " (accepted; the engine has no echo canceller)");
+    RequireImpl().voice->WithEngine([on](voice::VoiceEngine& engine) { engine.SetEchoCancellation(on); });
 }
 void Client::SetNoiseSuppression(bool on) {
-    RequireImpl().Log(LoggingSeverity::Info, std::string("noise suppression ") + (on ? "on" : "off") +
-                                                 " (accepted; the engine has no noise suppressor)");
+    RequireImpl().voice->WithEngine([on](voice::VoiceEngine& engine) { engine.SetNoiseSuppression(on); });
 }
 void Client::SetNoiseCancellation(bool on) {
-    RequireImpl().Log(LoggingSeverity::Info, std::string("noise cancellation ") + (on ? "on" : "off") +
-                                                 " (accepted; the engine has no noise canceller)");
+    RequireImpl().voice->WithEngine([on](voice::VoiceEngine& engine) { engine.SetNoiseCancellation(on); });
 }
 
 void Client::SetNoAudioInputThreshold(float dBFSThreshold) {
@@ -201,7 +196,7 @@ void Client::SetOpusHardwareCoding(bool encode, bool decode) {
 
 void Client::SetAecDump(bool on) {
     RequireImpl().Log(LoggingSeverity::Info, std::string("AEC dump ") + (on ? "on" : "off") +
-                                                 ": accepted; there is no echo canceller to dump");
+                                                 ": accepted; the echo canceller writes no dump");
 }
 
 void Client::SetEngineManagedAudioSession(bool isEngineManaged) {

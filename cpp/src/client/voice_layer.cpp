@@ -60,8 +60,10 @@ void VoiceLayer::Shutdown() {
 
 voice::VoiceEngine& VoiceLayer::EngineLocked() {
     if (!engine_) {
+        voice::VoiceEngineOptions options;
+        options.tls = &impl_.tls;  // wss voice endpoints trust what the Client's HTTP and Gateway trust
         engine_ = std::make_unique<voice::VoiceEngine>(impl_.io.Context(), voice::MakeAudioBackend(impl_.Sink()),
-                                                       impl_.Sink());
+                                                       impl_.Sink(), options);
         engine_->SetInputVolume(static_cast<int>(std::lround(inputVolume_.load())));
         engine_->SetOutputVolume(static_cast<int>(std::lround(outputVolume_.load())));
         engine_->SetSelfMuteAll(muteAll_);

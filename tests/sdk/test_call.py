@@ -1,0 +1,242 @@
+"""Voice calls from Python against the emulator (issue 15): two players in a lobby call, the audio
+callbacks' numpy arrays (views of the SDK's buffer, writable, no copy), exceptions in them, validation,
+the event callbacks, and that callbacks are released with their Client."""
+
+from __future__ import annotations
+
+import gc
+import math
+import threading
+import weakref
+from typing import Any
+
+import numpy as np
+import pytest
+from sdk_support import GAME_ID, Outcome, pump_until, sign_in
+
+import platformpp
+
+ALICE = 1100000000000000001
+BOB = 1100000000000000002
+
+
+def ready_player(emulator: Any, user: str) -> platformpp.Client:
+    player = platformpp.Client(emulator.api_base, emulator.web_base)
+    player.set_application_id(GAME_ID)
+    access, _ = sign_in(player, user)
+    updated = Outcome()
+    player.update_token(platformpp.AuthorizationTokenType.Bearer, access, updated)
+    assert updated.wait()[0].successful
+    player.connect()
+    pump_until(lambda: player.get_status() == platformpp.Client.Status.Ready)
+    return player
+
+
+@pytest.fixture
+def players(platformpp_emulator: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[platformpp.Client, platformpp.Client]:
+    monkeypatch.setenv("PLATFORMPP_AUDIO_BACKEND", "null")  # no sound server needed
+    return ready_player(platformpp_emulator, "alice"), ready_player(platformpp_emulator, "bob")
+
+
+def shared_lobby(alice: platformpp.Client, bob: platformpp.Client, secret: str) -> int:
+    created, joined = Outcome(), Outcome()
+    alice.create_or_join_lobby(secret, created)
+    lobby_id = created.wait()[1]
+    bob.create_or_join_lobby(secret, joined)
+    assert joined.wait()[1] == lobby_id
+    return lobby_id
+
+
+class Tone:
+    """A captured callback that writes a sine into the SDK's buffer (what it leaves is sent)."""
+
+    def __init__(self, hz: float = 440.0) -> None:
+        self.hz, self.phase, self.calls, self.addresses = hz, 0, 0, set()
+        self.shapes: set[tuple[int, ...]] = set()
+
+    def __call__(self, samples: np.ndarray, sample_rate: int) -> None:
+        self.calls += 1
+        self.shapes.add(samples.shape)
+        self.addresses.add(samples.__array_interface__["data"][0])
+        n = samples.shape[0]
+        t = (np.arange(n) + self.phase) / sample_rate
+        samples[:] = (8000 * np.sin(2 * math.pi * self.hz * t)).astype(np.int16)[:, None]
+        self.phase += n
+
+
+class Ear:
+    """A received callback keeping one user's first channel (copied: the array is only valid in the call)."""
+
+    def __init__(self, user_id: int) -> None:
+        self.user_id, self.frames, self.lock = user_id, [], threading.Lock()
+        self.flags: list[tuple[bool, bool, str]] = []
+
+    def __call__(self, user_id: int, samples: np.ndarray, sample_rate: int) -> bool | None:
+        if user_id == self.user_id:
+            with self.lock:
+                self.frames.append(samples[:, 0].copy())
+                if len(self.flags) < 3:
+                    self.flags.append((samples.flags.writeable, samples.flags.owndata, str(samples.dtype)))
+        return None
+
+    def count(self) -> int:
+        with self.lock:
+            return len(self.frames)
+
+    def frequency(self) -> float:
+        with self.lock:
+            mono = np.concatenate(self.frames[-25:]).astype(np.float64)
+        rising = np.nonzero((mono[:-1] < 0) & (mono[1:] >= 0))[0]
+        exact = rising + (-mono[rising]) / (mono[rising + 1] - mono[rising])
+        return (len(exact) - 1) * 48000.0 / (exact[-1] - exact[0])
+
+
+def test_two_players_hear_each_other_through_numpy_views(players) -> None:
+    alice, bob = players
+    lobby_id = shared_lobby(alice, bob, "py-voice")
+    lobby_voice: list[tuple[int, int, bool]] = []
+    bob.set_voice_participant_changed_callback(lambda lobby, member, added: lobby_voice.append((lobby, member, added)))
+
+    tone = Tone()
+    alice_call = alice.start_call_with_audio_callbacks(lobby_id, None, tone)
+    assert alice_call and alice_call.get_channel_id() == lobby_id and alice_call.get_guild_id() == 0
+    assert not alice.start_call(lobby_id)  # already in it
+    statuses: list[platformpp.Call.Status] = []
+    alice_call.set_status_changed_callback(lambda status, error, detail: statuses.append(status))
+    pump_until(lambda: alice_call.get_status() == platformpp.Call.Status.Connected)
+    pump_until(lambda: (lobby_id, ALICE, True) in lobby_voice)
+    info = bob.get_lobby_handle(lobby_id).get_call_info_handle()
+    assert info is not None and info.get_participants() == [ALICE] and info.channel_id == lobby_id
+
+    ear = Ear(ALICE)
+    bob_call = bob.start_call_with_audio_callbacks(lobby_id, ear, None)
+    speaking: list[tuple[int, bool]] = []
+    bob_call.set_speaking_status_changed_callback(lambda user, on: speaking.append((user, on)))
+    pump_until(lambda: bob_call.get_status() == platformpp.Call.Status.Connected)
+    pump_until(lambda: ear.count() >= 50, timeout=15)
+    assert abs(ear.frequency() - 440.0) <= 5.0
+    pump_until(lambda: (ALICE, True) in speaking)
+
+    # The arrays are (samples, channels) int16 views of one SDK buffer: writable, owning nothing.
+    assert tone.shapes == {(960, 2)}
+    assert len(tone.addresses) == 1
+    assert ear.flags[0] == (True, False, "int16")
+    # End to end encrypted: one DAVE group, the same verification code on both sides.
+    pump_until(lambda: alice_call.get_e2ee_epoch_authenticator() == bob_call.get_e2ee_epoch_authenticator())
+    assert alice_call.get_e2ee_protocol_version() == 1
+    code = alice_call.get_e2ee_verification_code(BOB)
+    assert code is not None and len(code) == 45 and code == bob_call.get_e2ee_verification_code(ALICE)
+
+    changed: list[int] = []
+    bob_call.set_on_voice_state_changed_callback(changed.append)
+    alice_call.set_self_mute(True)
+    pump_until(lambda: ALICE in changed)
+    state = bob_call.get_voice_state_handle(ALICE)
+    assert state is not None and state.self_mute and not state.self_deaf
+    assert sorted(bob_call.get_participants()) == [ALICE, BOB]
+
+    ended = Outcome()
+    alice.end_call(lobby_id, ended)
+    ended.wait()
+    assert alice_call.get_status() == platformpp.Call.Status.Disconnected
+    assert statuses[-1] == platformpp.Call.Status.Disconnected
+    assert alice.get_calls() == [] and not alice.get_call(lobby_id)
+    pump_until(lambda: (lobby_id, ALICE, False) in lobby_voice)
+    all_ended = Outcome()
+    bob.end_calls(all_ended)
+    all_ended.wait()
+
+
+def test_an_exception_in_an_audio_callback_is_reported_and_audio_goes_on(players) -> None:
+    alice, bob = players
+    lobby_id = shared_lobby(alice, bob, "py-voice-errors")
+    caught: list[BaseException] = []
+    platformpp.set_callback_error_hook(caught.append)
+    try:
+        tone = Tone()
+
+        def failing_capture(samples: np.ndarray, sample_rate: int) -> None:
+            tone(samples, sample_rate)
+            if tone.calls % 10 == 0:
+                raise RuntimeError("boom in capture")
+
+        received = {"n": 0}
+
+        def failing_receive(user_id: int, samples: np.ndarray, sample_rate: int) -> None:
+            received["n"] += 1
+            raise ValueError("boom in receive")
+
+        alice.start_call_with_audio_callbacks(lobby_id, None, failing_capture)
+        bob.start_call_with_audio_callbacks(lobby_id, failing_receive, None)
+        pump_until(lambda: received["n"] >= 50, timeout=15)
+        pump_until(lambda: any(isinstance(e, ValueError) for e in caught)
+                   and any(isinstance(e, RuntimeError) for e in caught))
+        assert tone.calls > 50  # the audio thread went on after each exception
+    finally:
+        platformpp.set_callback_error_hook(None)
+        for player in players:
+            done = Outcome()
+            player.end_calls(done)
+            done.wait()
+
+
+def test_out_of_range_values_raise_validation_error_naming_the_parameter(players) -> None:
+    alice, bob = players
+    lobby_id = shared_lobby(alice, bob, "py-voice-values")
+    call = alice.start_call(lobby_id)
+    with pytest.raises(platformpp.ValidationError, match="volume"):
+        call.set_participant_volume(BOB, 250.0)
+    with pytest.raises(platformpp.ValidationError, match="threshold"):
+        call.set_vad_threshold(False, 5.0)
+    with pytest.raises(platformpp.ValidationError, match="release_delay_ms"):
+        call.set_ptt_release_delay(2001)
+    with pytest.raises(platformpp.ValidationError, match="audio_mode"):
+        call.set_audio_mode(platformpp.AudioModeType.MODE_UNINIT)
+    with pytest.raises(platformpp.ValidationError, match="input_volume"):
+        alice.set_input_volume(101.0)
+    with pytest.raises(platformpp.ValidationError, match="output_volume"):
+        alice.set_output_volume(-1.0)
+    with pytest.raises(platformpp.ValidationError, match="dbfs_threshold"):
+        alice.set_no_audio_input_threshold(-101.0)
+    # Nothing changed; valid values apply.
+    assert call.get_participant_volume(BOB) == 100.0
+    call.set_participant_volume(BOB, 150.0)
+    call.set_vad_threshold(True, -45.0)
+    call.set_ptt_release_delay(300)
+    call.set_audio_mode(platformpp.AudioModeType.MODE_PTT)
+    assert call.get_participant_volume(BOB) == 150.0
+    vad = call.get_vad_threshold()
+    assert vad.automatic and vad.vad_threshold == -45.0
+    assert call.get_ptt_release_delay() == 300 and call.get_audio_mode() == platformpp.AudioModeType.MODE_PTT
+    assert platformpp.Call.status_to_string(platformpp.Call.Status.Joining) == "Joining"
+    assert platformpp.Call.error_to_string(platformpp.Call.Error.Forbidden) == "Forbidden"
+
+    devices = Outcome()
+    alice.get_input_devices(devices)
+    (inputs,) = devices.wait()
+    assert inputs and inputs[0].id == platformpp.Client.get_default_audio_device_id()
+    refused = Outcome()
+    alice.set_output_device("no-such-device", refused)
+    assert refused.wait()[0].type == platformpp.ErrorType.ValidationError
+    done = Outcome()
+    alice.end_calls(done)
+    done.wait()
+
+
+def test_audio_callbacks_are_released_with_their_client(platformpp_emulator: Any, monkeypatch) -> None:
+    monkeypatch.setenv("PLATFORMPP_AUDIO_BACKEND", "null")
+    alice = ready_player(platformpp_emulator, "alice")
+    created = Outcome()
+    alice.create_or_join_lobby("py-voice-leak", created)
+    lobby_id = created.wait()[1]
+    tone = Tone()
+    ref = weakref.ref(tone)
+    call = alice.start_call_with_audio_callbacks(lobby_id, None, tone)
+    pump_until(lambda: call.get_status() == platformpp.Call.Status.Connected)
+    pump_until(lambda: tone.calls > 5)  # the audio thread is running the callback
+    del tone, call
+    del alice  # joins the audio thread without the GIL (it may be waiting for it in the callback)
+    gc.collect()
+    platformpp.run_callbacks()  # parked references are released here
+    gc.collect()
+    assert ref() is None
