@@ -43,12 +43,13 @@ std::function<void(Args...)> Optional(std::optional<PyCallback<Args...>> callbac
 // A view of the SDK's interleaved frame as (samples, channels) int16, without copying: the base object
 // only keeps numpy from copying (it owns nothing).
 py::array_t<int16_t> FrameView(int16_t* data, uint64_t samples, uint64_t channels) {
-    static const py::capsule kNoOwner(static_cast<void*>(nullptr), [](void*) {});
+    // Never destroyed: a Python object must not be released by a static destructor after finalization.
+    static const py::capsule* const kNoOwner = new py::capsule(static_cast<void*>(nullptr), [](void*) {});
     const auto rows = static_cast<py::ssize_t>(samples), columns = static_cast<py::ssize_t>(channels);
     return py::array_t<int16_t>({rows, columns},
                                 {columns * static_cast<py::ssize_t>(sizeof(int16_t)),
                                  static_cast<py::ssize_t>(sizeof(int16_t))},
-                                data, kNoOwner);
+                                data, *kNoOwner);
 }
 
 using ReceivedPy = PyCallback<uint64_t, py::array_t<int16_t>, int32_t>;
