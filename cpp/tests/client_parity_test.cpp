@@ -321,3 +321,9 @@ BOOST_AUTO_TEST_CASE(log_file_redacts_filters_and_rotates) {
     }
     std::filesystem::remove_all(dir);
 }
+
+BOOST_AUTO_TEST_CASE(avatar_type_names) {
+    BOOST_TEST(UserHandle::AvatarTypeToString(UserHandle::AvatarType::Gif) == "Gif");
+    BOOST_TEST(std::string(EnumToString(UserHandle::AvatarType::Png)) == "Png");
+    BOOST_TEST(std::string(EnumToString(static_cast<UserHandle::AvatarType>(9))) == "Unknown");
+}

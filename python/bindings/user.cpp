@@ -39,6 +39,15 @@ py::class_<UserHandle> BindUser(py::module_& m, py::class_<Client>& client) {
 
     py::class_<UserHandle> user(m, "UserHandle", py::is_final(),
                                 "A user as the Client's cache held them when obtained: a read-only snapshot.");
+    py::native_enum<UserHandle::AvatarType>(user, "AvatarType", "enum.IntEnum", "Image formats of an avatar.")
+        .value("Gif", UserHandle::AvatarType::Gif)
+        .value("Webp", UserHandle::AvatarType::Webp)
+        .value("Png", UserHandle::AvatarType::Png)
+        .value("Jpeg", UserHandle::AvatarType::Jpeg)
+        .finalize();
+    user.def_static("avatar_type_to_string", &UserHandle::AvatarTypeToString, py::arg("type"), "The format's name.");
+    m.def("enum_to_string", py::overload_cast<UserHandle::AvatarType>(&EnumToString), py::arg("value"),
+          "The value's C++ name.");
     user.def_property_readonly("id", &UserHandle::Id, "The user's id.")
         .def_property_readonly("username", &UserHandle::Username, "The unique username.")
         .def_property_readonly("global_name", &UserHandle::GlobalName, "The display name they chose, or None.")
@@ -53,6 +62,8 @@ py::class_<UserHandle> BindUser(py::module_& m, py::class_<Client>& client) {
     DefHandleMembers(user);
 
     client.def("get_current_user", &Client::GetCurrentUser, "The current user, once the Gateway is Ready (else None).")
+        .def("get_current_user_v2", &Client::GetCurrentUserV2,
+             "The current user, once the Gateway is Ready (else None): the SDK 1.10 name of get_current_user.")
         .def("get_user", &Client::GetUser, py::arg("user_id"), "A user the SDK knows, or None.")
         .def(
             "set_user_updated_callback",

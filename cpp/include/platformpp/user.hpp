@@ -79,6 +79,16 @@ public:
 
     explicit operator bool() const noexcept { return view_ != nullptr; }
 
+    // Image formats of an avatar (issue 17).
+    enum class AvatarType : int32_t {
+        Gif = 0,
+        Webp = 1,
+        Png = 2,
+        Jpeg = 3,
+    };
+    // "Gif", "Webp", "Png", "Jpeg".
+    static std::string AvatarTypeToString(AvatarType type);
+
     uint64_t Id() const;
     std::string Username() const;
     std::optional<std::string> GlobalName() const;
@@ -101,6 +111,8 @@ private:
     const detail::UserView& View() const;
     std::shared_ptr<const detail::UserView> view_;
 };
+
+const char* EnumToString(UserHandle::AvatarType value);
 
 }  // namespace platformpp
 

@@ -124,6 +124,21 @@ std::optional<UserHandle> Client::GetCurrentUser() const {
     return me == 0 ? std::nullopt : impl.social->User(me);
 }
 
+const char* EnumToString(UserHandle::AvatarType value) {
+    switch (value) {
+        case UserHandle::AvatarType::Gif: return "Gif";
+        case UserHandle::AvatarType::Webp: return "Webp";
+        case UserHandle::AvatarType::Png: return "Png";
+        case UserHandle::AvatarType::Jpeg: return "Jpeg";
+    }
+    return "Unknown";
+}
+
+std::string UserHandle::AvatarTypeToString(AvatarType type) { return EnumToString(type); }
+
+// The reference's name for the optional current user (issue 17).
+std::optional<UserHandle> Client::GetCurrentUserV2() const { return GetCurrentUser(); }
+
 std::optional<UserHandle> Client::GetUser(uint64_t userId) const { return RequireImpl().social->User(userId); }
 
 void Client::SetUserUpdatedCallback(UserUpdatedCallback callback) {
