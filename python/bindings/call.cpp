@@ -12,9 +12,13 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <optional>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "bindings.hpp"
 #include "callback.hpp"
@@ -275,12 +279,45 @@ void BindClientCalls(py::class_<Client>& client) {
              "Deafen every call (overrides each call's).");
 }
 
+// benchmarks/bench_voice_callbacks.py: the cost of one captured-callback call as the audio thread makes
+// it (a thread of its own, 960 x 2 int16, the GIL taken per call), for the Python callable through the
+// binding's wrapper and for a no-op C++ callback through the same std::function type. Nanoseconds per
+// call, sorted.
+py::tuple AudioCallbackCost(py::object callable, int frames) {
+    if (frames < 1) throw ValidationError("frames", "must be at least 1");
+    auto wrapped = WrapCaptured(std::move(callable));
+    Client::UserAudioCapturedCallback baseline = [](int16_t* data, uint64_t, int32_t, uint64_t) { data[0] ^= 1; };
+    std::vector<double> python(static_cast<std::size_t>(frames)), native(static_cast<std::size_t>(frames));
+    {
+        py::gil_scoped_release release;
+        std::thread audio([&] {
+            std::vector<int16_t> frame(960 * 2);
+            auto run = [&](const Client::UserAudioCapturedCallback& cb, std::vector<double>& out) {
+                for (auto& ns : out) {
+                    const auto began = std::chrono::steady_clock::now();
+                    cb(frame.data(), 960, 48000, 2);
+                    ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - began).count();
+                }
+            };
+            run(baseline, native);
+            run(wrapped, python);
+        });
+        audio.join();
+    }
+    std::sort(python.begin(), python.end());
+    std::sort(native.begin(), native.end());
+    return py::make_tuple(python, native);
+}
+
 }  // namespace
 
 void BindCall(py::module_& m, py::class_<Client>& client) {
     BindValues(m);
     BindCallClass(m);
     BindClientCalls(client);
+    m.def("_audio_callback_cost", &AudioCallbackCost, py::arg("callable"), py::arg("frames"),
+          "Benchmark helper: (python_ns, baseline_ns), sorted per-call costs of a captured audio callback "
+          "called from a C++ thread as the audio thread calls it, and of a no-op C++ callback.");
 }
 
 }  // namespace platformpp::python
