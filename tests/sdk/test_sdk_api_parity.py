@@ -10,8 +10,9 @@ from types import ModuleType
 
 import pytest
 
-# Areas that are complete. An area goes here when it reaches 100 %; it must then stay there.
-COMPLETE_AREAS: list[str] = []
+# Areas that are complete. An area goes here when it reaches 100 %; it must then stay there. (The stub
+# case passes once stubs/platformpp/_platformpp.pyi is regenerated from the integrated build.)
+COMPLETE_AREAS: list[str] = ["auth"]
 
 ROOT = Path(__file__).resolve().parents[2]
 
