@@ -26,7 +26,8 @@ def test_bot_writes_stats_and_the_user_reads_them(platformpp_emulator: Emulator)
         assert http.patch("/applications/@me/users/42/identity-profile", json={}).json()["code"] == 10013
     with api(emu, user_token(emu, ALICE)) as http:
         [profile] = http.get("/users/@me/application-profiles").json()
-        assert profile["identities"] == [{"provider": "oidc", "external_user_id": "ext-alice"}]
+        assert profile["identities"] == [{"provider": "oidc", "external_user_id": "ext-alice", "provider_id": None,
+                                          "username": "alice", "avatar": None}]
         assert profile["stats"]["rank_name"] == "Gold"
         assert http.patch(url, json={"rank_name": "Cheater"}).status_code == 401  # bot token only
         assert http.get(f"/users/{BOB}/application-profiles").status_code == 403  # not a friend

@@ -22,11 +22,16 @@ def _fields(conn: sqlite3.Connection, application_id: int, user_id: int) -> dict
 
 
 def profile_object(conn: sqlite3.Connection, application_id: int, user_id: int) -> dict[str, Any]:
-    """``{application_id, user_id, identities: [{provider, external_user_id}], stats: {...}}``."""
+    """``{application_id, user_id, identities: [{provider, external_user_id, provider_id, username,
+    avatar}], stats: {...}}``. An identity shows the name and avatar hash of the account it signs in to
+    (the emulator keeps no separate profile picture per provider); ``provider_id`` (an OIDC issuer on
+    the platform) is null: the emulator's identities name no issuer."""
     identities = conn.execute(
-        "SELECT auth_type, external_user_id FROM external_identities WHERE application_id = ? AND user_id = ?"
-        " ORDER BY auth_type", (application_id, user_id)).fetchall()
+        "SELECT e.auth_type, e.external_user_id, u.username, u.avatar FROM external_identities e"
+        " JOIN users u ON u.id = e.user_id WHERE e.application_id = ? AND e.user_id = ?"
+        " ORDER BY e.auth_type", (application_id, user_id)).fetchall()
     return {"application_id": str(application_id), "user_id": str(user_id),
-            "identities": [{"provider": r["auth_type"], "external_user_id": r["external_user_id"]}
+            "identities": [{"provider": r["auth_type"], "external_user_id": r["external_user_id"],
+                            "provider_id": None, "username": r["username"], "avatar": r["avatar"]}
                            for r in identities],
             "stats": _fields(conn, application_id, user_id)}
