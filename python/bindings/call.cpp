@@ -48,12 +48,32 @@ std::function<void(Args...)> Optional(std::optional<PyCallback<Args...>> callbac
 // only keeps numpy from copying (it owns nothing).
 py::array_t<int16_t> FrameView(int16_t* data, uint64_t samples, uint64_t channels) {
     // Never destroyed: a Python object must not be released by a static destructor after finalization.
-    static const py::capsule* const kNoOwner = new py::capsule(static_cast<void*>(nullptr), [](void*) {});
+    // (A capsule needs a non-null pointer; it points at a static byte and frees nothing.)
+    static char anchor = 0;
+    static const py::capsule* const kNoOwner = new py::capsule(static_cast<void*>(&anchor), [](void*) {});
     const auto rows = static_cast<py::ssize_t>(samples), columns = static_cast<py::ssize_t>(channels);
     return py::array_t<int16_t>({rows, columns},
                                 {columns * static_cast<py::ssize_t>(sizeof(int16_t)),
                                  static_cast<py::ssize_t>(sizeof(int16_t))},
                                 data, *kNoOwner);
+}
+
+// Reports the exception being handled (GIL held) like any callback's; nothing escapes onto the audio
+// thread, which must go on whatever the report does.
+void ReportAudioError(const char* what) noexcept {
+    try {
+        try {
+            throw;
+        } catch (py::error_already_set& error) {
+            ReportCallbackError(error, what);
+        } catch (const std::exception&) {
+            py::detail::try_translate_exceptions();
+            py::error_already_set error;
+            ReportCallbackError(error, what);
+        }
+    } catch (...) {
+        PyErr_Clear();
+    }
 }
 
 using ReceivedPy = PyCallback<uint64_t, py::array_t<int16_t>, int32_t>;
@@ -67,12 +87,8 @@ Client::UserAudioReceivedCallback WrapReceived(std::optional<py::object> callabl
         try {
             py::object result = (*shared)(userId, FrameView(data, samples, channels), rate);
             if (!result.is_none()) outShouldMute = result.cast<bool>();
-        } catch (py::error_already_set& error) {
-            ReportCallbackError(error, "audio received callback");
-        } catch (const std::exception&) {
-            py::detail::try_translate_exceptions();
-            py::error_already_set error;
-            ReportCallbackError(error, "audio received callback");
+        } catch (...) {
+            ReportAudioError("audio received callback");
         }
     };
 }
@@ -83,12 +99,8 @@ Client::UserAudioCapturedCallback WrapCaptured(std::optional<py::object> callabl
         py::gil_scoped_acquire gil;
         try {
             (*shared)(FrameView(data, samples, channels), rate);
-        } catch (py::error_already_set& error) {
-            ReportCallbackError(error, "audio captured callback");
-        } catch (const std::exception&) {
-            py::detail::try_translate_exceptions();
-            py::error_already_set error;
-            ReportCallbackError(error, "audio captured callback");
+        } catch (...) {
+            ReportAudioError("audio captured callback");
         }
     };
 }
