@@ -36,6 +36,9 @@ void BindAudio(pybind11::module_& m, pybind11::class_<Client>& client);
 // SDK parity of the auth and client areas (issue 17; authorization_parity.cpp): DeviceAuthorizationArgs,
 // ClientCreateOptions, Client.Thread, device authorization, enum_to_string of these areas.
 void BindSdkParity(pybind11::module_& m, pybind11::class_<Client>& client);
+// The rest of issue 17 (parity_rest.cpp): enum_to_string of the guild, message, audio, call and user
+// enums, open_connected_games_settings_in_platform. After every area binding.
+void BindParityRest(pybind11::module_& m, pybind11::class_<Client>& client);
 void BindCallbacks(pybind11::module_& m);
 void BindVersioning(pybind11::module_& m);
 

@@ -23,6 +23,7 @@ PYBIND11_MODULE(_platformpp, m, py::mod_gil_not_used(false)) {
     python::BindMessage(m, client);
     python::BindVoiceSettings(m, client);
     python::BindSdkParity(m, client);  // issue 17: after BindAudio (AudioSystem) and BindUser
+    python::BindParityRest(m, client);  // issue 17, the rest: after every enum it names
     python::BindCallbacks(m);
     python::BindVersioning(m);
     // The pure-Python glue that completes the classes (async methods, event subscription) lives beside

@@ -25,13 +25,29 @@ py::class_<UserHandle> BindUser(py::module_& m, py::class_<Client>& client) {
         .value("Unknown", StatusType::Unknown)
         .finalize();
 
+    py::native_enum<ExternalIdentityProviderType>(m, "ExternalIdentityProviderType", "enum.IntEnum",
+                                                  "The kind of external identity provider behind a profile.")
+        .value("OIDC", ExternalIdentityProviderType::OIDC)
+        .value("EpicOnlineServices", ExternalIdentityProviderType::EpicOnlineServices)
+        .value("Steam", ExternalIdentityProviderType::Steam)
+        .value("Unity", ExternalIdentityProviderType::Unity)
+        .value("PlatformBot", ExternalIdentityProviderType::PlatformBot)
+        .value("None_", ExternalIdentityProviderType::None, "No external identity (spelt None_ in Python: None is a keyword).")
+        .value("Unknown", ExternalIdentityProviderType::Unknown)
+        .finalize();
+
     py::class_<UserApplicationProfileHandle> profile(
         m, "UserApplicationProfileHandle", py::is_final(),
         "Game identity data from an external provider; a read-only snapshot.");
     profile.def_property_readonly("application_id", &UserApplicationProfileHandle::ApplicationId, "The game.")
         .def_property_readonly("user_id", &UserApplicationProfileHandle::UserId, "The user.")
         .def_property_readonly("provider_type", &UserApplicationProfileHandle::ProviderType,
-                               "The provider's type, e.g. 'STEAM_SESSION_TICKET' ('' without an identity).")
+                               "The provider's ExternalIdentityProviderType (None without an identity).")
+        .def_property_readonly("provider_id", &UserApplicationProfileHandle::ProviderId,
+                               "The provider's own id (an OIDC issuer) when known, else None.")
+        .def_property_readonly("username", &UserApplicationProfileHandle::Username, "The name the profile shows.")
+        .def_property_readonly("avatar_hash", &UserApplicationProfileHandle::AvatarHash,
+                               "The avatar hash the profile shows ('' when none).")
         .def_property_readonly("provider_issued_user_id", &UserApplicationProfileHandle::ProviderIssuedUserId,
                                "The user's id at the provider.")
         .def_property_readonly("metadata", &UserApplicationProfileHandle::Metadata, "The game stats, a JSON object.");
@@ -53,6 +69,9 @@ py::class_<UserHandle> BindUser(py::module_& m, py::class_<Client>& client) {
         .def_property_readonly("global_name", &UserHandle::GlobalName, "The display name they chose, or None.")
         .def_property_readonly("display_name", &UserHandle::DisplayName, "global_name when set, else username.")
         .def_property_readonly("avatar", &UserHandle::Avatar, "The avatar hash, or None.")
+        .def("avatar_url", &UserHandle::AvatarUrl, py::arg("animated_type"), py::arg("static_type"),
+             "The avatar's CDN URL: an animated avatar in animated_type's format, a still one in static_type's "
+             "(Gif is refused for a still avatar: ValidationError); the default avatar's URL without one.")
         .def_property_readonly("is_provisional", &UserHandle::IsProvisional, "Whether a provisional account.")
         .def_property_readonly("status", &UserHandle::Status, "The StatusType (Offline when not visible).")
         .def_property_readonly("game_activity", &UserHandle::GameActivity, "Their rich presence in this game, or None.")

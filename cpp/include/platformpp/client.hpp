@@ -196,6 +196,8 @@ public:
     using MessageCallback = std::function<void(uint64_t messageId)>;
     using MessageDeletedCallback = std::function<void(uint64_t messageId, uint64_t channelId)>;
     using RelationshipCallback = std::function<void(uint64_t userId, bool isPlatformRelationshipUpdate)>;
+    using RelationshipCreatedCallback = std::function<void(uint64_t userId, bool isPlatformRelationshipUpdate)>;
+    using RelationshipDeletedCallback = std::function<void(uint64_t userId, bool isPlatformRelationshipUpdate)>;
     using UserUpdatedCallback = std::function<void(uint64_t userId)>;
     using GetUserApplicationProfilesCallback =
         std::function<void(ClientResult result, std::vector<UserApplicationProfileHandle> profiles)>;
@@ -274,8 +276,8 @@ public:
     void UnblockUser(uint64_t userId, ResultCallback callback);
     // A relationship appeared or changed (created), or went away (deleted). The flag says whether the
     // platform relationship (rather than only the game one) changed.
-    void SetRelationshipCreatedCallback(RelationshipCallback callback);
-    void SetRelationshipDeletedCallback(RelationshipCallback callback);
+    void SetRelationshipCreatedCallback(RelationshipCreatedCallback callback);
+    void SetRelationshipDeletedCallback(RelationshipDeletedCallback callback);
 
     // -- users --
     std::optional<UserHandle> GetCurrentUser() const;
@@ -554,6 +556,14 @@ public:
     // The current user when known (after READY), else nullopt: the reference's name for GetCurrentUser.
     std::optional<UserHandle> GetCurrentUserV2() const;
     // ==== end of SDK parity: auth, client and users ====
+    // ==== SDK parity, the rest (issue 17) ====
+    using OpenConnectedGamesSettingsInPlatformCallback = std::function<void(ClientResult result)>;
+    // Opens the settings page of the platform's client where the user sees the games connected to
+    // their account: its URL (webBase + "/settings/connected-games") through the opener of
+    // SetAuthorizeUrlOpener (the system browser by default). Needs UpdateToken; a provisional account
+    // has no such settings (ValidationError), nor does a Client without an opener.
+    void OpenConnectedGamesSettingsInPlatform(OpenConnectedGamesSettingsInPlatformCallback callback);
+    // ==== end of SDK parity, the rest ====
 
     struct Impl;
 

@@ -18,5 +18,15 @@ const char* EnumToString(AuthenticationExternalAuthType value);
 const char* EnumToString(Client::Error value);
 const char* EnumToString(Client::Status value);
 const char* EnumToString(Client::Thread value);
+// The rest of the reference's list (issue 17): guilds, messages, audio, calls and users.
+const char* EnumToString(ChannelType value);
+const char* EnumToString(AdditionalContentType value);
+const char* EnumToString(AudioSystem value);
+const char* EnumToString(Call::Error value);
+const char* EnumToString(AudioModeType value);
+const char* EnumToString(Call::Status value);
+const char* EnumToString(StatusType value);
+const char* EnumToString(DisclosureTypes value);
+const char* EnumToString(ExternalIdentityProviderType value);
 
 }  // namespace platformpp

@@ -36,6 +36,21 @@ enum class StatusType : int32_t {
     Unknown = 7,
 };
 
+// The kind of external identity provider behind a UserApplicationProfileHandle. The platform's
+// provisional auth types map onto it: OIDC (and its Apple and PlayStation Network id tokens, which
+// the reference does not list: Unknown), Epic Online Services (access or id token), Steam session
+// ticket, Unity services, and the game's own bot-issued tokens (PlatformBot); None when the profile
+// carries game stats but no external identity.
+enum class ExternalIdentityProviderType : int32_t {
+    OIDC = 0,
+    EpicOnlineServices = 1,
+    Steam = 2,
+    Unity = 3,
+    PlatformBot = 4,
+    None = 5,
+    Unknown = 6,
+};
+
 // Game identity data from an external provider (seed: GetUserApplicationProfiles): one per external
 // identity the user has in this game, carrying the game stats written by the game's backend.
 class UserApplicationProfileHandle {
@@ -53,9 +68,15 @@ public:
 
     uint64_t ApplicationId() const;
     uint64_t UserId() const;
-    // The provider's type as the platform names it (e.g. "STEAM_SESSION_TICKET", "OIDC"); empty when
-    // the user has game stats but no external identity in the game.
-    std::string ProviderType() const;
+    // The provider's kind (the platform's auth type, e.g. "STEAM_SESSION_TICKET", typed); None when the
+    // user has game stats but no external identity in the game.
+    ExternalIdentityProviderType ProviderType() const;
+    // The provider's own id (an OIDC issuer) when the platform names one; the emulator names none.
+    std::optional<std::string> ProviderId() const;
+    // The name and avatar hash the profile shows (the linked account's, in the emulator); empty when
+    // the profile has no external identity.
+    std::string Username() const;
+    std::string AvatarHash() const;
     // The user's id at that provider.
     std::string ProviderIssuedUserId() const;
     // The game stats (rank_name, total_wins, playtime_hours and developer fields) as a JSON object.
@@ -95,6 +116,10 @@ public:
     // GlobalName when set, else Username.
     std::string DisplayName() const;
     std::optional<std::string> Avatar() const;  // the avatar hash
+    // The avatar's CDN URL ({cdn}/avatars/{id}/{hash}.{ext}, the CDN at the Client's web base): an
+    // animated avatar (hash "a_...") in animatedType's format, another in staticType's; with no avatar,
+    // the platform's default avatar {cdn}/embed/avatars/{index}.png (index = (id >> 22) % 6).
+    std::string AvatarUrl(AvatarType animatedType, AvatarType staticType) const;
     bool IsProvisional() const;
     // Offline for users whose presence the current user cannot see (not friends).
     StatusType Status() const;

@@ -167,4 +167,117 @@ const char* EnumToString(Client::Thread value) {
     return "Unknown";
 }
 
+// ---- the rest of the reference's list (issue 17) ----
+
+const char* EnumToString(ChannelType value) {
+    switch (value) {
+        case ChannelType::GuildText: return "GuildText";
+        case ChannelType::Dm: return "Dm";
+        case ChannelType::GuildVoice: return "GuildVoice";
+        case ChannelType::GroupDm: return "GroupDm";
+        case ChannelType::GuildCategory: return "GuildCategory";
+        case ChannelType::GuildNews: return "GuildNews";
+        case ChannelType::GuildStore: return "GuildStore";
+        case ChannelType::GuildNewsThread: return "GuildNewsThread";
+        case ChannelType::GuildPublicThread: return "GuildPublicThread";
+        case ChannelType::GuildPrivateThread: return "GuildPrivateThread";
+        case ChannelType::GuildStageVoice: return "GuildStageVoice";
+        case ChannelType::GuildDirectory: return "GuildDirectory";
+        case ChannelType::GuildForum: return "GuildForum";
+        case ChannelType::GuildMedia: return "GuildMedia";
+        case ChannelType::Lobby: return "Lobby";
+        case ChannelType::EphemeralDm: return "EphemeralDm";
+    }
+    return "Unknown";
+}
+
+const char* EnumToString(AdditionalContentType value) {
+    switch (value) {
+        case AdditionalContentType::Other: return "Other";
+        case AdditionalContentType::Attachment: return "Attachment";
+        case AdditionalContentType::Poll: return "Poll";
+        case AdditionalContentType::VoiceMessage: return "VoiceMessage";
+        case AdditionalContentType::Thread: return "Thread";
+        case AdditionalContentType::Embed: return "Embed";
+        case AdditionalContentType::Sticker: return "Sticker";
+    }
+    return "Unknown";
+}
+
+const char* EnumToString(AudioSystem value) {
+    switch (value) {
+        case AudioSystem::Standard: return "Standard";
+        case AudioSystem::Game: return "Game";
+    }
+    return "Unknown";
+}
+
+const char* EnumToString(Call::Error value) {
+    switch (value) {
+        case Call::Error::None: return "None";
+        case Call::Error::SignalingConnectionFailed: return "SignalingConnectionFailed";
+        case Call::Error::SignalingUnexpectedClose: return "SignalingUnexpectedClose";
+        case Call::Error::VoiceConnectionFailed: return "VoiceConnectionFailed";
+        case Call::Error::JoinTimeout: return "JoinTimeout";
+        case Call::Error::Forbidden: return "Forbidden";
+    }
+    return "Unknown";
+}
+
+const char* EnumToString(AudioModeType value) {
+    switch (value) {
+        case AudioModeType::MODE_UNINIT: return "MODE_UNINIT";
+        case AudioModeType::MODE_VAD: return "MODE_VAD";
+        case AudioModeType::MODE_PTT: return "MODE_PTT";
+    }
+    return "Unknown";
+}
+
+const char* EnumToString(Call::Status value) {
+    switch (value) {
+        case Call::Status::Disconnected: return "Disconnected";
+        case Call::Status::Joining: return "Joining";
+        case Call::Status::Connecting: return "Connecting";
+        case Call::Status::SignalingConnected: return "SignalingConnected";
+        case Call::Status::Connected: return "Connected";
+        case Call::Status::Reconnecting: return "Reconnecting";
+        case Call::Status::Disconnecting: return "Disconnecting";
+    }
+    return "Unknown";
+}
+
+const char* EnumToString(StatusType value) {
+    switch (value) {
+        case StatusType::Online: return "Online";
+        case StatusType::Offline: return "Offline";
+        case StatusType::Blocked: return "Blocked";
+        case StatusType::Idle: return "Idle";
+        case StatusType::Dnd: return "Dnd";
+        case StatusType::Invisible: return "Invisible";
+        case StatusType::Streaming: return "Streaming";
+        case StatusType::Unknown: return "Unknown";
+    }
+    return "Unknown";
+}
+
+const char* EnumToString(DisclosureTypes value) {
+    switch (value) {
+        case DisclosureTypes::MessageDataVisibleOnPlatform: return "MessageDataVisibleOnPlatform";
+    }
+    return "Unknown";
+}
+
+const char* EnumToString(ExternalIdentityProviderType value) {
+    switch (value) {
+        case ExternalIdentityProviderType::OIDC: return "OIDC";
+        case ExternalIdentityProviderType::EpicOnlineServices: return "EpicOnlineServices";
+        case ExternalIdentityProviderType::Steam: return "Steam";
+        case ExternalIdentityProviderType::Unity: return "Unity";
+        case ExternalIdentityProviderType::PlatformBot: return "PlatformBot";
+        case ExternalIdentityProviderType::None: return "None";
+        case ExternalIdentityProviderType::Unknown: return "Unknown";
+    }
+    return "Unknown";
+}
+
 }  // namespace platformpp

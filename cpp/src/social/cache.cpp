@@ -375,6 +375,7 @@ std::shared_ptr<const detail::UserView> SocialState::UserViewOf(uint64_t userId)
     auto view = std::make_shared<detail::UserView>();
     view->user = found->second;
     view->applicationId = applicationId_;
+    view->cdnBase = cdnBase_;
     if (const auto relationship = relationships_.find(userId); relationship != relationships_.end()) {
         view->relationship = relationship->second;
     } else {

@@ -313,14 +313,18 @@ std::vector<std::shared_ptr<const detail::ProfileView>> ProfilesFromJson(uint64_
             const bool none = !identities || !identities->is_array() || identities->as_array().empty();
             if (none) {
                 views.push_back(std::make_shared<const detail::ProfileView>(
-                    detail::ProfileView{app, userId, std::string(), std::string(), metadata}));
+                    detail::ProfileView{app, userId, std::string(), std::string(), metadata, std::string(), std::string(),
+                                        std::nullopt}));
                 continue;
             }
             for (const auto& identity : identities->as_array()) {
                 if (!identity.is_object()) continue;
-                views.push_back(std::make_shared<const detail::ProfileView>(
-                    detail::ProfileView{app, userId, String(identity.as_object(), "provider"),
-                                        String(identity.as_object(), "external_user_id"), metadata}));
+                const auto& fields = identity.as_object();
+                detail::ProfileView view{app, userId, String(fields, "provider"), String(fields, "external_user_id"),
+                                         metadata, String(fields, "username"), String(fields, "avatar"), std::nullopt};
+                if (const auto* id = fields.if_contains("provider_id"); id && id->is_string())
+                    view.providerId = std::string(id->as_string());
+                views.push_back(std::make_shared<const detail::ProfileView>(std::move(view)));
             }
         }
     }

@@ -138,6 +138,7 @@ void SocialState::Refresh(Client::Impl& impl) {
     std::lock_guard lock(mutex_);
     me_ = me;
     applicationId_ = app;
+    cdnBase_ = impl.webBase;
 }
 
 void SocialState::Deliver(Client::Impl& impl, Events& events) {

@@ -42,7 +42,6 @@ const detail::ProfileView& UserApplicationProfileHandle::View() const {
 }
 uint64_t UserApplicationProfileHandle::ApplicationId() const { return View().applicationId; }
 uint64_t UserApplicationProfileHandle::UserId() const { return View().userId; }
-std::string UserApplicationProfileHandle::ProviderType() const { return View().providerType; }
 std::string UserApplicationProfileHandle::ProviderIssuedUserId() const { return View().providerUserId; }
 std::string UserApplicationProfileHandle::Metadata() const { return View().metadata; }
 

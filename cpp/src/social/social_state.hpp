@@ -50,6 +50,8 @@ struct RelationshipData {
 struct ProfileView {
     uint64_t applicationId = 0, userId = 0;
     std::string providerType, providerUserId, metadata;
+    std::string username, avatarHash;  // the profile's (empty without an external identity)
+    std::optional<std::string> providerId;
 };
 
 struct UserView {
@@ -57,6 +59,7 @@ struct UserView {
     RelationshipData relationship;
     std::vector<std::shared_ptr<const ProfileView>> profiles;
     uint64_t applicationId = 0;  // the Client's application, for GameActivity
+    std::string cdnBase;         // the Client's web base, where the CDN serves avatars (AvatarUrl)
 };
 
 struct RelationshipView {
@@ -272,6 +275,7 @@ private:
     mutable std::mutex mutex_;
     uint64_t me_ = 0;
     uint64_t applicationId_ = 0;
+    std::string cdnBase_;  // the Client's web base (Refresh), for UserHandle::AvatarUrl
     Callbacks callbacks_;
     std::map<uint64_t, std::shared_ptr<const detail::LobbyData>> lobbies_;
     std::unordered_map<uint64_t, std::shared_ptr<const detail::MessageData>> messages_;

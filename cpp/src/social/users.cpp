@@ -2,6 +2,8 @@
 // Application profiles and game stats).
 #include <boost/json.hpp>
 
+#include <cctype>
+
 #include "social/common.hpp"
 
 namespace platformpp {
@@ -107,10 +109,10 @@ void Client::UnblockUser(uint64_t userId, ResultCallback callback) {
 }
 
 using Slots = social::SocialState::Callbacks;
-void Client::SetRelationshipCreatedCallback(RelationshipCallback callback) {
+void Client::SetRelationshipCreatedCallback(RelationshipCreatedCallback callback) {
     RequireImpl().social->Set(&Slots::relationshipCreated, std::move(callback));
 }
-void Client::SetRelationshipDeletedCallback(RelationshipCallback callback) {
+void Client::SetRelationshipDeletedCallback(RelationshipDeletedCallback callback) {
     RequireImpl().social->Set(&Slots::relationshipDeleted, std::move(callback));
 }
 
@@ -135,6 +137,84 @@ const char* EnumToString(UserHandle::AvatarType value) {
 }
 
 std::string UserHandle::AvatarTypeToString(AvatarType type) { return EnumToString(type); }
+
+namespace {
+
+// The CDN's file extension of each avatar format.
+const char* Extension(UserHandle::AvatarType type) {
+    switch (type) {
+        case UserHandle::AvatarType::Gif: return "gif";
+        case UserHandle::AvatarType::Webp: return "webp";
+        case UserHandle::AvatarType::Png: return "png";
+        case UserHandle::AvatarType::Jpeg: return "jpeg";
+    }
+    throw ValidationError("type", "is not an AvatarType");
+}
+
+constexpr int kDefaultAvatars = 6;  // the platform's default avatars, picked from the id's timestamp bits
+
+}  // namespace
+
+std::string UserHandle::AvatarUrl(AvatarType animatedType, AvatarType staticType) const {
+    const auto& view = View();
+    const auto& user = *view.user;
+    if (!user.avatar || user.avatar->empty()) {
+        return view.cdnBase + "/embed/avatars/" + std::to_string((user.id >> 22) % kDefaultAvatars) + ".png";
+    }
+    const std::string& hash = *user.avatar;
+    const bool animated = hash.rfind("a_", 0) == 0;
+    if (!animated && staticType == AvatarType::Gif) {
+        throw ValidationError("staticType", "Gif is served only for animated avatars");
+    }
+    return view.cdnBase + "/avatars/" + std::to_string(user.id) + "/" + hash + "." +
+           Extension(animated ? animatedType : staticType);
+}
+
+// ---- UserApplicationProfileHandle: the members of SDK 1.10 (issue 17) ----
+
+ExternalIdentityProviderType UserApplicationProfileHandle::ProviderType() const {
+    // The emulator stores the auth type the identity was created with (any case in old worlds).
+    std::string type = View().providerType;
+    for (auto& c : type) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    auto starts = [&](const char* prefix) { return type.rfind(prefix, 0) == 0; };
+    if (type.empty()) return ExternalIdentityProviderType::None;
+    if (type == "OIDC") return ExternalIdentityProviderType::OIDC;
+    if (starts("EPIC_ONLINE_SERVICES")) return ExternalIdentityProviderType::EpicOnlineServices;
+    if (starts("STEAM")) return ExternalIdentityProviderType::Steam;
+    if (starts("UNITY")) return ExternalIdentityProviderType::Unity;
+    if (starts("BOT_ISSUED")) return ExternalIdentityProviderType::PlatformBot;
+    return ExternalIdentityProviderType::Unknown;  // e.g. APPLE_ID_TOKEN: no value in the reference
+}
+std::optional<std::string> UserApplicationProfileHandle::ProviderId() const { return View().providerId; }
+std::string UserApplicationProfileHandle::Username() const { return View().username; }
+std::string UserApplicationProfileHandle::AvatarHash() const { return View().avatarHash; }
+
+void Client::OpenConnectedGamesSettingsInPlatform(OpenConnectedGamesSettingsInPlatformCallback callback) {
+    Impl& impl = RequireImpl();
+    auto shared = Share(std::move(callback));
+    const auto token = Begin(impl, Needs::Token, shared, [] {});
+    if (!token) return;
+    const auto me = GetCurrentUserV2();
+    std::shared_ptr<AuthorizeUrlOpener> opener;
+    {
+        std::lock_guard lock(impl.mutex);
+        opener = impl.opener;
+    }
+    if ((me && me->IsProvisional()) || !opener) {
+        auto failure = ClientResult::Failure(
+            ErrorType::ValidationError,
+            opener ? "OpenConnectedGamesSettingsInPlatform: a provisional account has no platform settings; merge it "
+                     "into a full account first"
+                   : "OpenConnectedGamesSettingsInPlatform: no URL opener is set (SetAuthorizeUrlOpener)");
+        impl.Deliver([shared, failure] { (*shared)(failure); });
+        return;
+    }
+    const std::string url = impl.webBase + "/settings/connected-games";
+    impl.Deliver([opener, shared, url] {
+        (*opener)(url);
+        (*shared)(ClientResult::Success());
+    });
+}
 
 // The reference's name for the optional current user (issue 17).
 std::optional<UserHandle> Client::GetCurrentUserV2() const { return GetCurrentUser(); }
