@@ -90,6 +90,8 @@ if TYPE_CHECKING:
         ActivityPartyPrivacy,
         RelationshipGroupType,
         StatusDisplayTypes,
+        # issue 17, the rest (users)
+        ExternalIdentityProviderType,
     )
 
 # The error classes are pure Python (_errors.py): bound here so that platformpp.ipc and its users get
@@ -189,6 +191,8 @@ _EXTENSION_NAMES = (
     "ActivityPartyPrivacy",
     "RelationshipGroupType",
     "StatusDisplayTypes",
+    # issue 17, the rest (users)
+    "ExternalIdentityProviderType",
 )
 
 __all__ = [*_EXTENSION_NAMES, "FrameLoop", "__version__", "aio", "events", "versioning"]
