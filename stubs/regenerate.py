@@ -72,10 +72,19 @@ def _fix_up(text: str) -> str:
 def generate() -> str:
     with tempfile.TemporaryDirectory() as out:
         subprocess.run(
-            [sys.executable, "-m", "pybind11_stubgen", MODULE, "--output-dir", out, "--exit-code"],
+            [sys.executable, "-m", "pybind11_stubgen", MODULE, "--output-dir", out, "--exit-code",
+             # Client(options) is bound before the ClientCreateOptions class is registered, so pybind11
+             # writes the C++ name into that signature; _fix_up puts the Python name back.
+             "--ignore-invalid-expressions", "platformpp::ClientCreateOptions"],
             check=True, capture_output=True, text=True,
         )
         raw = (Path(out) / "platformpp" / "_platformpp.pyi").read_text()
+    raw = raw.replace("def __init__(self, options: ...) -> None:", "def __init__(self, options: ClientCreateOptions) -> None:")
+    # AudioDevice binds __eq__(AudioDevice) and sets __hash__ to None (pybind11 answers NotImplemented
+    # for another type, so == with anything is valid): spelled as mypy expects of an unhashable class.
+    raw = raw.replace("    __hash__: typing.ClassVar[None] = None\n",
+                      "    __hash__: typing.ClassVar[None]  # type: ignore[assignment]\n")
+    raw = raw.replace("def __eq__(self, other: AudioDevice) -> bool:", "def __eq__(self, other: object) -> bool:")
     return _fix_up(raw)
 
 
