@@ -56,3 +56,16 @@ def sign_in(client: platformpp.Client, user: str = "alice") -> tuple[str, str]:
     assert result.successful, result.to_string()
     assert token_type is platformpp.AuthorizationTokenType.Bearer
     return access, refresh
+
+
+def ready_player(emulator: Any, user: str) -> platformpp.Client:
+    """A Client signed in as ``user`` (headless consent) and connected until Ready."""
+    player = platformpp.Client(emulator.api_base, emulator.web_base)
+    player.set_application_id(GAME_ID)
+    access, _ = sign_in(player, user)
+    updated = Outcome()
+    player.update_token(platformpp.AuthorizationTokenType.Bearer, access, updated)
+    assert updated.wait()[0].successful
+    player.connect()
+    pump_until(lambda: player.get_status() == platformpp.Client.Status.Ready)
+    return player

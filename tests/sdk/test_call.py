@@ -12,24 +12,12 @@ from typing import Any
 
 import numpy as np
 import pytest
-from sdk_support import GAME_ID, Outcome, pump_until, sign_in
+from sdk_support import Outcome, pump_until, ready_player
 
 import platformpp
 
 ALICE = 1100000000000000001
 BOB = 1100000000000000002
-
-
-def ready_player(emulator: Any, user: str) -> platformpp.Client:
-    player = platformpp.Client(emulator.api_base, emulator.web_base)
-    player.set_application_id(GAME_ID)
-    access, _ = sign_in(player, user)
-    updated = Outcome()
-    player.update_token(platformpp.AuthorizationTokenType.Bearer, access, updated)
-    assert updated.wait()[0].successful
-    player.connect()
-    pump_until(lambda: player.get_status() == platformpp.Client.Status.Ready)
-    return player
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from sdk_support import GAME_ID, Outcome, pump_until, sign_in
+from sdk_support import GAME_ID, Outcome, pump_until, ready_player
 
 import platformpp
 from platformpp import (
@@ -23,18 +23,6 @@ from platformpp import (
 )
 
 ALICE, BOB, CAROL, DAVE = 1100000000000000001, 1100000000000000002, 1100000000000000003, 1100000000000000004
-
-
-def ready_player(emulator: Any, user: str) -> platformpp.Client:
-    player = platformpp.Client(emulator.api_base, emulator.web_base)
-    player.set_application_id(GAME_ID)
-    access, _ = sign_in(player, user)
-    updated = Outcome()
-    player.update_token(platformpp.AuthorizationTokenType.Bearer, access, updated)
-    assert updated.wait()[0].successful
-    player.connect()
-    pump_until(lambda: player.get_status() == platformpp.Client.Status.Ready)
-    return player
 
 
 @pytest.fixture
