@@ -1,11 +1,13 @@
 """platformpp.ipc, the pure-Python asyncio client of the desktop client, against the emulator's IPC
 endpoint over a real Unix socket: discovery as the SDK does it, READY, rich presence seen by a friend
 and cleared on close, events, commands with errors, the end of the connection, the package's error
-types — and that it never loads the C++ extension (this venv has none)."""
+types — and, in a fresh interpreter, that it never loads the C++ extension."""
 
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -35,7 +37,7 @@ def test_discovery_follows_the_sdk_order() -> None:
     assert ipc.socket_candidates({"PLATFORMPP_IPC_PATH": "/x/p", "TMPDIR": "/t"})[3] == "/x/p-3"
 
 
-def test_connect_reads_ready_and_never_loads_the_extension(desktop: Emulator,
+def test_connect_reads_ready(desktop: Emulator,
                                                            found_as_the_sdk_finds_it: None) -> None:
     async def scenario() -> None:
         async with await ipc.connect(APP_ID) as conn:
@@ -45,7 +47,28 @@ def test_connect_reads_ready_and_never_loads_the_extension(desktop: Emulator,
             await conn.ping()
         assert conn.closed
     asyncio.run(scenario())
-    assert "platformpp._platformpp" not in sys.modules
+
+
+# A fresh interpreter: another test in this worker may have loaded the extension already.
+_CONNECT_WITHOUT_THE_EXTENSION = """
+import asyncio, sys
+from platformpp import ipc
+
+async def main():
+    async with await ipc.connect(int(sys.argv[1])) as conn:
+        await conn.ping()
+
+asyncio.run(main())
+print("loaded" if "platformpp._platformpp" in sys.modules else "not loaded")
+"""
+
+
+def test_the_ipc_client_never_loads_the_extension(desktop: Emulator, found_as_the_sdk_finds_it: None) -> None:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    done = subprocess.run([sys.executable, "-c", _CONNECT_WITHOUT_THE_EXTENSION, str(APP_ID)],
+                          env=env, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "not loaded"
 
 
 def test_activity_is_seen_by_a_friend_and_cleared_when_the_connection_closes(desktop: Emulator,
