@@ -11,7 +11,7 @@ from datetime import datetime
 from ...core import errors
 from ...core.errors import ApiError
 from ...core.permissions import MemberContext, Permission, channel_permissions, names
-from ..guilds.access import overwrites_of, require_member, standing
+from ..guilds.access import guild_roles_of, overwrites_of, require_member, standing, standing_in
 
 # Channel types that hold messages here: text, voice (text in voice), announcement, stage.
 MESSAGE_CHANNEL_TYPES = frozenset({0, 2, 5, 13})
@@ -88,11 +88,18 @@ def require_guild_permission(permissions: int, bits: int) -> None:
 
 
 def bot_members_viewing(conn: sqlite3.Connection, channel: sqlite3.Row, now: datetime) -> frozenset[int]:
-    """The bot users of the channel's guild who can view it: who may hear about its messages."""
-    rows = conn.execute("SELECT m.user_id FROM members m JOIN users u ON u.id = m.user_id"
-                        " WHERE m.guild_id = ? AND u.bot = 1", (channel["guild_id"],)).fetchall()
-    return frozenset(row["user_id"] for row in rows
-                     if permissions_in(conn, channel, row["user_id"], now) & Permission.VIEW_CHANNEL)
+    """The bot users of the channel's guild who can view it: who may hear about its messages. The
+    guild's roles and the channel's overwrites are read once for all of them."""
+    rows = conn.execute("SELECT m.user_id, m.roles, m.communication_disabled_until FROM members m"
+                        " JOIN users u ON u.id = m.user_id WHERE m.guild_id = ? AND u.bot = 1",
+                        (channel["guild_id"],)).fetchall()
+    guild = guild_roles_of(conn, channel["guild_id"]) if rows else None
+    if guild is None:
+        return frozenset()
+    overwrites = overwrites_of(channel)
+    return frozenset(row["user_id"] for row in rows if channel_permissions(standing_in(
+        guild, row["user_id"], row["roles"], row["communication_disabled_until"], now).context, overwrites)
+        & Permission.VIEW_CHANNEL)
 
 
 def channels_of_guild(conn: sqlite3.Connection, guild_id: int) -> list[sqlite3.Row]:

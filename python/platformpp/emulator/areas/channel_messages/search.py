@@ -31,8 +31,11 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 
 # --- keeping the index current (inside the writer's transaction) -------------------------------------
 
-def index_message(conn: sqlite3.Connection, message_id: int, guild_id: int, content: str) -> None:
-    conn.execute("DELETE FROM message_search WHERE rowid = ?", (message_id,))
+def index_message(conn: sqlite3.Connection, message_id: int, guild_id: int, content: str, *, new: bool = False) -> None:
+    """Index a message's content, replacing what was indexed of it (``new``: a message just created,
+    which has nothing indexed: ids are never reused)."""
+    if not new:
+        conn.execute("DELETE FROM message_search WHERE rowid = ?", (message_id,))
     conn.execute("INSERT INTO message_search (rowid, content, guild_id) VALUES (?, ?, ?)",
                  (message_id, content, guild_id))
 

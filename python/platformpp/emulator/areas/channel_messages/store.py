@@ -322,7 +322,7 @@ def create(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, write
                      (channel_id, author.user_id, timestamp))
     conn.execute("UPDATE channels SET last_message_id = ? WHERE id = ?", (message_id, channel_id))
     touch_activity(conn, access.guild_id, author.user_id, now)
-    search.index_message(conn, message_id, access.guild_id, content)
+    search.index_message(conn, message_id, access.guild_id, content, new=True)
     message = render(conn, get_row(conn, channel_id, message_id))
     announce_message(conn, outbox, "MESSAGE_CREATE", access.channel, message, now)
     channel_message_to_lobby(conn, outbox, channel_id, message, format_instant(now))  # a linked lobby hears it

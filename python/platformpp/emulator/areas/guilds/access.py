@@ -34,6 +34,50 @@ class Standing:
         return base_permissions(self.context)
 
 
+@dataclass(frozen=True)
+class GuildRoles:
+    """A guild's owner and roles: everything a member's standing needs besides the member's own row.
+    Read once, it serves every member asked about in the same unit of work (the bots an event reaches,
+    the user and the app's bot of an interaction)."""
+
+    guild_id: int
+    owner_id: int
+    everyone: int                         # the @everyone role's permissions (0 when it has none)
+    roles: dict[int, tuple[int, int]]     # the other roles, in storage order: id -> (permissions, position)
+
+
+def guild_roles(conn: sqlite3.Connection, guild_id: int, owner_id: int) -> GuildRoles:
+    """The roles of a guild whose owner the caller already read."""
+    everyone = 0
+    roles: dict[int, tuple[int, int]] = {}
+    for row in conn.execute("SELECT id, permissions, position FROM roles WHERE guild_id = ?", (guild_id,)):
+        if row["id"] == guild_id:
+            everyone = int(row["permissions"])
+        else:
+            roles[row["id"]] = (int(row["permissions"]), row["position"])
+    return GuildRoles(guild_id, int(owner_id), everyone, roles)
+
+
+def guild_roles_of(conn: sqlite3.Connection, guild_id: int) -> GuildRoles | None:
+    """None when the guild does not exist."""
+    guild = conn.execute("SELECT owner_id FROM guilds WHERE id = ?", (guild_id,)).fetchone()
+    return guild_roles(conn, guild_id, guild["owner_id"]) if guild is not None else None
+
+
+def standing_in(guild: GuildRoles, user_id: int, member_roles: str, communication_disabled_until: str | None,
+                now: datetime) -> Standing:
+    """A member's standing from their row's ``roles`` (JSON) and ``communication_disabled_until``."""
+    role_ids = {int(r) for r in json.loads(member_roles)}
+    roles: dict[int, int] = {}
+    highest = 0
+    for role_id, (permissions, position) in guild.roles.items():
+        if role_id in role_ids:
+            roles[role_id] = permissions
+            highest = max(highest, position)
+    timed_out = communication_disabled_until is not None and parse_instant(communication_disabled_until) > now
+    return Standing(MemberContext(guild.guild_id, guild.owner_id, user_id, guild.everyone, roles, timed_out), highest)
+
+
 def standing(conn: sqlite3.Connection, guild_id: int, user_id: int, now: datetime) -> Standing | None:
     """None when the user is not a member (or the guild does not exist)."""
     guild = conn.execute("SELECT owner_id FROM guilds WHERE id = ?", (guild_id,)).fetchone()
@@ -41,19 +85,8 @@ def standing(conn: sqlite3.Connection, guild_id: int, user_id: int, now: datetim
                           " WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)).fetchone()
     if guild is None or member is None:
         return None
-    role_ids = {int(r) for r in json.loads(member["roles"])}
-    everyone = 0
-    roles: dict[int, int] = {}
-    highest = 0
-    for row in conn.execute("SELECT id, permissions, position FROM roles WHERE guild_id = ?", (guild_id,)):
-        if row["id"] == guild_id:
-            everyone = int(row["permissions"])
-        elif row["id"] in role_ids:
-            roles[row["id"]] = int(row["permissions"])
-            highest = max(highest, row["position"])
-    until = member["communication_disabled_until"]
-    timed_out = until is not None and parse_instant(until) > now
-    return Standing(MemberContext(guild_id, guild["owner_id"], user_id, everyone, roles, timed_out), highest)
+    return standing_in(guild_roles(conn, guild_id, guild["owner_id"]), user_id, member["roles"],
+                       member["communication_disabled_until"], now)
 
 
 def overwrites_of(row: sqlite3.Row) -> list[Overwrite]:

@@ -238,8 +238,9 @@ def _start(request: Request, raw: Any, files: list[UploadedFile], interaction_id
     return work
 
 
-async def _deliver_http(request: Request, started: store.Started) -> None:
-    """POST the interaction to the app's endpoint and apply what it answers."""
+async def _deliver_http(request: Request, started: store.Started) -> Payload | None:
+    """POST the interaction to the app's endpoint and apply what it answers; the conversation as
+    that transaction leaves it (None when the answer was refused)."""
     state = emulator_state(request)
     body = json.dumps(started.payload, separators=(",", ":")).encode()
     timestamp = str(int(state.clock.timestamp()))
@@ -249,14 +250,16 @@ async def _deliver_http(request: Request, started: store.Started) -> None:
     try:
         callback = answer_json(answer)
 
-        def work(conn: sqlite3.Connection, outbox: Outbox) -> None:
-            store.respond(state, conn, outbox, store.get_interaction(conn, started.id), callback, [], base_url)
+        def work(conn: sqlite3.Connection, outbox: Outbox) -> Payload:
+            return store.respond_and_converse(state, conn, outbox, store.get_interaction(conn, started.id), callback,
+                                              [], base_url)[1]
 
-        await run_work(request, work)
+        return await run_work(request, work)
     except (ValueError, ApiError) as exc:
         reason = str(exc) if isinstance(exc, ValueError) else f"the app's answer was refused: {exc.message}" + (
             f" {json.dumps(exc.errors)}" if exc.errors else "")
         await run_work(request, lambda conn, outbox: store.record_failure(conn, started.id, reason))
+        return None
 
 
 def _wait_s(raw: Any) -> float:
@@ -303,7 +306,7 @@ async def simulate(request: Request) -> Response:
         if not started.delivered:   # the platform answered itself (an entry point it launches)
             pass
         elif started.endpoint_url:
-            await _deliver_http(request, started)
+            answer = await _deliver_http(request, started)
         else:
             try:
                 await asyncio.wait_for(answered.event.wait(), wait_s)

@@ -15,15 +15,14 @@ from typing import Any
 from ...core import errors
 from ...core.clock import format_instant
 from ...core.errors import ApiError
-from ...core.permissions import MemberContext, Permission, channel_permissions
+from ...core.permissions import MemberContext, Overwrite, Permission, channel_permissions
 from ...core.uploads import upload_limit
 from ...events.audience import Payload
 from ...wire.channel import channel_json, group_dm_json
 from ...wire.member import MEMBER_SELECT, member_json
 from ...wire.role import role_json
 from ...wire.user import public_user_json
-from ..channel_messages.access import permissions_in
-from ..guilds.access import overwrites_of
+from ..guilds.access import GuildRoles, Standing, guild_roles, overwrites_of, standing_in
 from ..monetization.store import interaction_entitlements
 
 GUILD_INSTALL, USER_INSTALL = 0, 1
@@ -42,18 +41,35 @@ class Place:
     DM or group DM (both None, ``context`` 1 with the app's bot user, else 2)."""
 
     conn: sqlite3.Connection
-    application_id: int
-    bot_user_id: int | None
+    app: sqlite3.Row = field(repr=False)   # id, bot_user_id, interactions_endpoint_url, webhook_private_key
     user: sqlite3.Row
     guild: sqlite3.Row | None
     channel: sqlite3.Row
     member: sqlite3.Row | None
     user_permissions: int
     now: datetime
-    bot_in_guild: bool = False
     context: int = CONTEXT_GUILD
     recipients: list[sqlite3.Row] = field(default_factory=list)   # of a DM or group DM, the user excepted
     resolved: dict[str, dict[str, Payload]] = field(default_factory=dict)
+    # In a guild: its roles, the user's standing and the bot's (None: the bot is not a member), read
+    # once for every permission the interaction needs (the unit of work changes none of them).
+    guild_roles: GuildRoles | None = None
+    user_standing: Standing | None = None
+    bot_standing: Standing | None = None
+    _overwrites: dict[int, list[Overwrite]] = field(default_factory=dict, repr=False)
+
+    @property
+    def application_id(self) -> int:
+        return int(self.app["id"])
+
+    @property
+    def bot_user_id(self) -> int | None:
+        bot: int | None = self.app["bot_user_id"]
+        return bot
+
+    @property
+    def bot_in_guild(self) -> bool:
+        return self.bot_standing is not None
 
     @property
     def guild_id(self) -> int | None:
@@ -63,23 +79,35 @@ class Place:
     def channel_id(self) -> int:
         return int(self.channel["id"])
 
+    def overwrites(self, channel: sqlite3.Row) -> list[Overwrite]:
+        """A channel's permission overwrites, parsed once per channel."""
+        key = int(channel["id"])
+        if key not in self._overwrites:
+            self._overwrites[key] = overwrites_of(channel)
+        return self._overwrites[key]
+
+    def user_permissions_in(self, channel: sqlite3.Row) -> int:
+        """The acting user's permissions in another channel of the guild."""
+        assert self.user_standing is not None
+        return channel_permissions(self.user_standing.context, self.overwrites(channel))
+
     def app_permissions(self, channel: sqlite3.Row) -> int:
         """The bot's permissions in ``channel`` when it is in the guild; otherwise (a user-installed
         app) what @everyone may do there, the most an app without its bot can act with. In a DM or
         group DM, the fixed set the platform gives apps there."""
         if self.guild is None:
             return int(BOT_DM_APP_PERMISSIONS if self.context == CONTEXT_BOT_DM else PRIVATE_APP_PERMISSIONS)
-        guild_id = int(self.guild["id"])
-        if self.bot_in_guild and self.bot_user_id is not None:
-            return permissions_in(self.conn, channel, self.bot_user_id, self.now)
-        everyone = self.conn.execute("SELECT permissions FROM roles WHERE id = ?", (guild_id,)).fetchone()
-        context = MemberContext(guild_id, int(self.guild["owner_id"]), 0,
-                                int(everyone["permissions"]) if everyone else 0, {})
-        return channel_permissions(context, [o for o in overwrites_of(channel) if o.id == guild_id])
+        if self.bot_standing is not None:
+            return channel_permissions(self.bot_standing.context, self.overwrites(channel))
+        assert self.guild_roles is not None
+        guild_id = self.guild_roles.guild_id
+        context = MemberContext(guild_id, self.guild_roles.owner_id, 0, self.guild_roles.everyone, {})
+        return channel_permissions(context, [o for o in self.overwrites(channel) if o.id == guild_id])
 
 
 def _application(conn: sqlite3.Connection, application_id: int) -> sqlite3.Row:
-    app = conn.execute("SELECT id, bot_user_id FROM applications WHERE id = ?", (application_id,)).fetchone()
+    app = conn.execute("SELECT id, bot_user_id, interactions_endpoint_url, webhook_private_key FROM applications"
+                       " WHERE id = ?", (application_id,)).fetchone()
     if app is None:
         raise errors.not_found(errors.UNKNOWN_APPLICATION, "Application")
     return app
@@ -107,14 +135,18 @@ def locate(conn: sqlite3.Connection, application_id: int, user_id: int, channel_
                           (channel["guild_id"], user_id)).fetchone()
     if member is None:
         raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: the user is not a member of the channel's guild.")
-    permissions = permissions_in(conn, channel, user_id, now)
-    if not permissions & Permission.VIEW_CHANNEL:
+    roles = guild_roles(conn, int(guild["id"]), guild["owner_id"])
+    who = standing_in(roles, user_id, member["member_roles"], member["communication_disabled_until"], now)
+    bot = None if app["bot_user_id"] is None else conn.execute(
+        "SELECT roles, communication_disabled_until FROM members WHERE guild_id = ? AND user_id = ?",
+        (guild["id"], app["bot_user_id"])).fetchone()
+    place = Place(conn, app, user, guild, channel, member, 0, now, guild_roles=roles, user_standing=who,
+                  bot_standing=None if bot is None else standing_in(
+                      roles, app["bot_user_id"], bot["roles"], bot["communication_disabled_until"], now))
+    place.user_permissions = place.user_permissions_in(channel)
+    if not place.user_permissions & Permission.VIEW_CHANNEL:
         raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: the user cannot view the channel.")
-    bot_in_guild = app["bot_user_id"] is not None and conn.execute(
-        "SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?", (guild["id"], app["bot_user_id"])).fetchone() \
-        is not None
-    return Place(conn, application_id, app["bot_user_id"], user, guild, channel, member, permissions, now,
-                 bot_in_guild)
+    return place
 
 
 def _private_place(conn: sqlite3.Connection, app: sqlite3.Row, user: sqlite3.Row, channel: sqlite3.Row,
@@ -128,8 +160,8 @@ def _private_place(conn: sqlite3.Connection, app: sqlite3.Row, user: sqlite3.Row
     others = [r for r in recipients if r["id"] != user["id"]]
     with_bot = channel["type"] == DM and app["bot_user_id"] is not None and \
         [r["id"] for r in others] == [app["bot_user_id"]]
-    return Place(conn, int(app["id"]), app["bot_user_id"], user, None, channel, None, 0, now, False,
-                 CONTEXT_BOT_DM if with_bot else CONTEXT_PRIVATE_CHANNEL, others)
+    return Place(conn, app, user, None, channel, None, 0, now, CONTEXT_BOT_DM if with_bot else CONTEXT_PRIVATE_CHANNEL,
+                 others)
 
 
 def direct_message_channel(state: Any, conn: sqlite3.Connection, user_id: int, recipient_id: int) -> int:
@@ -221,7 +253,10 @@ def resolve_user(conn: sqlite3.Connection, place: Place, user_id: int, *, need_m
         return False
     _add(place, "users", user_id, public_user_json(user))
     if member is not None:
-        permissions = permissions_in(conn, place.channel, user_id, place.now)
+        assert place.guild_roles is not None
+        who = standing_in(place.guild_roles, user_id, member["member_roles"], member["communication_disabled_until"],
+                          place.now)
+        permissions = channel_permissions(who.context, place.overwrites(place.channel))
         _add(place, "members", user_id, {**member_json(member, with_user=False), "permissions": str(permissions)})
     return True
 
@@ -240,7 +275,7 @@ def resolve_channel(conn: sqlite3.Connection, place: Place, channel_id: int, cha
     row = conn.execute("SELECT * FROM channels WHERE id = ? AND guild_id = ?", (channel_id, place.guild_id)).fetchone()
     if row is None or (channel_types and row["type"] not in channel_types):
         return False
-    permissions = permissions_in(conn, row, int(place.user["id"]), place.now)
+    permissions = place.user_permissions_in(row)
     if not permissions & Permission.VIEW_CHANNEL:
         return False
     body: Payload = {"id": str(row["id"]), "name": row["name"], "type": row["type"],

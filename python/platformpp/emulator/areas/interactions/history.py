@@ -19,7 +19,7 @@ from ..channel_messages import search
 from ..channel_messages.audience import GUILD_MESSAGES, GuildBots
 from ..channel_messages.access import bot_members_viewing
 from ..channel_messages.store import announce_message
-from .messages import EPHEMERAL, message_json
+from .messages import EPHEMERAL, MessageRow, message_json
 
 if TYPE_CHECKING:
     from ...events.outbox import Outbox
@@ -28,13 +28,17 @@ if TYPE_CHECKING:
 _EXTRA = ("webhook_id", "application_id", "interaction_metadata")
 
 
-def _shown(interaction: sqlite3.Row, row: sqlite3.Row) -> bool:
+def _shown(interaction: sqlite3.Row, row: MessageRow) -> bool:
     return interaction["guild_id"] is not None and not row["flags"] & EPHEMERAL
 
 
+def _json_list(items: list[object]) -> str:
+    return json.dumps(items) if items else "[]"   # most answers have no embeds or components
+
+
 def _columns(message: Payload) -> tuple[object, ...]:
-    return (message["content"], int(message["tts"]), message["flags"], json.dumps(message["embeds"]),
-            json.dumps(message["components"]), json.dumps(message["poll"]) if "poll" in message else None,
+    return (message["content"], int(message["tts"]), message["flags"], _json_list(message["embeds"]),
+            _json_list(message["components"]), json.dumps(message["poll"]) if "poll" in message else None,
             message["edited_timestamp"], json.dumps({key: message[key] for key in _EXTRA}))
 
 
@@ -56,16 +60,15 @@ def _channel(conn: sqlite3.Connection, interaction: sqlite3.Row) -> sqlite3.Row 
 
 
 def created(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, interaction: sqlite3.Row,
-            row: sqlite3.Row, message: Payload | None = None) -> None:
-    """An answer message was written (``message``: it rendered, when the caller has it): into the
-    history and MESSAGE_CREATE (a deferred response's loading message too, as on the platform:
-    "thinking…" shows until it is edited)."""
+            row: MessageRow, message: Payload) -> None:
+    """An answer message was written (``row``, rendered as ``message``): into the history and
+    MESSAGE_CREATE (a deferred response's loading message too, as on the platform: "thinking…"
+    shows until it is edited)."""
     if not _shown(interaction, row):
         return
     channel = _channel(conn, interaction)
     if channel is None:
         return
-    message = message or message_json(conn, row, interaction)
     conn.execute(
         "INSERT INTO channel_messages (id, channel_id, guild_id, author_id, type, content, tts, flags, embeds,"
         " components, poll, edited_at, interaction, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -73,7 +76,7 @@ def created(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, inte
          message["type"], *_columns(message), message["timestamp"]))
     _attachments(conn, message, new=True)   # the INSERT above would have failed on an existing id
     conn.execute("UPDATE channels SET last_message_id = ? WHERE id = ?", (int(message["id"]), int(channel["id"])))
-    search.index_message(conn, int(message["id"]), int(channel["guild_id"]), message["content"])
+    search.index_message(conn, int(message["id"]), int(channel["guild_id"]), message["content"], new=True)
     announce_message(conn, outbox, "MESSAGE_CREATE", channel, message, state.clock.now())
 
 

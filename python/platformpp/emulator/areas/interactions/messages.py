@@ -9,7 +9,8 @@ import base64
 import json
 import sqlite3
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Union
 
 from ...core import errors
 from ...core.errors import ApiError
@@ -27,6 +28,8 @@ LOADING = 1 << 7
 SETTABLE_FLAGS = (1 << 2) | EPHEMERAL | (1 << 12) | (1 << 15)
 MAX_CONTENT = 2000
 _KEYS = {"content", "tts", "embeds", "allowed_mentions", "components", "attachments", "flags", "poll"}
+# A row of interaction_messages: read from the table, or as ``insert`` wrote it.
+MessageRow = Union[sqlite3.Row, Mapping[str, Any]]
 # Message types: the answer to a command, to a component / modal, and a followup.
 CHAT_INPUT_COMMAND, CONTEXT_MENU_COMMAND, DEFAULT = 20, 23, 0
 
@@ -113,13 +116,16 @@ def attach(state: EmulatorState, conn: sqlite3.Connection, interaction_id: int, 
 
 
 def insert(state: EmulatorState, conn: sqlite3.Connection, interaction_id: int, *, original: bool, body: Payload,
-           flags: int, attachments: list[Payload], loading: bool = False) -> int:
-    message_id = state.ids.next()
+           flags: int, attachments: list[Payload], loading: bool = False) -> MessageRow:
+    """Store a new message; its row as a SELECT would read it back (so nobody needs to)."""
+    row: dict[str, Any] = {"id": state.ids.next(), "interaction_id": interaction_id, "is_original": int(original),
+                           "flags": flags, "loading": int(loading), "body": json.dumps(body),
+                           "attachments": json.dumps(attachments) if attachments else "[]",
+                           "created_at": state.clock.iso(), "edited_at": None}
     conn.execute("INSERT INTO interaction_messages (id, interaction_id, is_original, flags, loading, body, attachments,"
-                 " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                 (message_id, interaction_id, int(original), flags, int(loading), json.dumps(body),
-                  json.dumps(attachments), state.clock.iso()))
-    return message_id
+                 " created_at) VALUES (:id, :interaction_id, :is_original, :flags, :loading, :body, :attachments,"
+                 " :created_at)", row)
+    return row
 
 
 def update(state: EmulatorState, conn: sqlite3.Connection, row: sqlite3.Row, body: Payload, flags: int | None,
@@ -140,7 +146,7 @@ def _payload_facts(payload: str) -> tuple[int | None, tuple[tuple[str, str], ...
     return (parsed.get("data") or {}).get("type"), tuple(owners.items())
 
 
-def message_json(conn: sqlite3.Connection, row: sqlite3.Row, interaction: sqlite3.Row) -> Payload:
+def message_json(conn: sqlite3.Connection, row: MessageRow, interaction: sqlite3.Row) -> Payload:
     """The message object of an interaction's answer."""
     body = json.loads(row["body"])
     app = conn.execute("SELECT a.bot_user_id, u.* FROM applications a LEFT JOIN users u ON u.id = a.bot_user_id"

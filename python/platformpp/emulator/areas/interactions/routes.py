@@ -37,11 +37,10 @@ async def callback(request: Request) -> Response:
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> tuple[dict, dict | None]:
         row = store.callback_target(conn, interaction_id, token)
-        result = store.respond(state, conn, outbox, row, data, files, base_url)
-        # A simulated user waiting for this answer gets it now, read in this same transaction.
-        answer = store.conversation(conn, store.get_interaction(conn, interaction_id)) \
-            if waiting.is_waiting(interaction_id) else None
-        return result, answer
+        if not waiting.is_waiting(interaction_id):
+            return store.respond(state, conn, outbox, row, data, files, base_url), None
+        # A simulated user waiting for this answer gets it now, as this same transaction leaves it.
+        return store.respond_and_converse(state, conn, outbox, row, data, files, base_url)
 
     result, answer = await run_work(request, work)
     waiting.answered(interaction_id, answer)

@@ -74,8 +74,7 @@ def start(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, int
           deliver: bool = True) -> Started:
     """Record the interaction and, for Gateway delivery, dispatch INTERACTION_CREATE on commit
     (``deliver`` False: the app is not asked, the platform answers it)."""
-    app = conn.execute("SELECT interactions_endpoint_url, webhook_private_key FROM applications WHERE id = ?",
-                       (place.application_id,)).fetchone()
+    app = place.app
     token = "aW50ZXJhY3Rpb24." + secrets.token_urlsafe(48)
     payload: Payload = {"id": str(interaction_id), "type": kind, "data": data, "token": token,
                         **context_fields(place, integration_types)}
@@ -161,6 +160,24 @@ def _focused_type(options: list[Payload]) -> int | None:
 def respond(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row: sqlite3.Row, raw: Any,
             files: list[UploadedFile], base_url: str) -> Payload:
     """Apply the app's initial response; the InteractionCallbackResponse (for ``with_response``)."""
+    return _respond(state, conn, outbox, row, raw, files, base_url)[0]
+
+
+def respond_and_converse(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row: sqlite3.Row, raw: Any,
+                         files: list[UploadedFile], base_url: str) -> tuple[Payload, Payload]:
+    """``respond``, and the conversation as it stands after it (what a waiting simulated user is given).
+    When the response wrote the original message, the conversation is that message alone (no
+    followup can precede the initial response), built from what was just written; otherwise read."""
+    result, kind, original = _respond(state, conn, outbox, row, raw, files, base_url)
+    if original is None:
+        return result, conversation(conn, get_interaction(conn, row["id"]))
+    return result, _conversation_json(row, kind, None, original, [], None)
+
+
+def _respond(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row: sqlite3.Row, raw: Any,
+             files: list[UploadedFile], base_url: str) -> tuple[Payload, int, Payload | None]:
+    """(the InteractionCallbackResponse, the callback type, the original message when this response
+    wrote it)."""
     now = state.clock.timestamp()
     if row["response_type"] is not None:
         raise ApiError(400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged.")
@@ -177,6 +194,7 @@ def respond(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row:
     summary: Payload = {"id": str(row["id"]), "type": row["type"]}
     resource: Payload | None = None
     stored: Any = None
+    original: Payload | None = None
     if kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
         data = raw.get("data") or {}
         if kind == DEFERRED_CHANNEL_MESSAGE:
@@ -186,12 +204,11 @@ def respond(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row:
                                             or files or body.get("poll")):
             raise ApiError(400, 50006, "Cannot send an empty message")
         attachments = messages.attach(state, conn, row["id"], files, specs, [], base_url)
-        message_id = messages.insert(state, conn, row["id"], original=True, body=body, flags=flags or 0,
-                                     attachments=attachments, loading=kind == DEFERRED_CHANNEL_MESSAGE)
-        stored_message = _message(conn, message_id)
-        message = messages.message_json(conn, stored_message, row)
+        stored_message = messages.insert(state, conn, row["id"], original=True, body=body, flags=flags or 0,
+                                         attachments=attachments, loading=kind == DEFERRED_CHANNEL_MESSAGE)
+        message = original = messages.message_json(conn, stored_message, row)
         history.created(state, conn, outbox, row, stored_message, message)
-        summary.update(response_message_id=str(message_id), response_message_loading=kind == DEFERRED_CHANNEL_MESSAGE,
+        summary.update(response_message_id=message["id"], response_message_loading=kind == DEFERRED_CHANNEL_MESSAGE,
                        response_message_ephemeral=bool((flags or 0) & messages.EPHEMERAL))
         if kind == CHANNEL_MESSAGE:   # a deferred answer has no resource yet: its message is loading
             resource = {"type": kind, "message": message}
@@ -226,7 +243,7 @@ def respond(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row:
     result: Payload = {"interaction": summary}
     if resource is not None:
         result["resource"] = resource
-    return result
+    return result, kind, original
 
 
 def _update_component_message(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row: sqlite3.Row,
@@ -292,10 +309,11 @@ def followup(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, int
     if not (body.get("content") or body.get("embeds") or body.get("components") or files or body.get("poll")):
         raise ApiError(400, 50006, "Cannot send an empty message")
     attachments = messages.attach(state, conn, interaction["id"], files, specs, [], base_url)
-    message_id = messages.insert(state, conn, interaction["id"], original=False, body=body, flags=flags or 0,
-                                 attachments=attachments)
-    history.created(state, conn, outbox, interaction, _message(conn, message_id))
-    return render_message(conn, message_id, interaction)
+    stored_message = messages.insert(state, conn, interaction["id"], original=False, body=body, flags=flags or 0,
+                                     attachments=attachments)
+    message = messages.message_json(conn, stored_message, interaction)
+    history.created(state, conn, outbox, interaction, stored_message, message)
+    return message
 
 
 def edit_message(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, interaction: sqlite3.Row,
@@ -319,16 +337,21 @@ def delete_message(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbo
 def conversation(conn: sqlite3.Connection, interaction: sqlite3.Row) -> Payload:
     """What the simulated user sees of an interaction: the app's answer and its messages."""
     response = json.loads(interaction["response"]) if interaction["response"] is not None else None
-    kind = interaction["response_type"]
     rows = conn.execute("SELECT * FROM interaction_messages WHERE interaction_id = ? ORDER BY id",
                         (interaction["id"],)).fetchall()
     original = next((messages.message_json(conn, r, interaction) for r in rows if r["is_original"]), None)
+    return _conversation_json(interaction, interaction["response_type"], response, original,
+                              [messages.message_json(conn, r, interaction) for r in rows if not r["is_original"]],
+                              interaction["error"])
+
+
+def _conversation_json(interaction: sqlite3.Row, kind: int | None, response: Any, original: Payload | None,
+                       followups: list[Payload], error: str | None) -> Payload:
     answer: Payload = {"id": str(interaction["id"]), "type": interaction["type"], "delivery": interaction["delivery"],
-                       "response_type": kind, "message": original,
-                       "followups": [messages.message_json(conn, r, interaction) for r in rows if not r["is_original"]],
+                       "response_type": kind, "message": original, "followups": followups,
                        "modal": response if kind == MODAL else None,
                        "choices": response if kind == AUTOCOMPLETE_RESULT else None,
-                       "error": interaction["error"]}
+                       "error": error}
     if kind == LAUNCH_ACTIVITY and response is not None:
         answer["activity_instance_id"] = response["activity_instance_id"]
     if kind == SKU_PURCHASE_ELIGIBILITY and response is not None:
