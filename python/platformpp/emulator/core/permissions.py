@@ -99,6 +99,12 @@ TIMEOUT_KEEPS = int(Permission.VIEW_CHANNEL | Permission.READ_MESSAGE_HISTORY)
 ROLE_OVERWRITE = 0
 MEMBER_OVERWRITE = 1
 
+# The bits the engine tests, as plain ints: an int & an IntFlag member builds a new flag object,
+# several times slower, and the engine runs a few times for every message and interaction.
+_ADMINISTRATOR = int(Permission.ADMINISTRATOR)
+_VIEW_CHANNEL = int(Permission.VIEW_CHANNEL)
+_SEND_MESSAGES = int(Permission.SEND_MESSAGES)
+
 
 @dataclass(frozen=True)
 class Overwrite:
@@ -142,7 +148,7 @@ def base_permissions(member: MemberContext) -> int:
     bits = member.everyone
     for permissions in member.role_permissions.values():
         bits |= permissions
-    if bits & Permission.ADMINISTRATOR:
+    if bits & _ADMINISTRATOR:
         return ALL
     if member.timed_out:
         bits &= TIMEOUT_KEEPS
@@ -173,9 +179,9 @@ def channel_permissions(member: MemberContext, overwrites: Iterable[Overwrite]) 
         bits = (bits & ~own.deny) | own.allow
     if member.timed_out:
         bits &= TIMEOUT_KEEPS
-    if not bits & Permission.VIEW_CHANNEL:
+    if not bits & _VIEW_CHANNEL:
         return 0
-    if not bits & Permission.SEND_MESSAGES:
+    if not bits & _SEND_MESSAGES:
         bits &= ~SEND_DEPENDENT
     return bits
 

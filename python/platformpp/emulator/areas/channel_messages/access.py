@@ -11,10 +11,12 @@ from datetime import datetime
 from ...core import errors
 from ...core.errors import ApiError
 from ...core.permissions import MemberContext, Permission, channel_permissions, names
+from ...wire.member import MEMBER_SELECT
 from ..guilds.access import guild_roles_of, overwrites_of, require_member, standing, standing_in
 
 # Channel types that hold messages here: text, voice (text in voice), announcement, stage.
 MESSAGE_CHANNEL_TYPES = frozenset({0, 2, 5, 13})
+_VIEW_CHANNEL = int(Permission.VIEW_CHANNEL)   # a plain int: int & IntFlag builds a flag object
 
 
 @dataclass(frozen=True)
@@ -90,16 +92,33 @@ def require_guild_permission(permissions: int, bits: int) -> None:
 def bot_members_viewing(conn: sqlite3.Connection, channel: sqlite3.Row, now: datetime) -> frozenset[int]:
     """The bot users of the channel's guild who can view it: who may hear about its messages. The
     guild's roles and the channel's overwrites are read once for all of them."""
-    rows = conn.execute("SELECT m.user_id, m.roles, m.communication_disabled_until FROM members m"
+    rows = conn.execute("SELECT m.user_id AS id, m.roles AS member_roles, m.communication_disabled_until FROM members m"
                         " JOIN users u ON u.id = m.user_id WHERE m.guild_id = ? AND u.bot = 1",
                         (channel["guild_id"],)).fetchall()
-    guild = guild_roles_of(conn, channel["guild_id"]) if rows else None
+    return _viewing(conn, channel, rows, now)
+
+
+def message_audience(conn: sqlite3.Connection, channel: sqlite3.Row, author_id: int, now: datetime
+                     ) -> tuple[frozenset[int], sqlite3.Row | None]:
+    """``bot_members_viewing`` and the author's member row (MEMBER_SELECT; None: not a member), read
+    together: what announcing a message needs."""
+    rows = conn.execute(MEMBER_SELECT + " WHERE m.guild_id = ? AND (u.bot = 1 OR m.user_id = ?)",
+                        (channel["guild_id"], author_id)).fetchall()
+    author = next((row for row in rows if row["id"] == author_id), None)
+    return _viewing(conn, channel, [row for row in rows if row["bot"]], now), author
+
+
+def _viewing(conn: sqlite3.Connection, channel: sqlite3.Row, bots: list[sqlite3.Row], now: datetime
+             ) -> frozenset[int]:
+    """Which of these bot members (rows with the user's ``id``, ``member_roles`` and
+    ``communication_disabled_until``) can view the channel."""
+    guild = guild_roles_of(conn, channel["guild_id"]) if bots else None
     if guild is None:
         return frozenset()
     overwrites = overwrites_of(channel)
-    return frozenset(row["user_id"] for row in rows if channel_permissions(standing_in(
-        guild, row["user_id"], row["roles"], row["communication_disabled_until"], now).context, overwrites)
-        & Permission.VIEW_CHANNEL)
+    return frozenset(row["id"] for row in bots if channel_permissions(standing_in(
+        guild, row["id"], row["member_roles"], row["communication_disabled_until"], now).context, overwrites)
+        & _VIEW_CHANNEL)
 
 
 def channels_of_guild(conn: sqlite3.Connection, guild_id: int) -> list[sqlite3.Row]:

@@ -40,14 +40,14 @@ from ...wire.message import (
     snapshot_json,
     without_content,
 )
-from ...wire.member import MEMBER_SELECT, member_json
+from ...wire.member import member_json
 from ...wire.user import public_user_json
 from ..audit_log import actions
 from ..audit_log import store as audit_log
 from ..lobbies.bridge import channel_message_to_lobby
 from ..members.activity import touch as touch_activity
 from . import search
-from .access import ChannelAccess, bot_members_viewing, channel_access
+from .access import ChannelAccess, bot_members_viewing, channel_access, message_audience
 from .attachments import Writer, spoiler_flags
 from .audience import GUILD_MESSAGES, GuildBots
 from .body import MessageInput
@@ -165,22 +165,17 @@ def for_readers(conn: sqlite3.Connection, messages: list[Payload], reader: Autho
     return [m if sees_content(m, reader.user_id) else without_content(m) for m in messages]
 
 
-def with_member(conn: sqlite3.Connection, message: Payload) -> Payload:
-    """What the Gateway adds to a guild message: the author's guild ``member`` (without ``user``),
-    when the author is still a member."""
-    row = conn.execute(MEMBER_SELECT + " WHERE m.guild_id = ? AND m.user_id = ?",
-                       (int(message["guild_id"]), int(message["author"]["id"]))).fetchone()
-    return {**message, "member": member_json(row, with_user=False)} if row is not None else message
-
-
 def announce_message(conn: sqlite3.Connection, outbox: Outbox, event: str, channel: sqlite3.Row,
                      message: Payload, now: datetime) -> None:
     """MESSAGE_CREATE / MESSAGE_UPDATE to the bots that can view the channel, with GUILD_MESSAGES;
     emptied for those without MESSAGE_CONTENT unless it is theirs or mentions them."""
-    message = with_member(conn, message)
-    readers = {int(m["id"]) for m in message["mentions"]} | {int(message["author"]["id"])}
-    outbox.add(event, GuildBots(channel["guild_id"], GUILD_MESSAGES, message, bot_members_viewing(conn, channel, now),
-                                without_content(message), frozenset(readers)))
+    author_id = int(message["author"]["id"])
+    viewers, author = message_audience(conn, channel, author_id, now)
+    if author is not None:   # what the Gateway adds: the author's guild member (without user)
+        message = {**message, "member": member_json(author, with_user=False)}
+    readers = {int(m["id"]) for m in message["mentions"]} | {author_id}
+    outbox.add(event, GuildBots(channel["guild_id"], GUILD_MESSAGES, message, viewers, without_content(message),
+                                frozenset(readers)))
 
 
 # --- creating ------------------------------------------------------------------------------------------

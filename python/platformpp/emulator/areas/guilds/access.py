@@ -8,6 +8,7 @@ import json
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
 from ...core import errors
 from ...core.clock import parse_instant
@@ -67,7 +68,7 @@ def guild_roles_of(conn: sqlite3.Connection, guild_id: int) -> GuildRoles | None
 def standing_in(guild: GuildRoles, user_id: int, member_roles: str, communication_disabled_until: str | None,
                 now: datetime) -> Standing:
     """A member's standing from their row's ``roles`` (JSON) and ``communication_disabled_until``."""
-    role_ids = {int(r) for r in json.loads(member_roles)}
+    role_ids = role_ids_of(member_roles)
     roles: dict[int, int] = {}
     highest = 0
     for role_id, (permissions, position) in guild.roles.items():
@@ -89,9 +90,21 @@ def standing(conn: sqlite3.Connection, guild_id: int, user_id: int, now: datetim
                        member["communication_disabled_until"], now)
 
 
-def overwrites_of(row: sqlite3.Row) -> list[Overwrite]:
-    return [Overwrite(int(o["id"]), int(o["type"]), int(o["allow"]), int(o["deny"]))
-            for o in json.loads(row["permission_overwrites"])]
+def overwrites_of(row: sqlite3.Row) -> tuple[Overwrite, ...]:
+    return _parsed_overwrites(row["permission_overwrites"])
+
+
+# The JSON columns every permission computation reads, decoded once per distinct stored text: the
+# result is a function of the text alone (immutable values), so it never needs invalidating.
+@lru_cache(maxsize=4096)
+def _parsed_overwrites(raw: str) -> tuple[Overwrite, ...]:
+    return tuple(Overwrite(int(o["id"]), int(o["type"]), int(o["allow"]), int(o["deny"])) for o in json.loads(raw))
+
+
+@lru_cache(maxsize=4096)
+def role_ids_of(member_roles: str) -> frozenset[int]:
+    """A member row's ``roles`` (JSON list of id strings) as ids."""
+    return frozenset(int(r) for r in json.loads(member_roles))
 
 
 def permissions_in(who: Standing, channel: sqlite3.Row) -> int:

@@ -31,6 +31,7 @@ from ...paths import ADMIN
 from ..applications.store import update_application
 from ..channel_messages import store as channel_messages
 from ..commands import store as commands
+from ..guilds.access import role_ids_of
 from ..webhooks.interactions_endpoint import answer_json, verify_endpoint
 from . import endpoint_delivery, messages, store, user_input, waiters
 from .context import CONTEXT_BOT_DM, Place, direct_message_channel, locate, require
@@ -39,6 +40,8 @@ ACTIONS = ("command", "autocomplete", "component", "modal_submit", "sku_purchase
 DEFAULT_WAIT_S = 3.0
 MAX_REPEAT = 1000
 ENTRY_POINT, PLATFORM_LAUNCH_ACTIVITY = 4, 2   # command type; entry point handler
+# Plain ints: checked on every interaction (int & IntFlag builds a flag object).
+_USE_APPLICATION_COMMANDS, _ADMINISTRATOR = int(Permission.USE_APPLICATION_COMMANDS), int(Permission.ADMINISTRATOR)
 NSFW_COMMAND_IN_SAFE_CHANNEL = "An age-restricted command can only be used in an age-restricted channel."
 
 
@@ -72,10 +75,10 @@ def _check_command_use(conn: sqlite3.Connection, place: Place, command: sqlite3.
         raise _refuse("The command cannot be used in guilds.")
     if body.get("nsfw") and not place.channel["nsfw"]:
         raise _refuse(NSFW_COMMAND_IN_SAFE_CHANNEL)
-    if not place.user_permissions & Permission.USE_APPLICATION_COMMANDS:
+    if not place.user_permissions & _USE_APPLICATION_COMMANDS:
         raise _refuse("Missing Permissions: USE_APPLICATION_COMMANDS")
-    roles = [int(r) for r in json.loads(place.member["member_roles"])]
-    is_admin = bool(place.user_permissions & Permission.ADMINISTRATOR)
+    roles = list(role_ids_of(place.member["member_roles"]))
+    is_admin = bool(place.user_permissions & _ADMINISTRATOR)
     verdict = commands.command_allowed(conn, place.application_id, place.guild_id, int(command["id"]),
                                        user_id=int(place.user["id"]), role_ids=roles, channel_id=place.channel_id)
     if verdict is False:

@@ -15,7 +15,7 @@ from typing import Any
 from ...core import errors
 from ...core.clock import format_instant
 from ...core.errors import ApiError
-from ...core.permissions import MemberContext, Overwrite, Permission, channel_permissions
+from ...core.permissions import MemberContext, Permission, channel_permissions
 from ...core.uploads import upload_limit
 from ...events.audience import Payload
 from ...wire.channel import channel_json, group_dm_json
@@ -33,6 +33,7 @@ DM, GROUP_DM = 1, 3
 # embed links and mention everyone; in a DM with its own bot user also use external emojis.
 PRIVATE_APP_PERMISSIONS = Permission.ATTACH_FILES | Permission.EMBED_LINKS | Permission.MENTION_EVERYONE
 BOT_DM_APP_PERMISSIONS = PRIVATE_APP_PERMISSIONS | Permission.USE_EXTERNAL_EMOJIS
+_VIEW_CHANNEL = int(Permission.VIEW_CHANNEL)   # a plain int: int & IntFlag builds a flag object
 
 
 @dataclass
@@ -56,7 +57,6 @@ class Place:
     guild_roles: GuildRoles | None = None
     user_standing: Standing | None = None
     bot_standing: Standing | None = None
-    _overwrites: dict[int, list[Overwrite]] = field(default_factory=dict, repr=False)
 
     @property
     def application_id(self) -> int:
@@ -79,17 +79,10 @@ class Place:
     def channel_id(self) -> int:
         return int(self.channel["id"])
 
-    def overwrites(self, channel: sqlite3.Row) -> list[Overwrite]:
-        """A channel's permission overwrites, parsed once per channel."""
-        key = int(channel["id"])
-        if key not in self._overwrites:
-            self._overwrites[key] = overwrites_of(channel)
-        return self._overwrites[key]
-
     def user_permissions_in(self, channel: sqlite3.Row) -> int:
         """The acting user's permissions in another channel of the guild."""
         assert self.user_standing is not None
-        return channel_permissions(self.user_standing.context, self.overwrites(channel))
+        return channel_permissions(self.user_standing.context, overwrites_of(channel))
 
     def app_permissions(self, channel: sqlite3.Row) -> int:
         """The bot's permissions in ``channel`` when it is in the guild; otherwise (a user-installed
@@ -98,11 +91,11 @@ class Place:
         if self.guild is None:
             return int(BOT_DM_APP_PERMISSIONS if self.context == CONTEXT_BOT_DM else PRIVATE_APP_PERMISSIONS)
         if self.bot_standing is not None:
-            return channel_permissions(self.bot_standing.context, self.overwrites(channel))
+            return channel_permissions(self.bot_standing.context, overwrites_of(channel))
         assert self.guild_roles is not None
         guild_id = self.guild_roles.guild_id
         context = MemberContext(guild_id, self.guild_roles.owner_id, 0, self.guild_roles.everyone, {})
-        return channel_permissions(context, [o for o in self.overwrites(channel) if o.id == guild_id])
+        return channel_permissions(context, [o for o in overwrites_of(channel) if o.id == guild_id])
 
 
 def _application(conn: sqlite3.Connection, application_id: int) -> sqlite3.Row:
@@ -144,7 +137,7 @@ def locate(conn: sqlite3.Connection, application_id: int, user_id: int, channel_
                   bot_standing=None if bot is None else standing_in(
                       roles, app["bot_user_id"], bot["roles"], bot["communication_disabled_until"], now))
     place.user_permissions = place.user_permissions_in(channel)
-    if not place.user_permissions & Permission.VIEW_CHANNEL:
+    if not place.user_permissions & _VIEW_CHANNEL:
         raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: the user cannot view the channel.")
     return place
 
@@ -256,7 +249,7 @@ def resolve_user(conn: sqlite3.Connection, place: Place, user_id: int, *, need_m
         assert place.guild_roles is not None
         who = standing_in(place.guild_roles, user_id, member["member_roles"], member["communication_disabled_until"],
                           place.now)
-        permissions = channel_permissions(who.context, place.overwrites(place.channel))
+        permissions = channel_permissions(who.context, overwrites_of(place.channel))
         _add(place, "members", user_id, {**member_json(member, with_user=False), "permissions": str(permissions)})
     return True
 

@@ -149,12 +149,14 @@ def _payload_facts(payload: str) -> tuple[int | None, tuple[tuple[str, str], ...
 def message_json(conn: sqlite3.Connection, row: MessageRow, interaction: sqlite3.Row) -> Payload:
     """The message object of an interaction's answer."""
     body = json.loads(row["body"])
-    app = conn.execute("SELECT a.bot_user_id, u.* FROM applications a LEFT JOIN users u ON u.id = a.bot_user_id"
-                       " WHERE a.id = ?", (interaction["application_id"],)).fetchone()
-    author = public_user_json(app) if app is not None and app["bot_user_id"] is not None else {
+    # The app's bot user (the author; none: an app without one) and the interaction's user, in one read.
+    rows = {row["is_author"]: row for row in conn.execute(
+        "SELECT 1 AS is_author, u.* FROM applications a JOIN users u ON u.id = a.bot_user_id WHERE a.id = ?"
+        " UNION ALL SELECT 0, u.* FROM users u WHERE u.id = ?", (interaction["application_id"], interaction["user_id"]))}
+    bot, user = rows.get(1), rows.get(0)
+    author = public_user_json(bot) if bot is not None else {
         "id": str(interaction["application_id"]), "username": "app", "discriminator": "0000", "global_name": None,
         "avatar": None, "bot": True}
-    user = conn.execute("SELECT * FROM users WHERE id = ?", (interaction["user_id"],)).fetchone()
     command_type, owners = _payload_facts(interaction["payload"])
     kind = DEFAULT
     if row["is_original"] and interaction["type"] == 2:
