@@ -42,6 +42,11 @@ def json_response(data: Any, status: int = 200, headers: dict[str, str] | None =
     return Response(body, status_code=status, headers=headers, media_type=JSON)
 
 
+def json_text_response(text: str, status: int = 200) -> Response:
+    """``json_response`` of a body already encoded as it encodes (compact, UTF-8 as is)."""
+    return Response(text.encode("utf-8"), status_code=status, media_type=JSON)
+
+
 class ApiError(Exception):
     def __init__(self, status: int, code: int, message: str, errors: dict[str, Any] | None = None,
                  headers: dict[str, str] | None = None) -> None:

@@ -49,8 +49,22 @@ Subscriber = Callable[[Event], None]
 
 
 def to_json(payload: Payload) -> str:
-    """The compact JSON the Gateway sends."""
+    """The compact JSON the Gateway sends (also the emulator's HTTP responses' format)."""
+    if type(payload) is Encoded:
+        return payload.json
     return json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+
+
+class Encoded(dict):  # type: ignore[type-arg]
+    """A payload that is complete and never changed again, encoded once (``to_json``) when made: a
+    Gateway frame and an HTTP response carrying it reuse the text (an interaction's payload is
+    sent to the bot and returned to the simulated user)."""
+
+    __slots__ = ("json",)
+
+    def __init__(self, payload: Payload) -> None:
+        super().__init__(payload)
+        self.json = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
 
 
 class Bus:

@@ -20,12 +20,13 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ...core import errors
-from ...core.errors import ApiError, json_response
+from ...core.errors import ApiError, json_response, json_text_response
 from ...core.http import base_url_of, emulator_state, snowflake_param
 from ...core.permissions import Permission
 from ...core.uploads import UploadedFile, read_payload_and_files
 from ...core.validation import Form, read_json
 from ...events.audience import Payload
+from ...events.bus import to_json
 from ...events.outbox import Outbox
 from ...paths import ADMIN
 from ..applications.store import update_application
@@ -245,7 +246,8 @@ async def _deliver_http(request: Request, started: store.Started) -> Payload | N
     """POST the interaction to the app's endpoint and apply what it answers; the conversation as
     that transaction leaves it (None when the answer was refused)."""
     state = emulator_state(request)
-    body = json.dumps(started.payload, separators=(",", ":")).encode()
+    text = started.payload.json   # ASCII-only (the usual case): the same bytes as with ensure_ascii
+    body = text.encode() if text.isascii() else json.dumps(started.payload, separators=(",", ":")).encode()
     timestamp = str(int(state.clock.timestamp()))
     answer = await endpoint_delivery.pool().post_signed(started.endpoint_url or "", started.private_key, body,
                                                          timestamp)
@@ -299,7 +301,7 @@ async def simulate(request: Request) -> Response:
     if wait_s == 0:   # deliver only, in one transaction; the answer is read later (GET .../interactions/{id})
         started, now = await run_work(request, started_and_answer)
         if started.endpoint_url is None or not started.delivered:
-            return json_response({"interaction": started.payload, "answer": now})
+            return _started_response(started, now)
     waiting = waiters.of(state)
     answered = waiting.expect(interaction_id)
     answer: Payload | None = None
@@ -322,7 +324,12 @@ async def simulate(request: Request) -> Response:
     if answer is None:
         answer = await run_work(request, lambda conn, outbox: store.conversation(
             conn, store.get_interaction(conn, interaction_id)))
-    return json_response({"interaction": started.payload, "answer": answer})
+    return _started_response(started, answer)
+
+
+def _started_response(started: store.Started, answer: Payload | None) -> Response:
+    """``{"interaction": <payload>, "answer": <conversation>}``, the payload's JSON text reused."""
+    return json_text_response(f'{{"interaction":{to_json(started.payload)},"answer":{to_json(answer)}}}')
 
 
 async def _simulate_many(request: Request, raw: Any, files: list[UploadedFile], repeat: int) -> Response:

@@ -17,6 +17,7 @@ from ...core.errors import ApiError
 from ...core.uploads import UploadedFile
 from ...core.validation import Form
 from ...events.audience import Payload
+from ...events.bus import Encoded
 from ..channel_messages import store as channel_messages
 from ..channel_messages.attachments import Writer
 from ..channel_messages.body import read_message_input
@@ -63,7 +64,7 @@ def token_digest(token: str) -> str:
 class Started:
     id: int
     token: str
-    payload: Payload          # as delivered, token included
+    payload: Encoded          # as delivered, token included
     endpoint_url: str | None  # HTTP delivery when set
     private_key: str
     delivered: bool = True    # False: the platform answered it itself (an entry point it launches)
@@ -80,6 +81,7 @@ def start(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, int
                         **context_fields(place, integration_types)}
     if message is not None:
         payload["message"] = message
+    payload = Encoded(payload)   # complete: encoded once for the bot's frame and the simulated user
     url = app["interactions_endpoint_url"]
     stored = {key: value for key, value in payload.items() if key != "token"}
     conn.execute("INSERT INTO interactions (id, application_id, token_hash, type, user_id, guild_id, channel_id,"
