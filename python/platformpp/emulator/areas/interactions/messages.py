@@ -8,7 +8,6 @@ from __future__ import annotations
 import base64
 import json
 import sqlite3
-from functools import lru_cache
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Union
 
@@ -137,13 +136,27 @@ def update(state: EmulatorState, conn: sqlite3.Connection, row: sqlite3.Row, bod
                                    None if row["loading"] else state.clock.iso(), row["id"]))
 
 
-@lru_cache(maxsize=256)
-def _payload_facts(payload: str) -> tuple[int | None, tuple[tuple[str, str], ...]]:
-    """What an answer message shows of its interaction (the command's type, the authorizing owners),
-    read once per stored payload: a round trip renders its message about three times."""
-    parsed = json.loads(payload)
-    owners = parsed.get("authorizing_integration_owners") or {}
-    return (parsed.get("data") or {}).get("type"), tuple(owners.items())
+PayloadFacts = tuple[Union[int, None], tuple[tuple[str, str], ...]]
+# What an answer message shows of its interaction (the command's type, the authorizing owners), by the
+# stored payload's text (a function of the text alone, so never stale). ``remember_payload`` records
+# them when the interaction is stored: its answer, another request, need not decode the payload again.
+_FACTS: dict[str, PayloadFacts] = {}
+_FACTS_KEPT = 1024
+
+
+def remember_payload(text: str, payload: Payload) -> PayloadFacts:
+    """``payload`` is ``json.loads(text)`` (or what ``text`` was encoded from)."""
+    owners = payload.get("authorizing_integration_owners") or {}
+    facts: PayloadFacts = ((payload.get("data") or {}).get("type"), tuple(owners.items()))
+    if len(_FACTS) >= _FACTS_KEPT:
+        _FACTS.clear()
+    _FACTS[text] = facts
+    return facts
+
+
+def _payload_facts(text: str) -> PayloadFacts:
+    facts = _FACTS.get(text)
+    return facts if facts is not None else remember_payload(text, json.loads(text))
 
 
 def message_json(conn: sqlite3.Connection, row: MessageRow, interaction: sqlite3.Row) -> Payload:

@@ -84,10 +84,12 @@ def start(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, int
     payload = Encoded(payload)   # complete: encoded once for the bot's frame and the simulated user
     url = app["interactions_endpoint_url"]
     stored = {key: value for key, value in payload.items() if key != "token"}
+    stored_text = json.dumps(stored)
+    messages.remember_payload(stored_text, stored)
     conn.execute("INSERT INTO interactions (id, application_id, token_hash, type, user_id, guild_id, channel_id,"
                  " message_id, payload, created_at, delivery) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                  (interaction_id, place.application_id, token_digest(token), kind, int(place.user["id"]),
-                  place.guild_id, place.channel_id, int(message["id"]) if message else None, json.dumps(stored),
+                  place.guild_id, place.channel_id, int(message["id"]) if message else None, stored_text,
                   state.clock.timestamp(), ("http" if url else "gateway") if deliver else "platform"))
     if deliver and not url:
         outbox.add("INTERACTION_CREATE", AppBotSessions(place.application_id, place.guild_id, payload))
