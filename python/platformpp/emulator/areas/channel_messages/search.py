@@ -30,17 +30,65 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 
 
 # --- keeping the index current (inside the writer's transaction) -------------------------------------
+#
+# In an in-memory store a new message is queued in a per-connection TEMP table (transactional like
+# the write that queues it, never in snapshots) and moved into the full-text index in batches: FTS5
+# writes a new index segment at every commit that touched it, which cost a one-message transaction
+# about as much as the rest of its writes together. Whatever reads or changes the index (a search, its
+# document count, an edit, a delete, a rebuild) first moves the queue in, in the same transaction, so
+# every reader sees exactly the index it would have seen without the queue. A file's index is written
+# at once: it must survive a restart, and a TEMP table does not.
 
-def index_message(conn: sqlite3.Connection, message_id: int, guild_id: int, content: str, *, new: bool = False) -> None:
-    """Index a message's content, replacing what was indexed of it (``new``: a message just created,
-    which has nothing indexed: ids are never reused)."""
+_QUEUE = "temp.message_search_queue"
+_QUEUE_BATCH = 256   # queued messages that start a move on the next new message
+_queued_since_move = 0
+
+
+def _no_queue_table(exc: sqlite3.OperationalError) -> bool:
+    return "no such table" in str(exc)
+
+
+def index_message(conn: sqlite3.Connection, message_id: int, guild_id: int, content: str, *, new: bool = False,
+                  in_memory: bool = False) -> None:
+    """Index a message's content, replacing what was indexed of it. ``new``: a message just created,
+    which has nothing indexed (ids are never reused); in an ``in_memory`` store it is queued."""
+    global _queued_since_move
     if not new:
-        conn.execute("DELETE FROM message_search WHERE rowid = ?", (message_id,))
-    conn.execute("INSERT INTO message_search (rowid, content, guild_id) VALUES (?, ?, ?)",
-                 (message_id, content, guild_id))
+        unindex_message(conn, message_id)
+    if not (new and in_memory):
+        conn.execute("INSERT INTO message_search (rowid, content, guild_id) VALUES (?, ?, ?)",
+                     (message_id, content, guild_id))
+        return
+    row = (message_id, content, guild_id)
+    try:
+        conn.execute(f"INSERT INTO {_QUEUE} (id, content, guild_id) VALUES (?, ?, ?)", row)
+    except sqlite3.OperationalError as exc:   # the connection's first queued message
+        if not _no_queue_table(exc):
+            raise
+        conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS {_QUEUE.split('.')[1]}"
+                     " (id INTEGER PRIMARY KEY, content TEXT NOT NULL, guild_id INTEGER NOT NULL)")
+        conn.execute(f"INSERT INTO {_QUEUE} (id, content, guild_id) VALUES (?, ?, ?)", row)
+    _queued_since_move += 1
+    if _queued_since_move >= _QUEUE_BATCH:
+        move_queue(conn)
+
+
+def move_queue(conn: sqlite3.Connection) -> None:
+    """Move the queued messages into the index (call inside a transaction, before reading the index)."""
+    global _queued_since_move
+    _queued_since_move = 0
+    try:
+        conn.execute(f"INSERT INTO message_search (rowid, content, guild_id) SELECT id, content, guild_id"
+                     f" FROM {_QUEUE} ORDER BY id")
+    except sqlite3.OperationalError as exc:   # nothing was ever queued on this connection
+        if not _no_queue_table(exc):
+            raise
+        return
+    conn.execute(f"DELETE FROM {_QUEUE}")
 
 
 def unindex_message(conn: sqlite3.Connection, message_id: int) -> None:
+    move_queue(conn)
     conn.execute("DELETE FROM message_search WHERE rowid = ?", (message_id,))
 
 
@@ -59,6 +107,7 @@ def is_ready(conn: sqlite3.Connection, guild_id: int) -> bool:
 
 
 def documents_indexed(conn: sqlite3.Connection, guild_id: int) -> int:
+    move_queue(conn)
     return int(conn.execute("SELECT COUNT(*) FROM message_search WHERE guild_id = ?", (guild_id,)).fetchone()[0])
 
 
@@ -66,6 +115,7 @@ def rebuild(state: EmulatorState, guild_id: int) -> int:
     """The indexing job: rebuild the guild's part of the index and mark it ready. Returns the number
     of messages indexed (0 when the guild no longer exists)."""
     with state.db.transaction() as conn:
+        move_queue(conn)
         conn.execute("DELETE FROM message_search WHERE guild_id = ?", (guild_id,))
         if conn.execute("SELECT 1 FROM guilds WHERE id = ?", (guild_id,)).fetchone() is None:
             return 0
@@ -141,6 +191,7 @@ def start(state: EmulatorState) -> None:
     def on_event(event: Event) -> None:
         if event.name == "emulator.loaded":   # a new world: the old index describes nothing in it
             with state.db.transaction() as conn:
+                move_queue(conn)
                 conn.execute("DELETE FROM message_search")
                 conn.execute("UPDATE search_index_state SET ready = 0")   # a snapshot may say ready
             index_all(state)

@@ -15,7 +15,7 @@ from starlette.datastructures import QueryParams
 from ...core.errors import ApiError, INVALID_FORM_BODY
 from ...core.permissions import Permission
 from .access import channels_of_guild, permissions_in
-from .search import match_query
+from .search import match_query, move_queue
 
 MAX_LIMIT, MAX_OFFSET = 25, 9975
 _HAS = {"link", "embed", "file", "image", "video", "sound", "sticker", "poll", "snapshot"}
@@ -203,6 +203,7 @@ def run(conn: sqlite3.Connection, guild_id: int, channel_ids: list[int], query: 
     """The page of matching message rows and the total number of matches."""
     if not channel_ids:
         return [], 0
+    move_queue(conn)
     where = [f"m.guild_id = ? AND m.channel_id IN ({','.join('?' * len(channel_ids))})"]
     params: list[Any] = [guild_id, *channel_ids]
     source = "channel_messages m"

@@ -26,6 +26,7 @@ from ...core.errors import ApiError
 from ...core.permission_changes import slowmode_bypass_permissions
 from ...core.permissions import Permission
 from ...core.snowflake import snowflake_time
+from ...core.storage import MEMORY
 from ...core.uploads import UploadedFile
 from ...events.audience import Payload
 from ...wire.message import (
@@ -317,7 +318,7 @@ def create(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, write
                      (channel_id, author.user_id, timestamp))
     conn.execute("UPDATE channels SET last_message_id = ? WHERE id = ?", (message_id, channel_id))
     touch_activity(conn, access.guild_id, author.user_id, now)
-    search.index_message(conn, message_id, access.guild_id, content, new=True)
+    search.index_message(conn, message_id, access.guild_id, content, new=True, in_memory=state.db.path == MEMORY)
     message = render(conn, get_row(conn, channel_id, message_id))
     announce_message(conn, outbox, "MESSAGE_CREATE", access.channel, message, now)
     channel_message_to_lobby(conn, outbox, channel_id, message, format_instant(now))  # a linked lobby hears it

@@ -14,6 +14,7 @@ import json
 import sqlite3
 from typing import TYPE_CHECKING
 
+from ...core.storage import MEMORY
 from ...events.audience import Payload
 from ..channel_messages import search
 from ..channel_messages.audience import GUILD_MESSAGES, GuildBots
@@ -76,7 +77,8 @@ def created(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, inte
          message["type"], *_columns(message), message["timestamp"]))
     _attachments(conn, message, new=True)   # the INSERT above would have failed on an existing id
     conn.execute("UPDATE channels SET last_message_id = ? WHERE id = ?", (int(message["id"]), int(channel["id"])))
-    search.index_message(conn, int(message["id"]), int(channel["guild_id"]), message["content"], new=True)
+    search.index_message(conn, int(message["id"]), int(channel["guild_id"]), message["content"], new=True,
+                         in_memory=state.db.path == MEMORY)
     announce_message(conn, outbox, "MESSAGE_CREATE", channel, message, state.clock.now())
 
 
