@@ -117,17 +117,20 @@ def locate(conn: sqlite3.Connection, application_id: int, user_id: int, channel_
     """The user in a channel: a guild channel (a full account, member of the guild, able to view the
     channel), or a DM or group DM the user is a recipient of."""
     app = _application(conn, application_id)
-    user = _acting_user(conn, user_id)
     channel = conn.execute("SELECT * FROM channels WHERE id = ?", (channel_id,)).fetchone()
-    if channel is None:
-        raise errors.not_found(errors.UNKNOWN_CHANNEL, "Channel")
-    if channel["guild_id"] is None:
+    if channel is None or channel["guild_id"] is None:
+        user = _acting_user(conn, user_id)   # checked before the channel, as the client knows its user first
+        if channel is None:
+            raise errors.not_found(errors.UNKNOWN_CHANNEL, "Channel")
         return _private_place(conn, app, user, channel, now)
     guild = conn.execute("SELECT * FROM guilds WHERE id = ?", (channel["guild_id"],)).fetchone()
+    # The member row carries the user's columns too: a member is a user (a bot is no acting user).
     member = conn.execute(MEMBER_SELECT + " WHERE m.guild_id = ? AND m.user_id = ?",
                           (channel["guild_id"], user_id)).fetchone()
-    if member is None:
+    if member is None or member["bot"]:
+        _acting_user(conn, user_id)
         raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: the user is not a member of the channel's guild.")
+    user = member
     roles = guild_roles(conn, int(guild["id"]), guild["owner_id"])
     who = standing_in(roles, user_id, member["member_roles"], member["communication_disabled_until"], now)
     bot = None if app["bot_user_id"] is None else conn.execute(

@@ -28,7 +28,8 @@ async def callback(request: Request) -> Response:
     """POST /interactions/{interaction_id}/{interaction_token}/callback[?with_response=true]."""
     interaction_id = snowflake_param(request, "interaction_id")
     token = str(request.path_params["interaction_token"])
-    with_response = request.query_params.get("with_response", "false").lower() == "true"
+    with_response = bool(request.scope["query_string"]) and \
+        request.query_params.get("with_response", "false").lower() == "true"
     data, files = await read_payload_and_files(request)
     state = emulator_state(request)
     base_url = base_url_of(request)
