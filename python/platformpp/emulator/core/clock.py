@@ -26,9 +26,10 @@ def format_instant(value: datetime) -> str:
 
 class Clock:
     def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._offset = 0.0          # seconds added to real time
-        self._frozen_at: float | None = None
+        self._lock = threading.Lock()   # serialises ``set``; readers take ``_setting`` whole, without it
+        # (seconds added to real time, the frozen instant or None): replaced, never changed, so one
+        # read sees a consistent pair (the clock is read several times by every request).
+        self._setting: tuple[float, float | None] = (0.0, None)
         self._listeners: list[Callable[[], None]] = []
 
     def on_change(self, listener: Callable[[], None]) -> None:
@@ -37,10 +38,8 @@ class Clock:
 
     def timestamp(self) -> float:
         """Seconds since the epoch on the emulator clock."""
-        with self._lock:
-            if self._frozen_at is not None:
-                return self._frozen_at
-            return time.time() + self._offset
+        offset, frozen_at = self._setting
+        return frozen_at if frozen_at is not None else time.time() + offset
 
     def now(self) -> datetime:
         return datetime.fromtimestamp(self.timestamp(), tz=timezone.utc)
@@ -52,18 +51,17 @@ class Clock:
         """Move the clock to ``instant`` (None: back to real time). Unfrozen, it keeps running from there."""
         with self._lock:
             if instant is None:
-                self._offset, self._frozen_at = 0.0, None
+                self._setting = (0.0, None)
             else:
                 target = instant.timestamp()
-                self._offset = target - time.time()
-                self._frozen_at = target if frozen else None
+                self._setting = (target - time.time(), target if frozen else None)
         for listener in list(self._listeners):
             listener()
 
     @property
     def frozen(self) -> bool:
-        return self._frozen_at is not None
+        return self._setting[1] is not None
 
     @property
     def is_real_time(self) -> bool:
-        return self._frozen_at is None and self._offset == 0.0
+        return self._setting == (0.0, None)

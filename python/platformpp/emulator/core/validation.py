@@ -4,6 +4,7 @@ then raise one 50035 naming each path (WIRE.md); and reading a JSON body (50109 
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
 from starlette.requests import Request
@@ -34,6 +35,12 @@ class FieldErrors:
 _MISSING = object()
 
 
+@lru_cache(maxsize=256)
+def _has_bool(choices: tuple[Any, ...]) -> bool:
+    """Whether a choice is a bool (then only bools match: True == 1 otherwise), per choices tuple."""
+    return any(isinstance(c, bool) for c in choices)
+
+
 class Form:
     """Typed reads of a decoded JSON object. Each failed read records a field error and returns None;
     call ``done()`` after the reads to raise the 50035 if anything failed."""
@@ -53,7 +60,8 @@ class Form:
         self.errors.add((*self.path, name), code, message)
 
     def unknown_keys(self, allowed: set[str]) -> None:
-        for key in sorted(set(self.data) - allowed):
+        unknown = self.data.keys() - allowed
+        for key in sorted(unknown) if unknown else ():
             self.fail(key, "BASE_TYPE_UNKNOWN_FIELD", f"Unknown field; allowed fields are {sorted(allowed)}.")
 
     def _get(self, name: str, required: bool, nullable: bool) -> Any:
@@ -144,7 +152,7 @@ class Form:
         value = self._get(name, required, False)
         if value is _MISSING:
             return default
-        if value not in choices or isinstance(value, bool) != any(isinstance(c, bool) for c in choices):
+        if value not in choices or isinstance(value, bool) != _has_bool(choices):
             self.fail(name, "BASE_TYPE_CHOICES", f"Value must be one of {list(choices)}.")
             return None
         return value
