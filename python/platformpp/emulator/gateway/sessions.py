@@ -18,6 +18,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..events.audience import Payload, Viewer
@@ -37,7 +38,12 @@ class Frame:
     @classmethod
     def of(cls, event: str, payload: Payload) -> Frame:
         text = to_json(payload)
-        return cls(event, payload, text, f'{{"op":0,"d":{text},"s":', f',"t":{json.dumps(event)}}}')
+        return cls(event, payload, text, f'{{"op":0,"d":{text},"s":', _tail(event))
+
+
+@lru_cache(maxsize=None)   # one per dispatch name, a few dozen
+def _tail(event: str) -> str:
+    return f',"t":{json.dumps(event)}}}'
 
 
 class Dispatch:

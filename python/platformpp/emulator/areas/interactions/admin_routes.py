@@ -313,10 +313,9 @@ async def simulate(request: Request) -> Response:
         elif started.endpoint_url:
             answer = await _deliver_http(request, started)
         else:
-            try:
-                await asyncio.wait_for(answered.event.wait(), wait_s)
+            if await answered.arrival(wait_s):
                 answer = answered.answer   # read by the callback in its own transaction
-            except asyncio.TimeoutError:
+            else:
                 await run_work(request, lambda conn, outbox: store.record_failure(
                     conn, interaction_id, "The application did not respond"))
     finally:
