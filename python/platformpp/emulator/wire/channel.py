@@ -44,13 +44,17 @@ def _snowflake(value: int | None) -> str | None:
     return str(value) if value is not None else None
 
 
+def _overwrites(raw: str) -> list[dict[str, Any]]:
+    return [] if raw == "[]" else json.loads(raw)   # most channels have none: no decoding
+
+
 def channel_json(row: sqlite3.Row, *, with_guild_id: bool = True) -> dict[str, Any]:
     """The full channel. GUILD_CREATE's ``channels`` leave ``guild_id`` out (``with_guild_id=False``)."""
     kind = row["type"]
     channel: dict[str, Any] = {
         "id": str(row["id"]), "type": kind, "name": row["name"], "position": row["position"],
         "parent_id": _snowflake(row["parent_id"]), "flags": row["flags"], "nsfw": bool(row["nsfw"]),
-        "permission_overwrites": [overwrite_json(o) for o in json.loads(row["permission_overwrites"])],
+        "permission_overwrites": [overwrite_json(o) for o in _overwrites(row["permission_overwrites"])],
     }
     if with_guild_id:
         channel["guild_id"] = str(row["guild_id"])

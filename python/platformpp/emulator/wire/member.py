@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from functools import lru_cache
 from typing import Any
 
 from .user import public_user_json
@@ -16,10 +17,16 @@ MEMBER_SELECT = ("SELECT u.*, m.guild_id, m.nick, m.roles AS member_roles, m.joi
                  " FROM members m JOIN users u ON u.id = m.user_id")
 
 
+@lru_cache(maxsize=4096)
+def _roles(raw: str) -> tuple[str, ...]:
+    """A member row's ``roles`` JSON, decoded once per distinct text (a function of the text alone)."""
+    return tuple(json.loads(raw))
+
+
 def member_json(row: sqlite3.Row, *, with_user: bool = True) -> dict[str, Any]:
     member: dict[str, Any] = {
         "nick": row["nick"], "avatar": row["member_avatar"], "banner": row["member_banner"],
-        "roles": json.loads(row["member_roles"]), "joined_at": row["joined_at"], "premium_since": None,
+        "roles": list(_roles(row["member_roles"])), "joined_at": row["joined_at"], "premium_since": None,
         "deaf": bool(row["deaf"]), "mute": bool(row["mute"]), "flags": row["member_flags"],
         "pending": bool(row["pending"]), "communication_disabled_until": row["communication_disabled_until"],
     }

@@ -230,7 +230,7 @@ def context_fields(place: Place, integration_types: list[int]) -> Payload:
 
 def _features(guild: sqlite3.Row) -> list[str]:
     raw = guild["features"] if "features" in guild.keys() else "[]"
-    return list(json.loads(raw or "[]"))
+    return [] if not raw or raw == "[]" else list(json.loads(raw))
 
 
 # --- resolved -------------------------------------------------------------------------------------------

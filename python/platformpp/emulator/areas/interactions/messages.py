@@ -179,7 +179,8 @@ def message_json(conn: sqlite3.Connection, row: MessageRow, interaction: sqlite3
         "id": str(row["id"]), "type": kind, "channel_id": str(interaction["channel_id"]),
         "author": author, "content": body.get("content", ""), "timestamp": row["created_at"],
         "edited_timestamp": row["edited_at"], "tts": bool(body.get("tts", False)), "mention_everyone": False,
-        "mentions": [], "mention_roles": [], "attachments": json.loads(row["attachments"]),
+        "mentions": [], "mention_roles": [],
+        "attachments": [] if row["attachments"] == "[]" else json.loads(row["attachments"]),   # most have none
         "embeds": body.get("embeds", []), "components": body.get("components", []), "pinned": False,
         "flags": flags, "webhook_id": str(interaction["application_id"]),
         "application_id": str(interaction["application_id"]),

@@ -198,6 +198,7 @@ def _respond(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row
     summary: Payload = {"id": str(row["id"]), "type": row["type"]}
     resource: Payload | None = None
     stored: Any = None
+    stored_text: str | None = None   # ``stored`` as JSON, when already encoded
     original: Payload | None = None
     if kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
         data = raw.get("data") or {}
@@ -216,7 +217,7 @@ def _respond(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row
                        response_message_ephemeral=bool((flags or 0) & messages.EPHEMERAL))
         if kind == CHANNEL_MESSAGE:   # a deferred answer has no resource yet: its message is loading
             resource = {"type": kind, "message": message}
-        stored = body
+        stored, stored_text = body, stored_message["body"]
     elif kind in (UPDATE_MESSAGE, DEFERRED_UPDATE):
         if row["message_id"] is None:
             form.fail("type", "INTERACTION_CALLBACK_TYPE_INVALID", "Only answers to a message's component update it.")
@@ -243,7 +244,8 @@ def _respond(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row
     elif kind == SKU_PURCHASE_ELIGIBILITY:
         stored = _eligibility(form)
     conn.execute("UPDATE interactions SET response_type = ?, response = ?, responded_at = ?, error = NULL"
-                 " WHERE id = ?", (kind, json.dumps(stored), now, row["id"]))
+                 " WHERE id = ?", (kind, stored_text if stored_text is not None else json.dumps(stored), now,
+                                   row["id"]))
     result: Payload = {"interaction": summary}
     if resource is not None:
         result["resource"] = resource
