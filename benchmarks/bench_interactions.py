@@ -26,7 +26,8 @@ process was on a CPU: near 100 % the emulator is the bottleneck, well below it t
 Run: ``PYTHONPATH=python python benchmarks/bench_interactions.py [--interactions 2000] [--write]``;
 ``--emulator-source DIR`` runs the emulator from another tree's ``python/`` folder (``git archive HEAD
 python/platformpp | tar -x -C /tmp/old``) to compare versions in the same run; ``--profile FILE``
-runs the emulator under cProfile and writes its statistics to FILE when it stops.
+runs the emulator under cProfile, timing CPU (not wall) time so that a shared machine's waits do not
+count, and writes its statistics to FILE when it stops.
 """
 
 from __future__ import annotations
@@ -386,7 +387,7 @@ def main() -> None:
     parser.add_argument("--emulator-source", default=None, metavar="DIR",
                         help="also run every scenario with the emulator from this python/ folder (e.g. HEAD"
                              " extracted with git archive), alternating with this tree's")
-    parser.add_argument("--profile", default=None, metavar="FILE", help="run the emulator under cProfile")
+    parser.add_argument("--profile", default=None, metavar="FILE", help="run the emulator under cProfile (CPU time)")
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
     try:
