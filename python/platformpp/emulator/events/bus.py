@@ -71,15 +71,20 @@ class Bus:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._subscribers: tuple[Subscriber, ...] = ()
+        self._dispatch_subscribers: tuple[Subscriber, ...] = ()   # those that also get Gateway dispatches
 
-    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
-        """Add a subscriber; returns a function that removes it."""
+    def subscribe(self, subscriber: Subscriber, *, dispatches: bool = True) -> Callable[[], None]:
+        """Add a subscriber; returns a function that removes it. ``dispatches`` False: domain events
+        only (most subscribers; every dispatch then skips them)."""
         with self._lock:
             self._subscribers = (*self._subscribers, subscriber)
+            if dispatches:
+                self._dispatch_subscribers = (*self._dispatch_subscribers, subscriber)
 
         def unsubscribe() -> None:
             with self._lock:
                 self._subscribers = tuple(s for s in self._subscribers if s is not subscriber)
+                self._dispatch_subscribers = tuple(s for s in self._dispatch_subscribers if s is not subscriber)
         return unsubscribe
 
     def publish(self, name: str, payload: Payload, *, user_ids: Iterable[int] = (),
@@ -92,8 +97,8 @@ class Bus:
         self.emit(Event(name, {}, audience=audience))
 
     def emit(self, event: Event) -> None:
-        # The tuple is replaced, never mutated, so reading it needs no lock.
-        for subscriber in self._subscribers:
+        # The tuples are replaced, never mutated, so reading one needs no lock.
+        for subscriber in self._subscribers if event.audience is None else self._dispatch_subscribers:
             try:
                 subscriber(event)
             except Exception:

@@ -38,4 +38,4 @@ def on_account_merged(state: EmulatorState, move: MoveAccountData) -> None:
             finally:
                 conn.execute("RELEASE account_merge")
 
-    state.bus.subscribe(on_event)
+    state.bus.subscribe(on_event, dispatches=False)

@@ -196,5 +196,5 @@ def start(state: EmulatorState) -> None:
                 conn.execute("UPDATE search_index_state SET ready = 0")   # a snapshot may say ready
             index_all(state)
 
-    state.bus.subscribe(on_event)
+    state.bus.subscribe(on_event, dispatches=False)
     index_all(state)

@@ -104,5 +104,5 @@ def start(state: EmulatorState) -> None:
         if event.name == "emulator.loaded":
             apply_now(state)
 
-    state.bus.subscribe(on_event)
+    state.bus.subscribe(on_event, dispatches=False)
     apply_now(state)

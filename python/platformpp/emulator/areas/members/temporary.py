@@ -35,4 +35,4 @@ def start(state: EmulatorState) -> None:
         if event.name == "user.disconnected":
             remove_temporary(state, int(event.payload["user_id"]))
 
-    state.bus.subscribe(on_event)
+    state.bus.subscribe(on_event, dispatches=False)
