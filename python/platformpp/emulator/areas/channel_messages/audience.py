@@ -5,6 +5,7 @@ emptied, except messages that mention them and their own."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...events.audience import Payload, Viewer
@@ -40,3 +41,26 @@ class GuildBots:
                 and viewer.user_id not in self.sees_content:
             return self.stripped
         return self.payload
+
+
+class DeferredGuildBots:
+    """``GuildBots`` made only when the first bot session that could receive the event is asked (a
+    bot, its shard holding the guild, the intent asked for): no session, no work. Sessions are asked
+    while the dispatch is published, right after the commit and under the database's lock, so
+    ``make`` reads the state the transaction committed; for a writer whose transaction changes
+    nothing ``make`` depends on after announcing (an interaction's answer)."""
+
+    __slots__ = ("guild_id", "intent", "_make", "_made")
+
+    def __init__(self, guild_id: int, intent: int, make: Callable[[], GuildBots]) -> None:
+        self.guild_id, self.intent = guild_id, intent
+        self._make: Callable[[], GuildBots] | None = make
+        self._made: GuildBots | None = None
+
+    def __call__(self, viewer: Viewer) -> Payload | None:
+        if viewer.kind != "bot" or self.guild_id not in viewer.guild_ids or not viewer.intents & self.intent:
+            return None
+        if self._made is None:
+            assert self._make is not None
+            self._made, self._make = self._make(), None
+        return self._made(viewer)

@@ -50,7 +50,7 @@ from ..members.activity import touch as touch_activity
 from . import search
 from .access import ChannelAccess, bot_members_viewing, channel_access, message_audience
 from .attachments import Writer, spoiler_flags
-from .audience import GUILD_MESSAGES, GuildBots
+from .audience import GUILD_MESSAGES, DeferredGuildBots, GuildBots
 from .body import MessageInput
 
 if TYPE_CHECKING:
@@ -167,16 +167,27 @@ def for_readers(conn: sqlite3.Connection, messages: list[Payload], reader: Autho
 
 
 def announce_message(conn: sqlite3.Connection, outbox: Outbox, event: str, channel: sqlite3.Row,
-                     message: Payload, now: datetime) -> None:
+                     message: Payload, now: datetime, *, deferred: bool = False) -> None:
     """MESSAGE_CREATE / MESSAGE_UPDATE to the bots that can view the channel, with GUILD_MESSAGES;
-    emptied for those without MESSAGE_CONTENT unless it is theirs or mentions them."""
+    emptied for those without MESSAGE_CONTENT unless it is theirs or mentions them. ``deferred``:
+    who may see it is worked out only if a bot session with GUILD_MESSAGES is there to ask, from the
+    committed state (``DeferredGuildBots``; the caller's transaction changes no member, role, channel
+    or user after this)."""
+    if deferred:
+        outbox.add(event, DeferredGuildBots(channel["guild_id"], GUILD_MESSAGES,
+                                            lambda: _message_bots(conn, channel, message, now)))
+    else:
+        outbox.add(event, _message_bots(conn, channel, message, now))
+
+
+def _message_bots(conn: sqlite3.Connection, channel: sqlite3.Row, message: Payload, now: datetime) -> GuildBots:
     author_id = int(message["author"]["id"])
     viewers, author = message_audience(conn, channel, author_id, now)
     if author is not None:   # what the Gateway adds: the author's guild member (without user)
         message = {**message, "member": member_json(author, with_user=False)}
     readers = {int(m["id"]) for m in message["mentions"]} | {author_id}
-    outbox.add(event, GuildBots(channel["guild_id"], GUILD_MESSAGES, message, viewers, without_content(message),
-                                frozenset(readers)))
+    return GuildBots(channel["guild_id"], GUILD_MESSAGES, message, viewers, without_content(message),
+                     frozenset(readers))
 
 
 # --- creating ------------------------------------------------------------------------------------------

@@ -79,7 +79,9 @@ def created(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, inte
     conn.execute("UPDATE channels SET last_message_id = ? WHERE id = ?", (int(message["id"]), int(channel["id"])))
     search.index_message(conn, int(message["id"]), int(channel["guild_id"]), message["content"], new=True,
                          in_memory=state.db.path == MEMORY)
-    announce_message(conn, outbox, "MESSAGE_CREATE", channel, message, state.clock.now())
+    # Deferred: most apps answering interactions ask for no GUILD_MESSAGES, and nothing the audience
+    # depends on changes later in the answer's transaction.
+    announce_message(conn, outbox, "MESSAGE_CREATE", channel, message, state.clock.now(), deferred=True)
 
 
 def updated(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, interaction: sqlite3.Row,
@@ -96,7 +98,7 @@ def updated(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, inte
         return
     _attachments(conn, message)
     search.index_message(conn, int(message["id"]), int(channel["guild_id"]), message["content"])
-    announce_message(conn, outbox, "MESSAGE_UPDATE", channel, message, state.clock.now())
+    announce_message(conn, outbox, "MESSAGE_UPDATE", channel, message, state.clock.now(), deferred=True)
 
 
 def deleted(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, interaction: sqlite3.Row,
