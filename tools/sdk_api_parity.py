@@ -374,7 +374,7 @@ def python_from_stub(path: Path) -> PySurface:
     def visit_class(node: ast.ClassDef, prefix: str) -> None:
         qual = prefix + node.name
         cls = classes.setdefault(qual, PyClass())
-        is_enum = any(ast.unparse(b).endswith("Enum") for b in node.bases)
+        is_enum = any(ast.unparse(b).endswith(("Enum", "Flag")) for b in node.bases)
         for item in node.body:
             if isinstance(item, ast.ClassDef):
                 visit_class(item, qual + ".")

@@ -5,7 +5,13 @@
 // these tests need no sound server.
 #include <boost/test/unit_test.hpp>
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <mutex>
 #include <vector>
 
@@ -237,6 +243,40 @@ BOOST_AUTO_TEST_CASE(settings_clamp_and_log_and_survive_until_connected) {
     // An ended call keeps its last values; its setters do nothing.
     call.SetSelfMute(true);
     BOOST_TEST(!call.GetSelfMute());
+}
+
+BOOST_AUTO_TEST_CASE(the_voice_log_goes_to_its_own_callback_and_file) {
+    const uint64_t lobbyId = SharedLobby("voice-log");
+    const auto dir = std::filesystem::temp_directory_path() / ("platformpp-voice-log-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    BOOST_CHECK_THROW(alice.AddVoiceLogCallback(nullptr, LoggingSeverity::Info), ValidationError);
+    std::vector<std::string> voiceLines;
+    alice.AddVoiceLogCallback([&](std::string line, LoggingSeverity) { voiceLines.push_back(line); },
+                              LoggingSeverity::Info);
+    alice.SetVoiceLogDir(dir.string(), LoggingSeverity::Info);
+    alice.SetVoiceLogDir("/proc/no-such-dir/x", LoggingSeverity::Info);  // logged; the file above stays
+
+    Call call = alice.StartCall(lobbyId);
+    BOOST_REQUIRE(call);
+    BOOST_REQUIRE(PumpUntil([&] { return call.GetStatus() == Call::Status::Connected; }));
+    auto heard = [&](const std::string& part) {
+        return std::any_of(voiceLines.begin(), voiceLines.end(),
+                           [&](const std::string& line) { return line.find(part) != std::string::npos; });
+    };
+    BOOST_REQUIRE(PumpUntil([&] { return heard("connected: "); }));
+    BOOST_TEST(heard("connecting to the voice gateway"));
+    // Only the voice engine's lines: the Client's own ("voice logging to <file>") stay out.
+    BOOST_TEST(!heard("voice logging to"));
+
+    std::ifstream in(dir / "platformpp-voice.log");
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    BOOST_TEST(text.find("connected: ") != std::string::npos, text);
+
+    alice.SetVoiceLogDir("", LoggingSeverity::Info);  // stops writing
+    bool ended = false;
+    alice.EndCalls([&] { ended = true; });
+    BOOST_REQUIRE(PumpUntil([&] { return ended; }));
+    std::filesystem::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

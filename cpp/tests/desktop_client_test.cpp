@@ -124,8 +124,21 @@ BOOST_AUTO_TEST_CASE(voice_settings_and_their_updates) {
 }
 
 BOOST_AUTO_TEST_CASE(without_a_desktop_client_voice_settings_fail_clearly) {
+    bool connectionEnded = false;
+    client.AddLogCallback(
+        [&](std::string line, LoggingSeverity) {
+            // The emulator's desktop client says goodbye (a CLOSE frame) or just goes.
+            if (line.find("closed by the desktop client") != std::string::npos ||
+                line.find("the desktop client connection ended") != std::string::npos) {
+                connectionEnded = true;
+            }
+        },
+        LoggingSeverity::Info);
     SignIn();
     BOOST_REQUIRE_EQUAL(TestRequest(emulator, "DELETE", "/_emulator/desktop").status, 204);
+    // The desktop client quits: once the SDK has seen its connection end, a new call finds no socket.
+    // (A call racing the close fails with the reason the connection ended instead.)
+    BOOST_REQUIRE(PumpUntil([&] { return connectionEnded; }));
     std::optional<std::pair<ClientResult, VoiceSettings>> got;
     client.GetVoiceSettings([&](ClientResult r, VoiceSettings s) { got.emplace(std::move(r), std::move(s)); });
     BOOST_REQUIRE(PumpUntil([&] { return got.has_value(); }));

@@ -134,10 +134,20 @@ BOOST_AUTO_TEST_CASE(avatar_url_fetches_from_the_cdn_and_profiles_are_typed) {
     EmulatorProcess emulator;
     const ProvisionalPlayer player(emulator, "ext-parity-1");
     Client client{emulator.ApiBase(), emulator.BaseUrl()};
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+    BOOST_TEST(!client.GetCurrentUser());  // the deprecated form: nullobj before READY
     player.Connect(client);
+    BOOST_TEST(client.GetCurrentUser().Id() == player.id);
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
     const auto me = client.GetCurrentUserV2();
     BOOST_REQUIRE(me.has_value());
     BOOST_TEST(me->Id() == player.id);
+    BOOST_TEST(me->IsProvisional());  // READY's user says so
     BOOST_REQUIRE(me->Avatar().has_value());
     BOOST_TEST(*me->Avatar() == player.avatarHash);
 

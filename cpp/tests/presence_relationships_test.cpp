@@ -262,7 +262,7 @@ BOOST_AUTO_TEST_CASE(online_status_reaches_a_friend) {
     alice.SetOnlineStatus(StatusType::Dnd, dnd.Callback());
     BOOST_TEST_REQUIRE(std::get<0>(dnd.Wait()).Successful(), std::get<0>(dnd.Wait()).ToString());
     BOOST_REQUIRE(PumpUntil([&] { return bob.GetUser(kAliceId) && bob.GetUser(kAliceId)->Status() == StatusType::Dnd; }));
-    BOOST_REQUIRE(PumpUntil([&] { return alice.GetCurrentUser() && alice.GetCurrentUser()->Status() == StatusType::Dnd; }));
+    BOOST_REQUIRE(PumpUntil([&] { return alice.GetCurrentUserV2() && alice.GetCurrentUserV2()->Status() == StatusType::Dnd; }));
     Outcome<ClientResult> invisible;
     alice.SetOnlineStatus(StatusType::Invisible, invisible.Callback());
     BOOST_TEST_REQUIRE(std::get<0>(invisible.Wait()).Successful());

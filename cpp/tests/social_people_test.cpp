@@ -103,7 +103,7 @@ BOOST_AUTO_TEST_CASE(rich_presence_reaches_friends_and_clears) {
     BOOST_TEST_REQUIRE(std::get<0>(updated.Wait()).Successful(), std::get<0>(updated.Wait()).ToString());
 
     // Alice's own cache reflects it, and bob (a friend) hears of it by the Gateway.
-    const auto self = alice.GetCurrentUser();
+    const auto self = alice.GetCurrentUserV2();
     BOOST_REQUIRE(self.has_value());
     BOOST_REQUIRE(self->GameActivity().has_value());
     BOOST_TEST(self->GameActivity()->Name() == "Demo Game");
@@ -136,7 +136,7 @@ BOOST_AUTO_TEST_CASE(rich_presence_reaches_friends_and_clears) {
     alice.ClearRichPresence();
     BOOST_REQUIRE(PumpUntil([&] { return !bob.GetUser(kAliceId)->GameActivity().has_value(); }));
     BOOST_TEST((bob.GetUser(kAliceId)->Activities().at(0).Type() == ActivityTypes::CustomStatus));
-    BOOST_REQUIRE(PumpUntil([&] { return !alice.GetCurrentUser()->GameActivity().has_value(); }));
+    BOOST_REQUIRE(PumpUntil([&] { return !alice.GetCurrentUserV2()->GameActivity().has_value(); }));
 }
 
 BOOST_AUTO_TEST_CASE(guilds_and_channels_in_display_order) {
@@ -180,7 +180,7 @@ BOOST_AUTO_TEST_CASE(application_profiles_with_and_without_the_lock) {
         BOOST_TEST(profile.UserId() == kAliceId);
         BOOST_TEST(profile.Metadata().front() == '{');
     }
-    BOOST_TEST(alice.GetCurrentUser()->UserApplicationProfiles().size() == list.size());
+    BOOST_TEST(alice.GetCurrentUserV2()->UserApplicationProfiles().size() == list.size());
     // Not a friend's: the platform refuses, and nothing is kept.
     Outcome<ClientResult, std::vector<UserApplicationProfileHandle>> stranger;
     alice.GetUserApplicationProfiles(kBobId, stranger.Callback());

@@ -32,36 +32,36 @@ void BindDevices(py::class_<Client>& client) {
     client.def_static("get_default_audio_device_id", &Client::GetDefaultAudioDeviceId,
                       "The id that names the system's default device (and follows it).")
         .def(
-            "get_input_devices",
-            [](Client& self, PyCallback<std::vector<AudioDevice>> cb) {
-                self.GetInputDevices(WrapCallback(std::move(cb), "get_input_devices"));
-            },
-            py::arg("cb"), "cb(devices): the input devices.")
-        .def(
-            "get_output_devices",
-            [](Client& self, PyCallback<std::vector<AudioDevice>> cb) {
-                self.GetOutputDevices(WrapCallback(std::move(cb), "get_output_devices"));
-            },
-            py::arg("cb"), "cb(devices): the output devices.")
-        .def(
-            "get_current_input_device",
-            [](Client& self, PyCallback<AudioDevice> cb) {
-                self.GetCurrentInputDevice(WrapCallback(std::move(cb), "get_current_input_device"));
-            },
-            py::arg("cb"), "cb(device): the input device in use.")
-        .def(
-            "get_current_output_device",
-            [](Client& self, PyCallback<AudioDevice> cb) {
-                self.GetCurrentOutputDevice(WrapCallback(std::move(cb), "get_current_output_device"));
-            },
-            py::arg("cb"), "cb(device): the output device in use.")
-        .def(
             "set_device_change_callback",
             [](Client& self, std::optional<PyCallback<std::vector<AudioDevice>, std::vector<AudioDevice>>> callback) {
                 self.SetDeviceChangeCallback(callback ? WrapCallback(std::move(*callback), "device change") : nullptr);
             },
             py::arg("callback").none(true),
             "callback(input_devices, output_devices) when devices appear, go or the default changes (None: stop).");
+    DefCall(
+        client, "get_input_devices",
+        [](Client& self, PyCallback<std::vector<AudioDevice>> cb) {
+            self.GetInputDevices(WrapCallback(std::move(cb), "get_input_devices"));
+        },
+        py::arg("cb"), "cb(devices): the input devices.");
+    DefCall(
+        client, "get_output_devices",
+        [](Client& self, PyCallback<std::vector<AudioDevice>> cb) {
+            self.GetOutputDevices(WrapCallback(std::move(cb), "get_output_devices"));
+        },
+        py::arg("cb"), "cb(devices): the output devices.");
+    DefCall(
+        client, "get_current_input_device",
+        [](Client& self, PyCallback<AudioDevice> cb) {
+            self.GetCurrentInputDevice(WrapCallback(std::move(cb), "get_current_input_device"));
+        },
+        py::arg("cb"), "cb(device): the input device in use.");
+    DefCall(
+        client, "get_current_output_device",
+        [](Client& self, PyCallback<AudioDevice> cb) {
+            self.GetCurrentOutputDevice(WrapCallback(std::move(cb), "get_current_output_device"));
+        },
+        py::arg("cb"), "cb(device): the output device in use.");
     DefCall(
         client, "set_input_device",
         [](Client& self, std::string deviceId, PyCallback<ClientResult> callback) {
@@ -132,7 +132,18 @@ void BindSettings(py::class_<Client>& client) {
 #endif
             },
             py::arg("speaker_mode"), "Deprecated, mobile only: no effect here, returns False.")
-        .def("show_audio_route_picker", &Client::ShowAudioRoutePicker, "Mobile only: no effect here, returns False.");
+        .def("show_audio_route_picker", &Client::ShowAudioRoutePicker, "Mobile only: no effect here, returns False.")
+        .def(
+            "add_voice_log_callback",
+            [](Client& self, PyCallback<std::string, LoggingSeverity> callback, LoggingSeverity minSeverity) {
+                self.AddVoiceLogCallback(WrapCallback(std::move(callback), "voice log"), minSeverity);
+            },
+            py::arg("callback"), py::arg("min_severity"),
+            "Calls callback(message, severity) for each voice-engine log line at or above min_severity, secrets "
+            "redacted (run_callbacks delivers them).")
+        .def("set_voice_log_dir", &Client::SetVoiceLogDir, py::arg("path"), py::arg("min_severity"),
+             "Also writes the voice log to <path>/platformpp-voice.log (rotated as set_log_dir's file); when it "
+             "cannot be opened an error is logged and nothing changes; '' stops it.");
 }
 
 }  // namespace

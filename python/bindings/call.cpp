@@ -263,17 +263,6 @@ void BindClientCalls(py::class_<Client>& client) {
             "the frame out of the mix); captured_cb(samples, sample_rate) per captured frame (what it leaves is "
             "sent). `samples` is a numpy int16 array of shape (samples_per_channel, channels) viewing the SDK's "
             "buffer: no copy, writable, valid only during the callback (copy it to keep it). Return quickly.")
-        .def(
-            "end_call",
-            [](Client& self, uint64_t channelId, PyCallback<> callback) {
-                self.EndCall(channelId, WrapCallback(std::move(callback), "end_call"));
-            },
-            py::arg("channel_id"), py::arg("callback"),
-            "Leaves the call; callback() once it is Disconnected.")
-        .def(
-            "end_calls",
-            [](Client& self, PyCallback<> callback) { self.EndCalls(WrapCallback(std::move(callback), "end_calls")); },
-            py::arg("callback"), "Leaves every call; callback() once they are Disconnected.")
         .def("get_call", &Client::GetCall, py::arg("channel_id"), "The call in that channel (a null Call if none).")
         .def("get_calls", &Client::GetCalls, "The current user's calls.")
         .def(
@@ -289,6 +278,16 @@ void BindClientCalls(py::class_<Client>& client) {
         .def("get_self_deaf_all", &Client::GetSelfDeafAll, "Whether every call is deafened.")
         .def("set_self_deaf_all", &Client::SetSelfDeafAll, py::arg("deaf"),
              "Deafen every call (overrides each call's).");
+    DefCall(
+        client, "end_call",
+        [](Client& self, uint64_t channelId, PyCallback<> callback) {
+            self.EndCall(channelId, WrapCallback(std::move(callback), "end_call"));
+        },
+        py::arg("channel_id"), py::arg("callback"), "Leaves the call; callback() once it is Disconnected.");
+    DefCall(
+        client, "end_calls",
+        [](Client& self, PyCallback<> callback) { self.EndCalls(WrapCallback(std::move(callback), "end_calls")); },
+        py::arg("callback"), "Leaves every call; callback() once they are Disconnected.");
 }
 
 // benchmarks/bench_voice_callbacks.py: the cost of one captured-callback call as the audio thread makes

@@ -16,7 +16,8 @@ py::list CallTableAsPython() {
         for (const auto& [name, annotation] : call.parameters) parameters.append(py::make_tuple(name, annotation));
         py::list values;
         for (const auto& value : call.values) values.append(value);
-        table.append(py::make_tuple(call.name, py::tuple(parameters), py::tuple(values)));
+        table.append(py::make_tuple(call.name, py::tuple(parameters), py::tuple(values), call.hasResult,
+                                    call.callbackName));
     }
     return table;
 }

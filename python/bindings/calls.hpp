@@ -1,6 +1,7 @@
 #pragma once
-// Client methods that complete through callback(result, values...). DefCall binds one and records it,
-// with its parameters and the values its callback receives typed as pybind11 types them, in the table
+// Client methods that complete through one callback: callback(result, values...), or callback(values...)
+// for the few that cannot fail (EndCall, the device getters). DefCall binds one and records it, with its
+// parameters and the values its callback receives typed as pybind11 types them, in the table
 // platformpp.aio derives each `<name>_async` coroutine from: what is a call, and its types, come from
 // the C++ signatures themselves.
 
@@ -22,11 +23,14 @@ struct CallRecord {
     std::string name;
     std::vector<std::pair<std::string, std::string>> parameters;  // (name, annotation), the callback excluded
     std::vector<std::string> values;                              // the callback's arguments after the result
+    bool hasResult = true;                                        // the callback's first argument is a ClientResult
+    std::string callbackName;                                     // "callback", or "cb" as the reference names it
 };
 
 // The calls bound so far, in binding order.
 std::vector<CallRecord>& CallTable();
-// The table as Python data: [(name, ((parameter, annotation), ...), (value annotation, ...)), ...].
+// The table as Python data:
+// [(name, ((parameter, annotation), ...), (value annotation, ...), has_result, callback name), ...].
 pybind11::list CallTableAsPython();
 
 namespace calls_detail {
@@ -47,9 +51,15 @@ std::string ValueAnnotation() {
 }
 
 template <typename Callback>
-struct Completion;  // only a callback whose first argument is the ClientResult completes a call
+struct Completion;  // callback(values...): a completion that cannot fail
 template <typename... Values>
-struct Completion<PyCallback<ClientResult, Values...>> {
+struct Completion<PyCallback<Values...>> {
+    static constexpr bool kHasResult = false;
+    static std::vector<std::string> ValueAnnotations() { return {ValueAnnotation<Values>()...}; }
+};
+template <typename... Values>
+struct Completion<PyCallback<ClientResult, Values...>> {  // callback(result, values...)
+    static constexpr bool kHasResult = true;
     static std::vector<std::string> ValueAnnotations() { return {ValueAnnotation<Values>()...}; }
 };
 
@@ -69,7 +79,8 @@ struct Shape<void (Lambda::*)(Client&, Arguments...) const> {
 }  // namespace calls_detail
 
 // Binds `function` (a lambda taking the Client, the parameters, then the completion callback) as the
-// method `name`, with `extra` as for class_::def (a py::arg per parameter, the last one "callback").
+// method `name`, with `extra` as for class_::def (a py::arg per parameter, the last one "callback", or
+// "cb" where the reference's parameter is so named).
 template <typename Function, typename... Extra>
 void DefCall(pybind11::class_<Client>& cls, const char* name, Function&& function, const Extra&... extra) {
     static_assert(!(std::is_base_of_v<pybind11::arg_v, Extra> || ...), "a call's parameters have no defaults");
@@ -78,10 +89,11 @@ void DefCall(pybind11::class_<Client>& cls, const char* name, Function&& functio
     (..., [&](const auto& item) {
         if constexpr (std::is_base_of_v<pybind11::arg, std::decay_t<decltype(item)>>) names.emplace_back(item.name);
     }(extra));
-    if (names.size() != Shape::kParameters + 1 || names.back() != "callback") {
+    if (names.size() != Shape::kParameters + 1 || (names.back() != "callback" && names.back() != "cb")) {
         pybind11::pybind11_fail(std::string("DefCall(") + name + "): name every parameter, the last one \"callback\"");
     }
-    CallRecord record{name, {}, calls_detail::Completion<typename Shape::Callback>::ValueAnnotations()};
+    using Completion = calls_detail::Completion<typename Shape::Callback>;
+    CallRecord record{name, {}, Completion::ValueAnnotations(), Completion::kHasResult, names.back()};
     const auto annotations = Shape::ParameterAnnotations(std::make_index_sequence<Shape::kParameters>());
     for (std::size_t i = 0; i < Shape::kParameters; ++i) record.parameters.emplace_back(names[i], annotations[i]);
     cls.def(name, std::forward<Function>(function), extra...);

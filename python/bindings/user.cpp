@@ -80,7 +80,7 @@ py::class_<UserHandle> BindUser(py::module_& m, py::class_<Client>& client) {
              "The profiles fetched by Client.get_user_application_profiles.");
     DefHandleMembers(user);
 
-    client.def("get_current_user", &Client::GetCurrentUser, "The current user, once the Gateway is Ready (else None).")
+    client.def("get_current_user", &Client::GetCurrentUserV2, "The current user, once the Gateway is Ready (else None).")
         .def("get_current_user_v2", &Client::GetCurrentUserV2,
              "The current user, once the Gateway is Ready (else None): the SDK 1.10 name of get_current_user.")
         .def("get_user", &Client::GetUser, py::arg("user_id"), "A user the SDK knows, or None.")

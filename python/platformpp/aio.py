@@ -1,11 +1,12 @@
 """asyncio for platformpp: awaitable counterparts of every callback method, and the pump that runs SDK
 callbacks the moment they arrive.
 
-Every Client call — a method whose last parameter is ``callback(result, *values)``, as the bindings
+Every Client call — a method whose last parameter is ``callback(result, *values)``, or
+``callback(*values)`` for the few that cannot fail (``end_call``, the device getters), as the bindings
 list them from the C++ signatures — gets ``<name>_async`` with the same parameters less the callback,
-plus ``timeout``: it returns the values (None for none, the
-value for one, a tuple for several) or raises the ``platformpp.ClientError`` subclass matching
-``result.type`` (``platformpp.ValidationError`` for invalid arguments), with ``.result`` attached.
+plus ``timeout``: it returns the values (None for none, the value for one, a tuple for several) or
+raises the ``platformpp.ClientError`` subclass matching ``result.type`` (``platformpp.ValidationError``
+for invalid arguments), with ``.result`` attached.
 
     code, redirect_uri = await client.authorize_async(args)
 
@@ -59,7 +60,7 @@ def error_for(result: Any) -> Exception:
 def _settle(future: asyncio.Future[Any], result: Any, values: tuple[Any, ...]) -> None:
     if future.done():  # cancelled or timed out: nobody waits for it any more
         return
-    if not result.successful:
+    if result is not None and not result.successful:
         future.set_exception(error_for(result))
     elif not values:
         future.set_result(None)
@@ -67,14 +68,22 @@ def _settle(future: asyncio.Future[Any], result: Any, values: tuple[Any, ...]) -
         future.set_result(values[0] if len(values) == 1 else values)
 
 
-def _make_async(name: str, parameters: Sequence[tuple[str, str]], value_types: Sequence[str]) -> Callable[..., Any]:
+CallEntry = tuple[str, Sequence[tuple[str, str]], Sequence[str], bool, str]
+
+
+def _make_async(name: str, parameters: Sequence[tuple[str, str]], value_types: Sequence[str], has_result: bool,
+                callback_name: str) -> Callable[..., Any]:
     cancel_with = _ON_CANCEL.get(name)
 
     async def method(self: Any, *args: Any, timeout: float | None = None, **kwargs: Any) -> Any:
         loop = asyncio.get_running_loop()
         pump(loop)
         future: asyncio.Future[Any] = loop.create_future()
-        getattr(self, name)(*args, **kwargs, callback=lambda result, *values: _settle(future, result, values))
+        if has_result:
+            kwargs[callback_name] = lambda result, *values: _settle(future, result, values)
+        else:
+            kwargs[callback_name] = lambda *values: _settle(future, None, values)
+        getattr(self, name)(*args, **kwargs)
         try:
             return await asyncio.wait_for(future, timeout)
         except (asyncio.CancelledError, asyncio.TimeoutError):
@@ -92,16 +101,20 @@ def _make_async(name: str, parameters: Sequence[tuple[str, str]], value_types: S
     method.__signature__ = inspect.Signature(signature, return_annotation=returns)  # type: ignore[attr-defined]
     method.__name__ = method.__qualname__ = f"{name}_async"
     method.__doc__ = (f"Awaitable {name}(): returns what its callback receives after the result "
-                      f"({returns}), or raises the ClientError for a failed result. `timeout` in seconds.")
+                      f"({returns}), or raises the ClientError for a failed result. `timeout` in seconds."
+                      if has_result else
+                      f"Awaitable {name}(): returns what its callback receives ({returns}). `timeout` in seconds.")
     return method
 
 
-def install(extension: ModuleType, calls: Sequence[tuple[str, Sequence[tuple[str, str]], Sequence[str]]]) -> None:
+def install(extension: ModuleType, calls: Sequence[CallEntry]) -> None:
     """Adds `<name>_async` to the Client for each of its calls: (name, ((parameter, annotation), ...),
-    (annotation of each value the callback receives after the result, ...))."""
+    (annotation of each value the callback receives after the result, ...), whether the callback's first
+    argument is the ClientResult, the callback parameter's name)."""
     global _extension
     _extension = extension
-    for name, parameters, value_types in calls:
+    for name, parameters, value_types, has_result, callback_name in calls:
         if not callable(getattr(extension.Client, name, None)):
             raise RuntimeError(f"the call table names {name!r}, which the Client does not have")
-        setattr(extension.Client, f"{name}_async", _make_async(name, parameters, value_types))
+        setattr(extension.Client, f"{name}_async",
+                _make_async(name, parameters, value_types, has_result, callback_name))

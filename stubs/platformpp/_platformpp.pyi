@@ -562,6 +562,10 @@ class Client:
         """
         Calls callback(message, severity) for each SDK log line at or above min_severity, secrets redacted.
         """
+    def add_voice_log_callback(self, callback: collections.abc.Callable[[str, LoggingSeverity], None], min_severity: LoggingSeverity) -> None:
+        """
+        Calls callback(message, severity) for each voice-engine log line at or above min_severity, secrets redacted (run_callbacks delivers them).
+        """
     def authorize(self, args: AuthorizationArgs, callback: collections.abc.Callable[[ClientResult, str, str], None]) -> None:
         """
         Starts OAuth2 authorization: opens the authorize URL and calls callback(result, code, redirect_uri) when the redirect comes back (handle_authorize_redirect) or the attempt fails.
@@ -662,9 +666,17 @@ class Client:
         """
         Leaves the call; callback() once it is Disconnected.
         """
+    async def end_call_async(self, channel_id: typing.SupportsInt | typing.SupportsIndex, *, timeout: float | None = None) -> None:
+        """
+        Awaitable end_call(): returns what its callback receives (None). `timeout` in seconds.
+        """
     def end_calls(self, callback: collections.abc.Callable[[], None]) -> None:
         """
         Leaves every call; callback() once they are Disconnected.
+        """
+    async def end_calls_async(self, *, timeout: float | None = None) -> None:
+        """
+        Awaitable end_calls(): returns what its callback receives (None). `timeout` in seconds.
         """
     def exchange_child_token(self, parent_application_token: str, child_application_id: typing.SupportsInt | typing.SupportsIndex, callback: collections.abc.Callable[[ClientResult, str, AuthorizationTokenType, int, str], None]) -> None:
         """
@@ -706,9 +718,17 @@ class Client:
         """
         cb(device): the input device in use.
         """
+    async def get_current_input_device_async(self, *, timeout: float | None = None) -> AudioDevice:
+        """
+        Awaitable get_current_input_device(): returns what its callback receives (platformpp._platformpp.AudioDevice). `timeout` in seconds.
+        """
     def get_current_output_device(self, cb: collections.abc.Callable[[AudioDevice], None]) -> None:
         """
         cb(device): the output device in use.
+        """
+    async def get_current_output_device_async(self, *, timeout: float | None = None) -> AudioDevice:
+        """
+        Awaitable get_current_output_device(): returns what its callback receives (platformpp._platformpp.AudioDevice). `timeout` in seconds.
         """
     def get_current_user(self) -> UserHandle | None:
         """
@@ -729,6 +749,10 @@ class Client:
     def get_input_devices(self, cb: collections.abc.Callable[[list[AudioDevice]], None]) -> None:
         """
         cb(devices): the input devices.
+        """
+    async def get_input_devices_async(self, *, timeout: float | None = None) -> list[AudioDevice]:
+        """
+        Awaitable get_input_devices(): returns what its callback receives (list[platformpp._platformpp.AudioDevice]). `timeout` in seconds.
         """
     def get_input_volume(self) -> float:
         """
@@ -757,6 +781,10 @@ class Client:
     def get_output_devices(self, cb: collections.abc.Callable[[list[AudioDevice]], None]) -> None:
         """
         cb(devices): the output devices.
+        """
+    async def get_output_devices_async(self, *, timeout: float | None = None) -> list[AudioDevice]:
+        """
+        Awaitable get_output_devices(): returns what its callback receives (list[platformpp._platformpp.AudioDevice]). `timeout` in seconds.
         """
     def get_output_volume(self) -> float:
         """
@@ -1329,6 +1357,10 @@ class Client:
     def set_user_updated_callback(self, callback: collections.abc.Callable[[int], None] | None) -> None:
         """
         callback(user_id) when a known user changes (None: stop).
+        """
+    def set_voice_log_dir(self, path: str, min_severity: LoggingSeverity) -> None:
+        """
+        Also writes the voice log to <path>/platformpp-voice.log (rotated as set_log_dir's file); when it cannot be opened an error is logged and nothing changes; '' stops it.
         """
     def set_voice_participant_changed_callback(self, cb: collections.abc.Callable[[int, int, bool], None] | None) -> None:
         """

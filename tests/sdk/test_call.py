@@ -4,6 +4,7 @@ the event callbacks, and that callbacks are released with their Client."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import math
 import threading
@@ -228,3 +229,42 @@ def test_audio_callbacks_are_released_with_their_client(platformpp_emulator: Any
     platformpp.run_callbacks()  # parked references are released here
     gc.collect()
     assert ref() is None
+
+
+def test_the_voice_log_has_its_own_callback_and_file(players, tmp_path) -> None:
+    alice, bob = players
+    lobby_id = shared_lobby(alice, bob, "py-voice-log")
+    lines: list[tuple[str, platformpp.LoggingSeverity]] = []
+    alice.add_voice_log_callback(lambda line, severity: lines.append((line, severity)), platformpp.LoggingSeverity.Info)
+    alice.set_voice_log_dir(str(tmp_path / "voice"), platformpp.LoggingSeverity.Info)
+    call = alice.start_call(lobby_id)
+    pump_until(lambda: call.get_status() == platformpp.Call.Status.Connected)
+    pump_until(lambda: any("connected: " in line for line, _ in lines))
+    assert all(severity >= platformpp.LoggingSeverity.Info for _, severity in lines)
+    assert not any("voice logging to" in line for line, _ in lines)  # the Client's own line is not a voice line
+    assert "connected: " in (tmp_path / "voice" / "platformpp-voice.log").read_text()
+    done = Outcome()
+    alice.end_calls(done)
+    done.wait()
+
+
+def test_the_completions_that_cannot_fail_are_awaitable(players) -> None:
+    alice, bob = players
+    lobby_id = shared_lobby(alice, bob, "py-voice-async")
+
+    async def main() -> None:
+        inputs = await alice.get_input_devices_async(timeout=10)
+        assert [device.id for device in inputs][:1] == [platformpp.Client.get_default_audio_device_id()]
+        current = await alice.get_current_output_device_async(timeout=10)
+        assert isinstance(current, platformpp.AudioDevice) and current.id == "default"
+        call = alice.start_call(lobby_id)
+        for _ in range(500):
+            if call.get_status() == platformpp.Call.Status.Connected:
+                break
+            await asyncio.sleep(0.02)
+        assert call.get_status() == platformpp.Call.Status.Connected
+        assert await alice.end_call_async(lobby_id, timeout=10) is None
+        assert call.get_status() == platformpp.Call.Status.Disconnected
+        assert await alice.end_calls_async(timeout=10) is None  # nothing left to end: completes at once
+
+    asyncio.run(main())

@@ -105,7 +105,7 @@ struct Game {
         // Speaking callbacks (on the game's thread, from RunCallbacks) drive a speaking indicator; the
         // player's own id says the SDK is transmitting.
         call.SetSpeakingStatusChangedCallback([this](uint64_t userId, bool speaking) {
-            const auto me = client.GetCurrentUser();
+            const auto me = client.GetCurrentUserV2();
             if (!speaking || !me || userId != me->Id() || step != Step::Calling) return;
             std::printf("speaking in the call (end-to-end encryption: DAVE v%u)\n",
                         static_cast<unsigned>(call.GetE2eeProtocolVersion()));

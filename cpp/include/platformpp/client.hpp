@@ -280,7 +280,9 @@ public:
     void SetRelationshipDeletedCallback(RelationshipDeletedCallback callback);
 
     // -- users --
-    std::optional<UserHandle> GetCurrentUser() const;
+    // The current user, or UserHandle::nullobj (false in a test) before READY. Deprecated as in the
+    // platform's SDK 1.9: GetCurrentUserV2 says "not known yet" with an empty optional instead.
+    [[deprecated("use GetCurrentUserV2")]] UserHandle GetCurrentUser() const;
     // A user the SDK knows (the current user, relationships, lobby members, message authors).
     std::optional<UserHandle> GetUser(uint64_t userId) const;
     // A known user's data, status or activities changed, or a lobby member's user became known (the
@@ -519,6 +521,13 @@ public:
     // files (.1 newest). Returns false, and logs why, when the file cannot be opened; an empty path
     // stops writing the file.
     bool SetLogDir(std::string const& path, LoggingSeverity minSeverity);
+    // The voice engine's own log (connections, DAVE, devices, the audio thread), apart from the rest:
+    // its lines at or above minSeverity go to the callback on the callback thread, secrets redacted.
+    // They also reach the AddLogCallback callbacks. ValidationError("callback") when empty.
+    void AddVoiceLogCallback(LogCallback callback, LoggingSeverity minSeverity);
+    // Also writes the voice log to <path>/platformpp-voice.log, rotated as SetLogDir's file. When the
+    // file cannot be opened, an error is logged and nothing changes; an empty path stops writing it.
+    void SetVoiceLogDir(std::string const& path, LoggingSeverity minSeverity);
 
     // Device authorization (consoles, TVs; RFC 8628): asks for a device code, shows the user code
     // (OpenAuthorizeDeviceScreen), polls the token endpoint at the interval the platform asks (slower
@@ -553,7 +562,7 @@ public:
     // back to the front after the user authorized in a browser; Linux has no such call for another
     // process's window, so it is validated (ValidationError "pid" for pid < 0), kept and logged.
     void SetGameWindowPid(int32_t pid);
-    // The current user when known (after READY), else nullopt: the reference's name for GetCurrentUser.
+    // The current user when known (after READY), else nullopt.
     std::optional<UserHandle> GetCurrentUserV2() const;
     // ==== end of SDK parity: auth, client and users ====
     // ==== SDK parity, the rest (issue 17) ====

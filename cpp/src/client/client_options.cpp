@@ -16,6 +16,8 @@
 #include <future>
 
 #include "client/client_impl.hpp"
+#include "client/voice_layer.hpp"
+#include "core/log_file.hpp"
 #include "platformpp/client.hpp"
 #include "platformpp/errors.hpp"
 
@@ -192,6 +194,38 @@ bool Client::SetLogDir(std::string const& path, LoggingSeverity minSeverity) {
     }
     impl.Log(LoggingSeverity::Info, "logging to " + file->Path());
     return true;
+}
+
+void Client::AddVoiceLogCallback(LogCallback callback, LoggingSeverity minSeverity) {
+    if (!callback) throw ValidationError("callback", "must not be empty");
+    Impl& impl = RequireImpl();
+    auto shared = std::make_shared<LogCallback>(std::move(callback));
+    // The engine logs from its threads; the game's callback runs where its other callbacks run.
+    // A voice connection may keep the sink a moment after the Client is gone: `alive` tells.
+    impl.voice->AddLogSink(
+        [&impl, alive = impl.alive, shared](LoggingSeverity severity, const std::string& line) {
+            if (!alive->load()) return;
+            impl.DeliverEvent([shared, line, severity] { (*shared)(line, severity); });
+        },
+        minSeverity);
+}
+
+void Client::SetVoiceLogDir(std::string const& path, LoggingSeverity minSeverity) {
+    Impl& impl = RequireImpl();
+    if (path.empty()) {
+        impl.voice->SetLogFile(nullptr);
+        return;
+    }
+    std::shared_ptr<core::LogFile> file;
+    try {
+        file = std::make_shared<core::LogFile>(path, minSeverity, core::LogFile::kDefaultMaxBytes,
+                                               core::LogFile::kDefaultKeptFiles, core::LogFile::kVoiceFileName);
+    } catch (const ValidationError& error) {
+        impl.Log(LoggingSeverity::Error, std::string("SetVoiceLogDir: ") + error.what());
+        return;
+    }
+    impl.voice->SetLogFile(file);
+    impl.Log(LoggingSeverity::Info, "voice logging to " + file->Path());
 }
 
 }  // namespace platformpp

@@ -12,6 +12,7 @@
 
 #include "client/client_impl.hpp"
 #include "core/json_fields.hpp"
+#include "core/log_file.hpp"
 #include "social/social_state.hpp"
 #include "voice/voice_engine.hpp"
 
@@ -33,6 +34,10 @@ int64_t NowMs() {
 
 // A voice gateway close code that means the server refuses us, rather than a lost connection.
 bool IsRefusal(int closeCode) { return closeCode == 4004 || closeCode == 4011 || closeCode == 4017; }
+
+core::LogSink FileWriter(std::shared_ptr<core::LogFile> file) {
+    return [file = std::move(file)](LoggingSeverity severity, const std::string& line) { file->Write(severity, line); };
+}
 
 bool Flag(const json::object& object, std::string_view name) {
     const auto* value = object.if_contains(name);
@@ -68,6 +73,8 @@ voice::VoiceEngine& VoiceLayer::EngineLocked() {
         engine_->SetOutputVolume(static_cast<int>(std::lround(outputVolume_.load())));
         engine_->SetSelfMuteAll(muteAll_);
         engine_->SetSelfDeafAll(deafAll_);
+        for (const auto& [sink, minimum] : logSinks_) engine_->AddLogCallback(sink, minimum);
+        if (logFile_) engine_->SetLogFileWriter(FileWriter(logFile_), LoggingSeverity::Verbose);
         engine_->Devices().SetDeviceChangeCallback(
             [this, alive = impl_.alive](const std::vector<voice::AudioDeviceInfo>& inputs,
                                         const std::vector<voice::AudioDeviceInfo>& outputs) {
@@ -93,6 +100,19 @@ voice::VoiceEngine& VoiceLayer::EngineLocked() {
             });
     }
     return *engine_;
+}
+
+void VoiceLayer::AddLogSink(core::LogSink sink, LoggingSeverity minSeverity) {
+    std::lock_guard lock(engineMutex_);
+    logSinks_.emplace_back(sink, minSeverity);
+    if (engine_) engine_->AddLogCallback(std::move(sink), minSeverity);
+}
+
+void VoiceLayer::SetLogFile(std::shared_ptr<core::LogFile> file) {
+    std::lock_guard lock(engineMutex_);
+    logFile_ = std::move(file);
+    // The file applies its own minimum severity.
+    if (engine_) engine_->SetLogFileWriter(logFile_ ? FileWriter(logFile_) : nullptr, LoggingSeverity::Verbose);
 }
 
 void VoiceLayer::WithEngine(std::function<void(voice::VoiceEngine& engine)> use) {

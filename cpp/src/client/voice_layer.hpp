@@ -28,7 +28,12 @@
 #include <vector>
 
 #include "client/call_state.hpp"
+#include "core/log_sink.hpp"
 #include "platformpp/client.hpp"
+
+namespace platformpp::core {
+class LogFile;
+}  // namespace platformpp::core
 
 namespace platformpp::voice {
 class VoiceEngine;
@@ -75,6 +80,10 @@ public:
     void SetDeviceChange(Client::DeviceChangeCallback callback);
     void SetNoAudioInputThreshold(float dbfs);
     void SetNoAudioInputCallback(Client::NoAudioInputCallback callback);
+    // The voice log's destinations (AddVoiceLogCallback, SetVoiceLogDir): kept here, given to the
+    // engine when it exists or is made.
+    void AddLogSink(core::LogSink sink, LoggingSeverity minSeverity);
+    void SetLogFile(std::shared_ptr<core::LogFile> file);
 
 private:
     struct Place {  // where a user's voice state is, per guild (0: the private calls: lobbies, DMs)
@@ -111,6 +120,8 @@ private:
 
     std::mutex engineMutex_;
     std::unique_ptr<voice::VoiceEngine> engine_;
+    std::vector<std::pair<core::LogSink, LoggingSeverity>> logSinks_;  // under engineMutex_
+    std::shared_ptr<core::LogFile> logFile_;                           // under engineMutex_
     bool shutDown_ = false;
     std::atomic<bool> muteAll_{false}, deafAll_{false};
     std::atomic<float> inputVolume_{100.0f}, outputVolume_{100.0f};

@@ -54,8 +54,9 @@ const char* SeverityName(LoggingSeverity severity) {
     return "Unknown";
 }
 
-LogFile::LogFile(const std::string& directory, LoggingSeverity minSeverity, uint64_t maxBytes, int keptFiles)
-  : path_(directory + (directory.empty() || directory.back() == '/' ? "" : "/") + kFileName),
+LogFile::LogFile(const std::string& directory, LoggingSeverity minSeverity, uint64_t maxBytes, int keptFiles,
+                 const char* fileName)
+  : path_(directory + (directory.empty() || directory.back() == '/' ? "" : "/") + fileName),
     minSeverity_(minSeverity),
     maxBytes_(maxBytes),
     keptFiles_(keptFiles) {

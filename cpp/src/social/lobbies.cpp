@@ -100,7 +100,7 @@ void Client::JoinLinkedLobbyGuild(uint64_t lobbyId, ProvisionalUserMergeRequired
     auto shared = Share(std::move(callback));
     const auto token = Begin(impl, Needs::Token, shared, [&] { social::RequireId(lobbyId, "lobbyId"); }, std::string());
     if (!token) return;
-    const auto me = GetCurrentUser();
+    const auto me = GetCurrentUserV2();
     if (me && me->IsProvisional()) {
         // Guilds are for full accounts: the game is asked to merge the provisional account first.
         auto merge = std::make_shared<ProvisionalUserMergeRequiredCallback>(std::move(provisionalUserMergeRequiredCallback));

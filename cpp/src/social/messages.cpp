@@ -213,7 +213,7 @@ void Client::OpenMessageInPlatform(uint64_t messageId, ProvisionalUserMergeRequi
     auto shared = Share(std::move(callback));
     const auto token = Begin(impl, Needs::Token, shared, [&] { social::RequireId(messageId, "messageId"); });
     if (!token) return;
-    const auto me = GetCurrentUser();
+    const auto me = GetCurrentUserV2();
     if (me && me->IsProvisional()) {
         auto merge = std::make_shared<ProvisionalUserMergeRequiredCallback>(std::move(provisionalUserMergeRequiredCallback));
         impl.Deliver([merge, shared] {

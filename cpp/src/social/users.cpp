@@ -116,7 +116,12 @@ void Client::SetRelationshipDeletedCallback(RelationshipDeletedCallback callback
     RequireImpl().social->Set(&Slots::relationshipDeleted, std::move(callback));
 }
 
-std::optional<UserHandle> Client::GetCurrentUser() const {
+UserHandle Client::GetCurrentUser() const {
+    auto me = GetCurrentUserV2();
+    return me ? std::move(*me) : UserHandle::nullobj;
+}
+
+std::optional<UserHandle> Client::GetCurrentUserV2() const {
     Impl& impl = RequireImpl();
     uint64_t me = 0;
     {
@@ -215,9 +220,6 @@ void Client::OpenConnectedGamesSettingsInPlatform(OpenConnectedGamesSettingsInPl
         (*shared)(ClientResult::Success());
     });
 }
-
-// The reference's name for the optional current user (issue 17).
-std::optional<UserHandle> Client::GetCurrentUserV2() const { return GetCurrentUser(); }
 
 std::optional<UserHandle> Client::GetUser(uint64_t userId) const { return RequireImpl().social->User(userId); }
 

@@ -38,7 +38,10 @@ def shard_guild_ids(state: EmulatorState, bot_user_id: int, shard: list[int] | N
 
 
 def _user(row: Any) -> Payload:
-    return {**public_user_json(row), "bot": bool(row["bot"]), "mfa_enabled": bool(row["mfa_enabled"])}
+    user = {**public_user_json(row), "bot": bool(row["bot"]), "mfa_enabled": bool(row["mfa_enabled"])}
+    if row["provisional"]:  # as GET /users/@me says it: the SDK's UserHandle::IsProvisional reads it here
+        user["is_provisional_account"] = True
+    return user
 
 
 def build(state: EmulatorState, session: Session, principal: Principal, ident: Identify,
