@@ -146,14 +146,20 @@ public:
     }
 
     // --- audio thread -------------------------------------------------------------------------------
+    // Whether this tick's capture may be sent (self mute and deaf, the engine's or the call's).
+    bool MaySend(bool muteAll, bool deafAll) const { return !(selfMute_ || muteAll) && !(selfDeaf_ || deafAll); }
+
     void Capture(const std::int16_t* capture, bool muteAll, bool deafAll) {
         if (const int bitrate = pendingBitrate_.exchange(0)) encoder_.SetBitrate(bitrate);
         std::copy(capture, capture + kDeviceFrame, local_.begin());
         if (callbacks_.captured) callbacks_.captured(local_.data(), kFrameSamples, kSampleRate, kDeviceChannels);
         const bool connected = connection_->State() == VoiceConnectionState::Connected;
-        const bool voice = mode_.load() == AudioMode::VoiceActivity ? vad_.Process(local_.data(), local_.size())
-                                                                    : ptt_.Transmitting();
-        const bool transmit = voice && connected && !(selfMute_ || muteAll) && !(selfDeaf_ || deafAll);
+        // Muted: nothing is sent whatever the detector says, so it is not run (its noise floor keeps the
+        // levels of frames that were processed, not of the unprocessed ones a muted engine captures).
+        const bool mute = !MaySend(muteAll, deafAll);
+        const bool voice = !mute && (mode_.load() == AudioMode::VoiceActivity ? vad_.Process(local_.data(), local_.size())
+                                                                              : ptt_.Transmitting());
+        const bool transmit = voice && connected;
         if (transmit) {
             if (!selfSpeaking_) {
                 selfSpeaking_ = true;
@@ -363,13 +369,22 @@ void VoiceEngine::Process(const std::int16_t* capture, std::int16_t* playback) {
                                               ") was refused: " + std::strerror(errno));
         }
     }
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        active_.assign(calls_.begin(), calls_.end());  // reuses the capacity: no allocation per tick
+    }
+    const bool muteAll = muteAll_, deafAll = deafAll_;
+    bool sending = false;
+    for (const auto& call : active_) sending = sending || static_cast<Call&>(*call).MaySend(muteAll, deafAll);
     std::copy(capture, capture + kDeviceFrame, captureScratch_.begin());
     // Echo reference: the frame played last tick (the capture cannot yet hold what this tick plays).
-    processor_.Process(captureScratch_.data(), lastPlayback_.data());
+    // Every call muted: nothing captured is sent, so nothing is processed (the callbacks see the frame
+    // as captured); the processor only remembers the far end.
+    if (sending) processor_.Process(captureScratch_.data(), lastPlayback_.data());
+    else processor_.Idle(lastPlayback_.data());
     ApplyGain(captureScratch_.data(), captureScratch_.size(), inputVolume_);
-    const bool muteAll = muteAll_, deafAll = deafAll_;
     std::fill(mix_.begin(), mix_.end(), 0);
-    for (const auto& call : Calls()) {
+    for (const auto& call : active_) {
         auto& c = static_cast<Call&>(*call);
         c.Capture(captureScratch_.data(), muteAll, deafAll);
         c.Playback(callOut_.data(), deafAll);
@@ -382,6 +397,7 @@ void VoiceEngine::Process(const std::int16_t* capture, std::int16_t* playback) {
                                                                          std::numeric_limits<std::int16_t>::max()));
     }
     std::copy(playback, playback + kDeviceFrame, lastPlayback_.begin());
+    active_.clear();  // an ended call is released now, not a tick later
 }
 
 }  // namespace platformpp::voice
