@@ -9,7 +9,9 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
+#include <new>
 #include <thread>
 
 #include "voice/audio_devices.hpp"
@@ -20,6 +22,23 @@
 #include "voice/rtp_transport.hpp"
 #include "voice/voice_engine.hpp"
 #include "voice_tone.hpp"
+
+// Heap allocations made by this thread (the replaced global operator new below counts them): the audio
+// thread's per-frame work must make none.
+namespace {
+thread_local std::uint64_t tAllocations = 0;
+}  // namespace
+
+void* operator new(std::size_t size) {
+    ++tAllocations;
+    if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
+    throw std::bad_alloc();
+}
+void* operator new[](std::size_t size) { return operator new(size); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 
 using namespace platformpp::voice;
 using Bytes = std::vector<std::uint8_t>;
@@ -710,6 +729,9 @@ public:
     void Stop() override {}
     void Tick(const std::vector<std::int16_t>& capture) {
         std::vector<std::int16_t> playback(kStereoFrame);
+        Tick(capture, playback);
+    }
+    void Tick(const std::vector<std::int16_t>& capture, std::vector<std::int16_t>& playback) {
         process_(capture.data(), playback.data());
     }
 
@@ -754,5 +776,56 @@ BOOST_AUTO_TEST_CASE(engine_does_not_process_the_capture_of_muted_calls) {
     BOOST_TEST(engine.ProcessingCounters().processed == 2u);
     BOOST_TEST(engine.ProcessingCounters().farEndReplayed == 6u);  // the muted ticks, given to the canceller late
     BOOST_TEST(captured == 8);
+    engine.EndCall(call);
+}
+
+// Steady state: pushing (network thread) and popping (audio thread) packets reuses the nodes and buffers
+// of the ones played, so neither allocates per packet; the packets come out as they went in.
+BOOST_AUTO_TEST_CASE(jitter_buffer_allocates_nothing_per_packet_in_steady_state) {
+    JitterBuffer buffer;
+    JitterBuffer::Output out;
+    auto now = JitterBuffer::Clock::now();
+    std::vector<std::uint8_t> packet(160);
+    auto step = [&](std::uint16_t seq) {
+        for (std::size_t i = 0; i < packet.size(); ++i) packet[i] = static_cast<std::uint8_t>(seq + i);
+        buffer.Push(seq, seq * 960u, packet.data(), packet.size(), now);
+        now += std::chrono::milliseconds(20);
+        buffer.Pop(out);
+    };
+    std::uint16_t seq = 65500;  // wraps around during the test
+    for (int i = 0; i < 50; ++i) step(seq++);
+    const auto before = tAllocations;
+    BOOST_TEST_REQUIRE(before > 0u);  // the counter counts (the first packets' nodes)
+    for (int i = 0; i < 500; ++i) {
+        step(seq++);
+        BOOST_TEST_REQUIRE((out.kind == JitterBuffer::Kind::Frame));
+        BOOST_TEST_REQUIRE(out.packet.size() == packet.size());
+        BOOST_TEST_REQUIRE(out.packet[0] == static_cast<std::uint8_t>(seq - 1));  // no jitter: played at once
+    }
+    BOOST_TEST(tAllocations - before == 0u);
+    BOOST_TEST(buffer.GetStats().played == 550u);
+}
+
+// The engine's audio tick with a call (unconnected here): capture, VAD, processing, mixing and playback
+// allocate nothing once running.
+BOOST_AUTO_TEST_CASE(engine_tick_allocates_nothing) {
+    boost::asio::io_context io;
+    auto owned = std::make_unique<ManualBackend>();
+    ManualBackend& backend = *owned;
+    VoiceEngine engine(io, std::move(owned), nullptr);
+    VoiceConnectionOptions options;
+    options.endpoint = "127.0.0.1:9";
+    auto call = engine.StartCall(options, {});
+    Noise noise;
+    std::vector<std::int16_t> capture(kStereoFrame), playback(kStereoFrame);
+    for (int i = 0; i < 5; ++i) backend.Tick(capture, playback);
+    const auto before = tAllocations;
+    BOOST_TEST_REQUIRE(before > 0u);  // the counter counts (setting the engine up allocated)
+    for (int i = 0; i < 50; ++i) {
+        for (auto& v : capture) v = i % 2 ? noise.Next(1800) : 0;  // processed and skipped ticks
+        backend.Tick(capture, playback);
+    }
+    BOOST_TEST(tAllocations - before == 0u);
+    BOOST_TEST(engine.ProcessingCounters().processed == 25u);
     engine.EndCall(call);
 }
