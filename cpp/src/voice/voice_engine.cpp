@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <limits>
@@ -43,7 +44,7 @@ struct VoiceLog {
 namespace {
 
 constexpr std::size_t kDeviceFrame = static_cast<std::size_t>(kFrameSamples) * kDeviceChannels;
-const std::vector<std::uint8_t> kSilence{0xF8, 0xFF, 0xFE};
+constexpr std::array<std::uint8_t, 3> kSilence{0xF8, 0xFF, 0xFE};
 constexpr int kSilenceFramesAtEnd = 5;  // sent after speech ends, as the platform's clients do
 
 // One remote sender: its jitter buffer (filled on the network thread) and its decoder (audio thread).
@@ -173,17 +174,15 @@ public:
                     mono_[i] = static_cast<std::int16_t>((local_[2 * i] + local_[2 * i + 1]) / 2);
                 pcm = mono_.data();
             }
-            std::vector<std::uint8_t> packet(kMaxOpusPacket);
-            const auto size = encoder_.Encode(pcm, packet.data(), packet.size());
+            const auto size = encoder_.Encode(pcm, packet_.data(), packet_.size());
             if (size == 0) return;
-            packet.resize(size);
-            connection_->SendOpusFrame(std::move(packet));
+            connection_->SendOpusFrame(packet_.data(), size);
             return;
         }
         if (!selfSpeaking_) return;
         if (silenceLeft_ > 0 && connected) {
             --silenceLeft_;
-            connection_->SendOpusFrame(kSilence);
+            connection_->SendOpusFrame(kSilence.data(), kSilence.size());
             if (silenceLeft_ > 0) return;
         }
         selfSpeaking_ = false;
@@ -256,6 +255,7 @@ private:
     OpusFrameEncoder encoder_;
     int silenceLeft_ = 0;
     std::vector<std::int16_t> pcm_, mono_, local_;
+    std::array<std::uint8_t, kMaxOpusPacket> packet_{};
     std::vector<std::pair<std::uint64_t, std::shared_ptr<RemoteUser>>> snapshot_;
 };
 
