@@ -513,7 +513,9 @@ private:
         using allocator_type = HandlerSlotAllocator<void>;
         allocator_type get_allocator() const noexcept { return allocator_type(self->handlerSlot_); }
         void operator()() const {
-            self->drainPosted_.store(false, std::memory_order_release);
+            // A read-modify-write: it reads the producer's exchange, so every frame queued before that
+            // exchange (which saw a drain pending and did not post) is visible to the Drain below.
+            self->drainPosted_.exchange(false, std::memory_order_acq_rel);
             self->outgoing_.Drain([&](const std::uint8_t* frame, std::size_t size) { self->DoSendOpus(frame, size); });
         }
     };
