@@ -12,6 +12,8 @@
 #include <chrono>
 #include <cstdlib>
 #include <malloc.h>
+#include <map>
+#include <numeric>
 #include <cstring>
 #include <new>
 #include <thread>
@@ -915,4 +917,53 @@ BOOST_AUTO_TEST_CASE(handler_slot_allocator_posts_without_allocating) {
     BOOST_TEST(ran.load() == 101);
     work.reset();
     network.join();
+}
+
+// Hostile arrival orders (random sequence numbers near and far, duplicates, sizes from 2 bytes to more
+// than the largest Opus frame) against the recycled nodes: every frame played carries, intact, the bytes
+// pushed under its sequence number (never another packet's left in a reused buffer), and the counters
+// add up.
+BOOST_AUTO_TEST_CASE(jitter_buffer_recycling_survives_random_arrivals) {
+    JitterBuffer buffer;
+    JitterBuffer::Output out;
+    std::uint32_t state = 424242;
+    auto next = [&](std::uint32_t bound) {
+        state = state * 1664525u + 1013904223u;
+        return (state >> 8) % bound;
+    };
+    auto byteAt = [](std::uint16_t seq, std::size_t i) { return static_cast<std::uint8_t>(seq * 31u + i * 7u); };
+    std::vector<std::uint8_t> packet;
+    std::map<std::uint16_t, int> pushedTimes;
+    std::uint16_t base = 65000;
+    auto now = JitterBuffer::Clock::now();
+    std::uint64_t frames = 0;
+    for (int op = 0; op < 20000; ++op) {
+        if (next(3) != 0) {
+            const std::uint16_t seq = static_cast<std::uint16_t>(base + (next(10) == 0 ? next(65536) : next(8)));
+            const std::size_t size = 2 + next(next(20) == 0 ? 1500 : 200);
+            packet.resize(size);
+            packet[0] = static_cast<std::uint8_t>(seq >> 8), packet[1] = static_cast<std::uint8_t>(seq);
+            for (std::size_t i = 2; i < size; ++i) packet[i] = byteAt(seq, i);
+            buffer.Push(seq, seq * 960u, packet.data(), packet.size(), now);
+            ++pushedTimes[seq];
+        } else {
+            now += std::chrono::milliseconds(20);
+            ++base;
+            buffer.Pop(out);
+            if (out.kind != JitterBuffer::Kind::Frame) continue;
+            ++frames;
+            BOOST_TEST_REQUIRE(out.packet.size() >= 2u);
+            const auto seq = static_cast<std::uint16_t>(out.packet[0] << 8 | out.packet[1]);
+            BOOST_TEST_REQUIRE(pushedTimes.count(seq) == 1u);
+            bool intact = true;
+            for (std::size_t i = 2; i < out.packet.size(); ++i) intact = intact && out.packet[i] == byteAt(seq, i);
+            BOOST_TEST_REQUIRE(intact);
+        }
+    }
+    const auto stats = buffer.GetStats();
+    BOOST_TEST(stats.played == frames);
+    BOOST_TEST(frames > 100u);
+    BOOST_TEST(stats.received == std::accumulate(pushedTimes.begin(), pushedTimes.end(), std::uint64_t{0},
+                                                 [](std::uint64_t sum, const auto& kv) { return sum + kv.second; }));
+    BOOST_TEST(stats.duplicate > 0u);
 }
