@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import sys
 from pathlib import Path
 
@@ -55,7 +56,8 @@ def main(argv: list[str]) -> int:
     lines = [
         "# Python audio-callback overhead per 20 ms frame",
         "",
-        f"Machine: {describe()}",
+        f"Machine: {describe()} · load average (1/5/15 min) "
+        + " / ".join(f"{v:.2f}" for v in os.getloadavg()),
         "",
         f"{options.rounds} rounds of {options.frames} calls from a C++ thread; best round by median.",
         "",

@@ -183,9 +183,9 @@ async def python_clients(receivers: int, seconds: float) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------------------------------- the runner
 
-def run_sdk(binary: str, receivers: int, seconds: float, processing: bool) -> dict[str, Any]:
+def run_sdk(binary: str, receivers: int, seconds: float, processing: bool, mic: str) -> dict[str, Any]:
     env = dict(os.environ, PLATFORMPP_VOICE_BENCH_RECEIVERS=str(receivers), PLATFORMPP_VOICE_BENCH_SECONDS=str(seconds),
-               PLATFORMPP_VOICE_BENCH_PROCESSING="1" if processing else "0",
+               PLATFORMPP_VOICE_BENCH_PROCESSING="1" if processing else "0", PLATFORMPP_VOICE_BENCH_MIC=mic,
                PLATFORMPP_VOICE_TEST_PYTHON=sys.executable, PYTHONPATH=str(ROOT / "python"))
     out = subprocess.run([binary, "--run_test=bench_sdk_voice"], env=env, capture_output=True, text=True, timeout=300)
     for line in out.stdout.splitlines():
@@ -203,6 +203,35 @@ def run_python(receivers: int, seconds: float) -> dict[str, Any]:
     raise RuntimeError(f"no BENCH line from the Python client:\n{out.stdout}\n{out.stderr}")
 
 
+# The SDK's encoder settings beyond the Python client's (cpp/src/voice/voice_engine.cpp: in-band FEC made
+# effective by 10 % expected loss, DTX, the voice signal type): libopus then runs SILK or hybrid with
+# redundancy, about 3x the CPU of the Python client's plain 64 kbit/s encode.
+OPUS_SET_DTX, OPUS_SET_PACKET_LOSS_PERC, OPUS_SET_SIGNAL, OPUS_SIGNAL_VOICE = 4016, 4014, 4024, 3001
+SDK_ENCODER = [(OPUS_SET_DTX, 1), (OPUS_SET_PACKET_LOSS_PERC, 10), (OPUS_SET_SIGNAL, OPUS_SIGNAL_VOICE)]
+
+
+def opus_cost(settings: list[tuple[int, int]], frames: int = 2000) -> tuple[float, float]:
+    """libopus alone, in this process: CPU microseconds to encode one 20 ms frame of the tone with the given
+    extra encoder settings, and to decode one of those packets."""
+    opus = Opus()
+    encoder, decoder = opus.encoder(), opus.decoder()
+    for request, value in settings:
+        opus.lib.opus_encoder_ctl(encoder, request, value)
+    tone = tone_frames()
+    packet, pcm = ctypes.create_string_buffer(4000), ctypes.create_string_buffer(960 * 2 * 2)
+    packets = []
+    t0 = time.process_time()
+    for i in range(frames):
+        size = opus.lib.opus_encode(encoder, tone[i % len(tone)], 960, packet, 4000)
+        packets.append(packet.raw[:size])
+    encode_us = (time.process_time() - t0) / frames * 1e6
+    t0 = time.process_time()
+    for data in packets:
+        opus.lib.opus_decode(decoder, data, len(data), pcm, 960, 0)
+    decode_us = (time.process_time() - t0) / frames * 1e6
+    return encode_us, decode_us
+
+
 def machine() -> list[str]:
     sys.path.insert(0, str(Path(__file__).parent))
     from machine import describe
@@ -210,41 +239,70 @@ def machine() -> list[str]:
             + " / ".join(f"{v:.2f}" for v in os.getloadavg())]
 
 
+# (capture processing, microphone): the default with the null backend's silent microphone (digital
+# silence: the processing is skipped), the default with a quiet room's noise (it cannot be), and off.
+MODES = [(True, "silent"), (True, "noise"), (False, "silent")]
+NOTES_MARK = "Reading it:"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default=str(ROOT / "build" / "tests" / "cpp" / "tests" / "voice_integration_tests"))
+    parser.add_argument("--baseline", default=None,
+                        help="an older voice_integration_tests: each of its rows runs right after the same row of --binary")
     parser.add_argument("--receivers", default="1,8,24")
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--python-client", type=int, default=None)
-    parser.add_argument("--write", action="store_true")
+    parser.add_argument("--write", action="store_true",
+                        help="rewrite the measured part of benchmarks/results/voice_sdk.md (the notes from "
+                             f"'{NOTES_MARK}' on are kept)")
     args = parser.parse_args()
     if args.python_client is not None:
         print("BENCH " + json.dumps(asyncio.run(python_clients(args.python_client, args.seconds))), flush=True)
         return
     header = machine()
+    encode_us, decode_us = opus_cost(SDK_ENCODER)
+    py_encode_us, py_decode_us = opus_cost([])
+    binaries = [("this build", args.binary)] + ([("baseline", args.baseline)] if args.baseline else [])
     rows = []
     for n in (int(x) for x in args.receivers.split(",")):
         py = run_python(n, args.seconds)
-        for processing in (True, False):   # capture processing (AEC, NS, AGC) on, as by default, and off
-            sdk = run_sdk(args.binary, n, args.seconds, processing)
-            rows.append((n, processing, sdk, py))
-            print(n, json.dumps(sdk), json.dumps(py), flush=True)
-    lines = ["| receivers | SDK capture processing | SDK CPU % of a core | Python client CPU % of a core | "
-             "ratio SDK / Python | frames decoded SDK / Python | latency p50 / p99 ms (receiver 0) | "
-             "DAVE failures SDK / Python |",
-             "|---|---|---|---|---|---|---|---|"]
-    for n, processing, sdk, py in rows:
+        for processing, mic in MODES:
+            for label, binary in binaries:
+                sdk = run_sdk(binary, n, args.seconds, processing, mic)
+                rows.append((n, processing, mic, label, sdk, py))
+                print(n, label, json.dumps(sdk), json.dumps(py), flush=True)
+    lines = ["| receivers | SDK capture processing | microphone | SDK build | SDK CPU % of a core | "
+             "Python client CPU % of a core | ratio SDK / Python | libopus floor / Python | "
+             "frames decoded SDK / Python | frames processed / skipped (silence) | "
+             "latency p50 / p99 ms (receiver 0) | DAVE failures SDK / Python |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for n, processing, mic, label, sdk, py in rows:
         s, p = 100 * sdk["cpu_s"] / sdk["wall_s"], 100 * py["cpu_s"] / py["wall_s"]
-        lines.append(f"| {n} | {'on' if processing else 'off'} | {s:.1f} | {p:.1f} | {s / p:.2f} | "
-                     f"{sdk['frames_received']} / {py['frames_received']} | "
+        floor = 100 * (encode_us + n * decode_us) * 50 / 1e6
+        counts = (f"{sdk['frames_processed']} / {sdk['frames_skipped_silent']}" if "frames_processed" in sdk else "n/a")
+        lines.append(f"| {n} | {'on' if processing else 'off'} | {mic if processing else '-'} | {label} | {s:.1f} | "
+                     f"{p:.1f} | {s / p:.2f} | {floor / p:.2f} | "
+                     f"{sdk['frames_received']} / {py['frames_received']} | {counts} | "
                      f"{sdk['latency_p50_ms']:.1f} / {sdk['latency_p99_ms']:.1f} | "
                      f"{sdk['dave_decrypt_failures']} / {py['dave_decrypt_failures']} |")
+    floor_line = (f"libopus alone on this machine, one 20 ms stereo frame at 64 kbit/s: {encode_us:.0f} us to encode with "
+                  f"the SDK's settings (in-band FEC at 10 % expected loss, DTX, voice) and {decode_us:.0f} us to decode "
+                  f"that; {py_encode_us:.0f} us and {py_decode_us:.0f} us with the Python client's (FEC flag only). "
+                  "1 encode + N decodes every 20 ms is the SDK side's floor: the \"libopus floor / Python\" column "
+                  "is the lowest ratio an SDK with these encoder settings can reach while it decodes every frame.")
     print("\n".join(lines))
+    print(floor_line)
     if args.write:
+        notes = ""
+        if RESULTS.exists() and NOTES_MARK in RESULTS.read_text():
+            notes = RESULTS.read_text()[RESULTS.read_text().index(NOTES_MARK):]
+        baseline = (f" `--baseline` {args.baseline}: the same rows of an older build, run right after each row "
+                    "of this one." if args.baseline else "")
         RESULTS.write_text("\n".join(["# Voice in the SDK: latency and CPU", "",
                                       f"Measured by `benchmarks/bench_voice_sdk.py` ({args.seconds:.0f} s per row after "
-                                      "2 s warm-up; `--binary` " + Path(args.binary).name + ").", "", *lines, "",
-                                      "Machine:", "", *header, ""]))
+                                      "2 s warm-up; `--binary` " + Path(args.binary).name + ")." + baseline, "",
+                                      *lines, "", floor_line, "", "Machine:", "", *header, "", notes]).rstrip() + "\n")
 
 
 if __name__ == "__main__":

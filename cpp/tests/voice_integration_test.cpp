@@ -25,6 +25,7 @@
 #include <sys/syscall.h>
 
 #include "core/io_thread.hpp"
+#include "voice/opus_codec.hpp"
 #include "voice/voice_engine.hpp"
 #include "voice_pulse_daemon.hpp"
 #include "voice_tone.hpp"
@@ -512,6 +513,52 @@ BOOST_AUTO_TEST_CASE(voice_log_callbacks_file_writer_and_audio_thread_priority) 
 }
 
 // --- benchmark (benchmarks/bench_voice_sdk.py runs it; disabled in test runs) ------------------------
+
+namespace {
+
+// The null backend's clock with a microphone in a quiet room: the capture is low noise (about -60 dBFS),
+// never digital silence, so the capture processing cannot be skipped (PLATFORMPP_VOICE_BENCH_MIC=noise).
+class QuietRoomBackend final : public AudioBackend {
+public:
+    ~QuietRoomBackend() override { Stop(); }
+    const char* Name() const override { return "quiet-room"; }
+    std::vector<AudioDeviceInfo> InputDevices() override { return {{kDefaultDeviceId, "noise", true}}; }
+    std::vector<AudioDeviceInfo> OutputDevices() override { return {{kDefaultDeviceId, "discard", true}}; }
+    bool SetInputDevice(const std::string& id) override { return id == kDefaultDeviceId; }
+    bool SetOutputDevice(const std::string& id) override { return id == kDefaultDeviceId; }
+    std::string CurrentInputDevice() const override { return kDefaultDeviceId; }
+    std::string CurrentOutputDevice() const override { return kDefaultDeviceId; }
+    void SetDeviceChangeCallback(DeviceChangeFn) override {}
+    void Start(ProcessFn process) override {
+        Stop();
+        running_ = true;
+        thread_ = std::thread([this, process = std::move(process)] {
+            std::vector<std::int16_t> capture(kFrameSamples * kDeviceChannels), playback(capture.size());
+            std::uint32_t state = 99991;
+            auto next = std::chrono::steady_clock::now();
+            while (running_.load()) {
+                for (auto& v : capture) {
+                    state = state * 1664525u + 1013904223u;
+                    v = static_cast<std::int16_t>(static_cast<int>((state >> 16) % 61) - 30);
+                }
+                process(capture.data(), playback.data());
+                next += std::chrono::milliseconds(kFrameMs);
+                std::this_thread::sleep_until(next);
+            }
+        });
+    }
+    void Stop() override {
+        running_ = false;
+        if (thread_.joinable()) thread_.join();
+    }
+
+private:
+    std::atomic<bool> running_{false};
+    std::thread thread_;
+};
+
+}  // namespace
+
 // 1 sender + N receivers (PLATFORMPP_VOICE_BENCH_RECEIVERS), each its own engine with its own audio
 // thread (null backend), as N+1 games would be; the voice service in its own process. The sender's
 // captured callback sends a tone that steps between 400, 700 and 1000 Hz every 200 ms; receiver 0's
@@ -525,6 +572,8 @@ BOOST_AUTO_TEST_CASE(bench_sdk_voice, *boost::unit_test::disabled()) {
     const int receivers = n ? std::atoi(n) : 1;
     const double seconds = secs ? std::atof(secs) : 10.0;
     const bool process = processing == nullptr || std::string(processing) != "0";
+    const char* mic = std::getenv("PLATFORMPP_VOICE_BENCH_MIC");
+    const bool noisyMic = mic != nullptr && std::string(mic) == "noise";
     using Clock = std::chrono::steady_clock;
     VoiceServiceProcess service;
     platformpp::core::IoThread network;
@@ -534,7 +583,10 @@ BOOST_AUTO_TEST_CASE(bench_sdk_voice, *boost::unit_test::disabled()) {
     std::atomic<std::uint64_t> framesReceived{0};
 
     auto makeEngine = [&] {
-        auto engine = std::make_unique<VoiceEngine>(network.Context(), MakeNullAudioBackend(), nullptr);
+        std::unique_ptr<AudioBackend> backend;
+        if (noisyMic) backend = std::make_unique<QuietRoomBackend>();
+        else backend = MakeNullAudioBackend();
+        auto engine = std::make_unique<VoiceEngine>(network.Context(), std::move(backend), nullptr);
         engine->SetEchoCancellation(process);
         engine->SetNoiseSuppression(process);
         engine->SetAutomaticGainControl(process);
@@ -592,12 +644,22 @@ BOOST_AUTO_TEST_CASE(bench_sdk_voice, *boost::unit_test::disabled()) {
         sentSteps.clear();
         heardSteps.clear();
     }
+    auto processingCounters = [&] {
+        AudioProcessor::Counters sum = sender->ProcessingCounters();
+        for (auto& e : engines) {
+            const auto c = e->ProcessingCounters();
+            sum.processed += c.processed, sum.skippedSilent += c.skippedSilent, sum.idle += c.idle;
+        }
+        return sum;
+    };
+    const auto countersBefore = processingCounters();
     rusage before{}, after{};
     getrusage(RUSAGE_SELF, &before);
     const auto start = Clock::now();
     const auto framesBefore = framesReceived.load();
     std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(seconds * 1000)));
     getrusage(RUSAGE_SELF, &after);
+    const auto countersAfter = processingCounters();
     const double wall = std::chrono::duration<double>(Clock::now() - start).count();
     const auto framesIn = framesReceived.load() - framesBefore;
     auto cpu = [](const rusage& u) {
@@ -618,11 +680,14 @@ BOOST_AUTO_TEST_CASE(bench_sdk_voice, *boost::unit_test::disabled()) {
     auto pct = [&](double p) { return latencies.empty() ? -1.0 : latencies[static_cast<std::size_t>(p * (latencies.size() - 1))]; };
     std::printf("BENCH {\"receivers\": %d, \"processing\": %s, \"cpu_s\": %.4f, \"wall_s\": %.4f, \"frames_received\": %llu, "
                 "\"latency_samples\": %zu, \"latency_p50_ms\": %.2f, \"latency_p99_ms\": %.2f, \"latency_max_ms\": %.2f, "
-                "\"dave_decrypt_failures\": %llu}\n",
+                "\"dave_decrypt_failures\": %llu, \"mic\": \"%s\", \"frames_processed\": %llu, \"frames_skipped_silent\": %llu}\n",
                 receivers, process ? "true" : "false", cpu(after) - cpu(before), wall,
                 static_cast<unsigned long long>(framesIn), latencies.size(), pct(0.5), pct(0.99),
                 latencies.empty() ? -1.0 : latencies.back(),
-                static_cast<unsigned long long>(calls.front()->Connection().Stats().daveDecryptFailures));
+                static_cast<unsigned long long>(calls.front()->Connection().Stats().daveDecryptFailures),
+                noisyMic ? "noise" : "silent",
+                static_cast<unsigned long long>(countersAfter.processed - countersBefore.processed),
+                static_cast<unsigned long long>(countersAfter.skippedSilent - countersBefore.skippedSilent));
     std::fflush(stdout);
     BOOST_TEST(framesIn > 0u);
     for (auto& c : calls) c->Connection().Stop();

@@ -9,6 +9,12 @@ bool SequenceBefore(std::uint16_t a, std::uint16_t b) { return static_cast<std::
 
 JitterBuffer::JitterBuffer(Options options) : options_(options), packets_(&SequenceBefore) {
     stats_.targetDelayFrames = options_.minDelayFrames;
+    spare_.reserve(kSpareNodes);
+}
+
+void JitterBuffer::RecycleLocked(Packets::iterator it) {
+    auto node = packets_.extract(it);
+    if (spare_.size() < kSpareNodes) spare_.push_back(std::move(node));
 }
 
 bool JitterBuffer::IsSilenceFrame(const std::vector<std::uint8_t>& packet) {
@@ -40,12 +46,24 @@ void JitterBuffer::Push(std::uint16_t sequence, std::uint32_t timestamp, const s
         ++stats_.late;
         return;
     }
-    auto [it, inserted] = packets_.try_emplace(sequence);
-    if (!inserted) {
+    if (packets_.count(sequence) != 0) {
         ++stats_.duplicate;
         return;
     }
-    it->second.assign(data, data + size);
+    Packets::node_type node;
+    if (!spare_.empty()) {
+        node = std::move(spare_.back());
+        spare_.pop_back();
+        node.key() = sequence;
+    } else {  // the first packets (and after a burst): a new node
+        Packets fresh(&SequenceBefore);
+        node = fresh.extract(fresh.try_emplace(sequence).first);
+    }
+    // Buffers travel between the nodes and the audio thread's Output (swapped in Pop): each is given its
+    // full size once, here on the network thread, and never grows after.
+    if (node.mapped().capacity() < kPacketCapacity) node.mapped().reserve(kPacketCapacity);
+    node.mapped().assign(data, data + size);
+    packets_.insert(std::move(node));
 }
 
 void JitterBuffer::Pop(Output& out) {
@@ -60,7 +78,7 @@ void JitterBuffer::Pop(Output& out) {
     }
     // Too much buffered: drop the oldest frames to come back to the target delay.
     while (static_cast<int>(packets_.size()) > target + 2) {
-        packets_.erase(packets_.begin());
+        RecycleLocked(packets_.begin());
         ++stats_.dropped;
         next_ = packets_.begin()->first;
     }
@@ -71,14 +89,14 @@ void JitterBuffer::Pop(Output& out) {
         const bool silence = IsSilenceFrame(it->second);
         out.kind = Kind::Frame;
         out.packet.swap(it->second);
-        packets_.erase(it);
+        RecycleLocked(it);
         ++stats_.played;
         concealedInARow_ = 0;
         if (silence && packets_.empty()) playing_ = false;  // the end of a talk spurt
         return;
     }
     // Missing. Anything older than it is gone for good.
-    while (!packets_.empty() && SequenceBefore(packets_.begin()->first, current)) packets_.erase(packets_.begin());
+    while (!packets_.empty() && SequenceBefore(packets_.begin()->first, current)) RecycleLocked(packets_.begin());
     auto following = packets_.find(next_);
     if (following != packets_.end()) {
         out.kind = Kind::Fec;
@@ -89,7 +107,7 @@ void JitterBuffer::Pop(Output& out) {
     }
     if (++concealedInARow_ > options_.maxConcealedFrames) {
         playing_ = false;  // the sender stopped (or the stream is gone): stop inventing audio
-        packets_.clear();
+        while (!packets_.empty()) RecycleLocked(packets_.begin());
         return;
     }
     out.kind = Kind::Conceal;

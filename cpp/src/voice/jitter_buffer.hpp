@@ -9,6 +9,9 @@
 // target = clamp(1 + ceil(3 * jitter / 20 ms), minDelay, maxDelay) frames; playout starts once the
 // target is buffered, and when the buffer holds more than target + 2 frames the oldest are dropped to
 // catch up. Thread-safe: one mutex, held for a few comparisons.
+//
+// Memory: a played or dropped packet's map node (and its byte buffer) is kept for the next Push, so in
+// steady state neither thread allocates or frees per packet (the audio thread must not).
 #pragma once
 
 #include <chrono>
@@ -51,12 +54,19 @@ public:
     bool Playing() const;
 
 private:
+    using Packets = std::map<std::uint16_t, std::vector<std::uint8_t>, bool (*)(std::uint16_t, std::uint16_t)>;
     static bool IsSilenceFrame(const std::vector<std::uint8_t>& packet);
     int TargetLocked() const;
+    // Removes it from packets_, keeping its node for reuse (up to kSpareNodes).
+    void RecycleLocked(Packets::iterator it);
+
+    static constexpr std::size_t kSpareNodes = 24;    // more than the most ever buffered (maxDelay + 2)
+    static constexpr std::size_t kPacketCapacity = 1275;  // RFC 6716's largest frame: buffers never grow
 
     Options options_;
     mutable std::mutex mutex_;
-    std::map<std::uint16_t, std::vector<std::uint8_t>, bool (*)(std::uint16_t, std::uint16_t)> packets_;
+    Packets packets_;
+    std::vector<Packets::node_type> spare_;
     bool playing_ = false;
     std::uint16_t next_ = 0;  // the sequence to play next (while playing_)
     int concealedInARow_ = 0;

@@ -31,6 +31,7 @@ public:
         bool automatic = true;
         float dbfs = kVadDefaultThreshold;
     };
+    VoiceActivityDetector() { levels_.reserve(kFloorWindow); }  // the audio thread never allocates
     Threshold SetThreshold(bool automatic, float dbfs);  // dbfs clamped to [-100, 0]
     Threshold GetThreshold() const;
     bool Process(const std::int16_t* samples, std::size_t count);

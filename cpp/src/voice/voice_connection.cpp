@@ -22,6 +22,7 @@
 #include <variant>
 
 #include "voice/e2ee/dave_session.hpp"
+#include "voice/frame_handoff.hpp"
 #include "voice/rtp_transport.hpp"
 
 namespace platformpp::voice {
@@ -113,8 +114,11 @@ public:
     void Stop() override {
         asio::post(io_, [self = shared_from_this()] { self->DoStop(); });
     }
-    void SendOpusFrame(std::vector<std::uint8_t> frame) override {
-        asio::post(io_, [self = shared_from_this(), frame = std::move(frame)] { self->DoSendOpus(frame); });
+    void SendOpusFrame(const std::uint8_t* frame, std::size_t size) override {
+        if (!outgoing_.Push(frame, size)) return Count([](auto& s) { ++s.framesDroppedBehind; });
+        // One drain in flight at a time: it clears the flag before it reads, so a frame queued after
+        // its last read posts the next one.
+        if (!drainPosted_.exchange(true, std::memory_order_acq_rel)) asio::post(io_, DrainOutgoing{shared_from_this()});
     }
     void SetSpeaking(bool speaking) override {
         asio::post(io_, [self = shared_from_this(), speaking] {
@@ -503,13 +507,26 @@ private:
             events_.onAudioFrame(user, rtp->header.sequence, rtp->header.timestamp, frame_.data(), result.size);
     }
 
-    void DoSendOpus(const std::vector<std::uint8_t>& frame) {
+    // The posted drain of outgoing_ (its memory: handlerSlot_).
+    struct DrainOutgoing {
+        std::shared_ptr<Connection> self;
+        using allocator_type = HandlerSlotAllocator<void>;
+        allocator_type get_allocator() const noexcept { return allocator_type(self->handlerSlot_); }
+        void operator()() const {
+            // A read-modify-write: it reads the producer's exchange, so every frame queued before that
+            // exchange (which saw a drain pending and did not post) is visible to the Drain below.
+            self->drainPosted_.exchange(false, std::memory_order_acq_rel);
+            self->outgoing_.Drain([&](const std::uint8_t* frame, std::size_t size) { self->DoSendOpus(frame, size); });
+        }
+    };
+
+    void DoSendOpus(const std::uint8_t* frame, std::size_t frameSize) {
         if (!cipher_ || state_.load() != VoiceConnectionState::Connected) return;
         dave::FrameResult result;
         {
             std::lock_guard<std::mutex> lock(sessionMutex_);
             if (!session_) return;
-            result = session_->encrypt(dave::Codec::Opus, e2ee::BytesView(frame.data(), frame.size()), daveOut_.data(),
+            result = session_->encrypt(dave::Codec::Opus, e2ee::BytesView(frame, frameSize), daveOut_.data(),
                                        daveOut_.size());
         }
         if (result.status == dave::FrameStatus::NoKey) return Count([](auto& s) { ++s.daveWaitingForKey; });
@@ -710,6 +727,10 @@ private:
     std::unique_ptr<TransportCipher> cipher_;
     std::uint64_t udpGeneration_ = 0;
     std::array<std::uint8_t, kPacketBuffer> udpIn_{}, plain_{}, frame_{}, daveOut_{}, packetOut_{};
+    // Audio thread -> network thread (SendOpusFrame).
+    FrameRing outgoing_;
+    std::atomic<bool> drainPosted_{false};
+    std::shared_ptr<HandlerSlot> handlerSlot_ = std::make_shared<HandlerSlot>();
 
     // Shared with other threads.
     std::atomic<VoiceConnectionState> state_{VoiceConnectionState::Disconnected};

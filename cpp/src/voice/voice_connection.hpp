@@ -74,6 +74,7 @@ struct VoiceConnectionStats {
     std::uint64_t unknownSsrc = 0;        // media from an SSRC no Speaking message named yet
     std::uint64_t rtcpSent = 0, rtcpReceived = 0;
     std::uint64_t resumes = 0, identifies = 0;
+    std::uint64_t framesDroppedBehind = 0;  // frames to send dropped: the network thread was 160 ms behind
 };
 
 struct VoiceE2eeInfo {
@@ -93,8 +94,9 @@ public:
     virtual void Start() = 0;
     virtual void Stop() = 0;  // closes with 1000: the server ends the session; no reconnection
     // Queues one 20 ms Opus frame (or a silence frame) for sending: DAVE-encrypted, RTP-framed,
-    // transport-sealed. Dropped (and counted) while not Connected or while DAVE has no key yet.
-    virtual void SendOpusFrame(std::vector<std::uint8_t> frame) = 0;
+    // transport-sealed. Dropped (and counted) while not Connected or while DAVE has no key yet, and
+    // when the network thread is 160 ms behind. Copies the frame; allocates nothing (audio thread).
+    virtual void SendOpusFrame(const std::uint8_t* frame, std::size_t size) = 0;
     // Speaking (op 5) with the microphone flag, or 0. The relay forwards nothing before the first one.
     virtual void SetSpeaking(bool speaking) = 0;
 

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <limits>
@@ -43,7 +44,7 @@ struct VoiceLog {
 namespace {
 
 constexpr std::size_t kDeviceFrame = static_cast<std::size_t>(kFrameSamples) * kDeviceChannels;
-const std::vector<std::uint8_t> kSilence{0xF8, 0xFF, 0xFE};
+constexpr std::array<std::uint8_t, 3> kSilence{0xF8, 0xFF, 0xFE};
 constexpr int kSilenceFramesAtEnd = 5;  // sent after speech ends, as the platform's clients do
 
 // One remote sender: its jitter buffer (filled on the network thread) and its decoder (audio thread).
@@ -146,14 +147,20 @@ public:
     }
 
     // --- audio thread -------------------------------------------------------------------------------
+    // Whether this tick's capture may be sent (self mute and deaf, the engine's or the call's).
+    bool MaySend(bool muteAll, bool deafAll) const { return !(selfMute_ || muteAll) && !(selfDeaf_ || deafAll); }
+
     void Capture(const std::int16_t* capture, bool muteAll, bool deafAll) {
         if (const int bitrate = pendingBitrate_.exchange(0)) encoder_.SetBitrate(bitrate);
         std::copy(capture, capture + kDeviceFrame, local_.begin());
         if (callbacks_.captured) callbacks_.captured(local_.data(), kFrameSamples, kSampleRate, kDeviceChannels);
         const bool connected = connection_->State() == VoiceConnectionState::Connected;
-        const bool voice = mode_.load() == AudioMode::VoiceActivity ? vad_.Process(local_.data(), local_.size())
-                                                                    : ptt_.Transmitting();
-        const bool transmit = voice && connected && !(selfMute_ || muteAll) && !(selfDeaf_ || deafAll);
+        // Muted: nothing is sent whatever the detector says, so it is not run (its noise floor keeps the
+        // levels of frames that were processed, not of the unprocessed ones a muted engine captures).
+        const bool mute = !MaySend(muteAll, deafAll);
+        const bool voice = !mute && (mode_.load() == AudioMode::VoiceActivity ? vad_.Process(local_.data(), local_.size())
+                                                                              : ptt_.Transmitting());
+        const bool transmit = voice && connected;
         if (transmit) {
             if (!selfSpeaking_) {
                 selfSpeaking_ = true;
@@ -167,17 +174,15 @@ public:
                     mono_[i] = static_cast<std::int16_t>((local_[2 * i] + local_[2 * i + 1]) / 2);
                 pcm = mono_.data();
             }
-            std::vector<std::uint8_t> packet(kMaxOpusPacket);
-            const auto size = encoder_.Encode(pcm, packet.data(), packet.size());
+            const auto size = encoder_.Encode(pcm, packet_.data(), packet_.size());
             if (size == 0) return;
-            packet.resize(size);
-            connection_->SendOpusFrame(std::move(packet));
+            connection_->SendOpusFrame(packet_.data(), size);
             return;
         }
         if (!selfSpeaking_) return;
         if (silenceLeft_ > 0 && connected) {
             --silenceLeft_;
-            connection_->SendOpusFrame(kSilence);
+            connection_->SendOpusFrame(kSilence.data(), kSilence.size());
             if (silenceLeft_ > 0) return;
         }
         selfSpeaking_ = false;
@@ -250,6 +255,7 @@ private:
     OpusFrameEncoder encoder_;
     int silenceLeft_ = 0;
     std::vector<std::int16_t> pcm_, mono_, local_;
+    std::array<std::uint8_t, kMaxOpusPacket> packet_{};
     std::vector<std::pair<std::uint64_t, std::shared_ptr<RemoteUser>>> snapshot_;
 };
 
@@ -363,13 +369,22 @@ void VoiceEngine::Process(const std::int16_t* capture, std::int16_t* playback) {
                                               ") was refused: " + std::strerror(errno));
         }
     }
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        active_.assign(calls_.begin(), calls_.end());  // reuses the capacity: no allocation per tick
+    }
+    const bool muteAll = muteAll_, deafAll = deafAll_;
+    bool sending = false;
+    for (const auto& call : active_) sending = sending || static_cast<Call&>(*call).MaySend(muteAll, deafAll);
     std::copy(capture, capture + kDeviceFrame, captureScratch_.begin());
     // Echo reference: the frame played last tick (the capture cannot yet hold what this tick plays).
-    processor_.Process(captureScratch_.data(), lastPlayback_.data());
+    // Every call muted: nothing captured is sent, so nothing is processed (the callbacks see the frame
+    // as captured); the processor only remembers the far end.
+    if (sending) processor_.Process(captureScratch_.data(), lastPlayback_.data());
+    else processor_.Idle(lastPlayback_.data());
     ApplyGain(captureScratch_.data(), captureScratch_.size(), inputVolume_);
-    const bool muteAll = muteAll_, deafAll = deafAll_;
     std::fill(mix_.begin(), mix_.end(), 0);
-    for (const auto& call : Calls()) {
+    for (const auto& call : active_) {
         auto& c = static_cast<Call&>(*call);
         c.Capture(captureScratch_.data(), muteAll, deafAll);
         c.Playback(callOut_.data(), deafAll);
@@ -382,6 +397,7 @@ void VoiceEngine::Process(const std::int16_t* capture, std::int16_t* playback) {
                                                                          std::numeric_limits<std::int16_t>::max()));
     }
     std::copy(playback, playback + kDeviceFrame, lastPlayback_.begin());
+    active_.clear();  // an ended call is released now, not a tick later
 }
 
 }  // namespace platformpp::voice

@@ -148,6 +148,8 @@ public:
     bool NoiseCancellation() const { return processor_.NoiseCancellation(); }
     void SetAutomaticGainControl(bool on) { processor_.SetAutomaticGainControl(on); }
     bool AutomaticGainControl() const { return processor_.AutomaticGainControl(); }
+    // What the capture processing did (frames processed, digital silence skipped, idle): any thread.
+    AudioProcessor::Counters ProcessingCounters() const { return processor_.GetCounters(); }
 
 private:
     void Process(const std::int16_t* capture, std::int16_t* playback);
@@ -169,6 +171,7 @@ private:
     std::atomic<int> audioNice_{kNoPriority}, appliedNice_{kNoPriority};  // made on the first secure call without options_.tls
     // Audio thread only.
     std::vector<std::int16_t> captureScratch_, callOut_, lastPlayback_;
+    std::vector<std::shared_ptr<VoiceCall>> active_;  // this tick's calls
     std::vector<std::int32_t> mix_;
 };
 
