@@ -436,7 +436,8 @@ def python_from_module() -> PySurface:
         elif callable(obj):
             doc = getattr(obj, "__doc__", "") or ""
             sigs = re.findall(rf"^(?:\d+\. )?{name}\((\w+): ([\w.]+)", doc, re.M)
-            functions[name] = [s[1].rsplit(".", 1)[-1] for s in sigs] or [""]
+            # Nested enums keep their class: "platformpp._platformpp.Call.Error" -> "Call.Error".
+            functions[name] = [s[1].removeprefix(ext.__name__ + ".") for s in sigs] or [""]
     return PySurface(classes, functions)
 
 
