@@ -76,37 +76,6 @@ void ReportAudioError(const char* what) noexcept {
     }
 }
 
-bool PythonFinalizing() {
-#if PY_VERSION_HEX >= 0x030D0000
-    return Py_IsFinalizing() != 0;
-#else
-    return _Py_IsFinalizing() != 0;
-#endif
-}
-
-// The audio thread calls into Python every 20 ms. Making a Python thread state for each call (what a
-// plain gil_scoped_acquire does on a thread Python did not start) costs ~7 µs; the thread keeps the
-// one of its first call until it ends instead. At its end the state is deleted, except while the
-// interpreter finalizes (it then clears every thread state itself). The Client's destructor releases
-// the GIL before joining the audio thread (py::release_gil_before_calling_cpp_dtor), so this can take it.
-class AudioThreadState {
-public:
-    void KeepFrom(py::gil_scoped_acquire& gil) {
-        if (kept_) return;
-        gil.inc_ref();
-        kept_ = true;
-    }
-    ~AudioThreadState() {
-        if (!kept_ || !Py_IsInitialized() || PythonFinalizing()) return;
-        py::gil_scoped_acquire gil;  // the kept state: one more reference
-        gil.dec_ref();               // the kept one; the destructor drops the last, deleting the state
-    }
-
-private:
-    bool kept_ = false;
-};
-thread_local AudioThreadState audioThreadState;
-
 using ReceivedPy = PyCallback<uint64_t, py::array_t<int16_t>, int32_t>;
 using CapturedPy = PyCallback<py::array_t<int16_t>, int32_t>;
 
@@ -115,7 +84,6 @@ Client::UserAudioReceivedCallback WrapReceived(std::optional<py::object> callabl
     return [shared = Share(std::move(*callable))](uint64_t userId, int16_t* data, uint64_t samples, int32_t rate,
                                                  uint64_t channels, bool& outShouldMute) {
         py::gil_scoped_acquire gil;
-        audioThreadState.KeepFrom(gil);
         try {
             py::object result = (*shared)(userId, FrameView(data, samples, channels), rate);
             if (!result.is_none()) outShouldMute = result.cast<bool>();
@@ -129,7 +97,6 @@ Client::UserAudioCapturedCallback WrapCaptured(std::optional<py::object> callabl
     if (!callable || callable->is_none()) return nullptr;
     return [shared = Share(std::move(*callable))](int16_t* data, uint64_t samples, int32_t rate, uint64_t channels) {
         py::gil_scoped_acquire gil;
-        audioThreadState.KeepFrom(gil);
         try {
             (*shared)(FrameView(data, samples, channels), rate);
         } catch (...) {
