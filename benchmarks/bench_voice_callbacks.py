@@ -45,7 +45,7 @@ def main(argv: list[str]) -> int:
     try:
         _platformpp._audio_callback_cost(touch, 1000)  # warm up
         for _ in range(options.rounds):
-            python_ns, native_ns = _platformpp._audio_callback_cost(touch, options.frames)
+            python_ns, native_ns, _ = _platformpp._audio_callback_cost(touch, options.frames)
             medians_py.append(percentile(python_ns, 0.5))
             p99_py.append(percentile(python_ns, 0.99))
             medians_cpp.append(percentile(native_ns, 0.5))

@@ -76,6 +76,40 @@ void ReportAudioError(const char* what) noexcept {
     }
 }
 
+bool PythonFinalizing() {
+#if PY_VERSION_HEX >= 0x030D0000
+    return Py_IsFinalizing() != 0;
+#else
+    return _Py_IsFinalizing() != 0;
+#endif
+}
+
+// The audio thread calls into Python every 20 ms. Making a Python thread state for each call (what a
+// plain gil_scoped_acquire does on a thread Python did not start) costs ~7 µs, mostly allocating and
+// freeing the state's frame stack; the thread keeps the state of its first call until it ends instead.
+// At its end it takes the GIL once more to delete the state, except while the interpreter finalizes
+// (which clears every thread state itself). That cannot deadlock: the SDK joins its audio thread only
+// in the Client's destructor, which pybind11 runs with the GIL released
+// (py::release_gil_before_calling_cpp_dtor in client.cpp), and _audio_callback_cost joins its own
+// thread with the GIL released too.
+class AudioThreadState {
+public:
+    void KeepFrom(py::gil_scoped_acquire& gil) {
+        if (kept_) return;
+        gil.inc_ref();
+        kept_ = true;
+    }
+    ~AudioThreadState() {
+        if (!kept_ || !Py_IsInitialized() || PythonFinalizing()) return;
+        py::gil_scoped_acquire gil;  // the kept state: one more reference
+        gil.dec_ref();               // the kept one; the destructor drops the last, deleting the state
+    }
+
+private:
+    bool kept_ = false;
+};
+thread_local AudioThreadState audioThreadState;
+
 using ReceivedPy = PyCallback<uint64_t, py::array_t<int16_t>, int32_t>;
 using CapturedPy = PyCallback<py::array_t<int16_t>, int32_t>;
 
@@ -84,6 +118,7 @@ Client::UserAudioReceivedCallback WrapReceived(std::optional<py::object> callabl
     return [shared = Share(std::move(*callable))](uint64_t userId, int16_t* data, uint64_t samples, int32_t rate,
                                                  uint64_t channels, bool& outShouldMute) {
         py::gil_scoped_acquire gil;
+        audioThreadState.KeepFrom(gil);
         try {
             py::object result = (*shared)(userId, FrameView(data, samples, channels), rate);
             if (!result.is_none()) outShouldMute = result.cast<bool>();
@@ -97,6 +132,7 @@ Client::UserAudioCapturedCallback WrapCaptured(std::optional<py::object> callabl
     if (!callable || callable->is_none()) return nullptr;
     return [shared = Share(std::move(*callable))](int16_t* data, uint64_t samples, int32_t rate, uint64_t channels) {
         py::gil_scoped_acquire gil;
+        audioThreadState.KeepFrom(gil);
         try {
             (*shared)(FrameView(data, samples, channels), rate);
         } catch (...) {
@@ -290,15 +326,27 @@ void BindClientCalls(py::class_<Client>& client) {
         py::arg("callback"), "Leaves every call; callback() once they are Disconnected.");
 }
 
-// benchmarks/bench_voice_callbacks.py: the cost of one captured-callback call as the audio thread makes
-// it (a thread of its own, 960 x 2 int16, the GIL taken per call), for the Python callable through the
-// binding's wrapper and for a no-op C++ callback through the same std::function type. Nanoseconds per
-// call, sorted.
+// The interpreter's thread states now: what the audio thread's kept state adds until it ends.
+int ThreadStateCount() {
+    int count = 0;
+    for (PyThreadState* state = PyInterpreterState_ThreadHead(PyInterpreterState_Get()); state != nullptr;
+         state = PyThreadState_Next(state)) {
+        ++count;
+    }
+    return count;
+}
+
+// benchmarks/bench_voice_callbacks.py and tests/sdk/test_audio_thread_state.py: the cost of one
+// captured-callback call as the audio thread makes it (a thread of its own, 960 x 2 int16, the GIL
+// taken per call), for the Python callable through the binding's wrapper and for a no-op C++ callback
+// through the same std::function type. Nanoseconds per call, sorted; and how many Python thread states
+// the thread left behind when it ended (0 unless its kept state leaks).
 py::tuple AudioCallbackCost(py::object callable, int frames) {
     if (frames < 1) throw ValidationError("frames", "must be at least 1");
     auto wrapped = WrapCaptured(std::move(callable));
     Client::UserAudioCapturedCallback baseline = [](int16_t* data, uint64_t, int32_t, uint64_t) { data[0] ^= 1; };
     std::vector<double> python(static_cast<std::size_t>(frames)), native(static_cast<std::size_t>(frames));
+    const int statesBefore = ThreadStateCount();
     {
         py::gil_scoped_release release;
         std::thread audio([&] {
@@ -317,7 +365,7 @@ py::tuple AudioCallbackCost(py::object callable, int frames) {
     }
     std::sort(python.begin(), python.end());
     std::sort(native.begin(), native.end());
-    return py::make_tuple(python, native);
+    return py::make_tuple(python, native, ThreadStateCount() - statesBefore);
 }
 
 }  // namespace
@@ -327,8 +375,9 @@ void BindCall(py::module_& m, py::class_<Client>& client) {
     BindCallClass(m);
     BindClientCalls(client);
     m.def("_audio_callback_cost", &AudioCallbackCost, py::arg("callable"), py::arg("frames"),
-          "Benchmark helper: (python_ns, baseline_ns), sorted per-call costs of a captured audio callback "
-          "called from a C++ thread as the audio thread calls it, and of a no-op C++ callback.");
+          "Benchmark helper: (python_ns, baseline_ns, thread_states_left): sorted per-call costs of a captured "
+          "audio callback called from a C++ thread as the audio thread calls it and of a no-op C++ callback, "
+          "and the Python thread states that thread left behind once it ended.");
 }
 
 }  // namespace platformpp::python

@@ -3373,7 +3373,7 @@ class ReleaseCalendar:
         """
 def _audio_callback_cost(callable: typing.Any, frames: typing.SupportsInt | typing.SupportsIndex) -> tuple:
     """
-    Benchmark helper: (python_ns, baseline_ns), sorted per-call costs of a captured audio callback called from a C++ thread as the audio thread calls it, and of a no-op C++ callback.
+    Benchmark helper: (python_ns, baseline_ns, thread_states_left): sorted per-call costs of a captured audio callback called from a C++ thread as the audio thread calls it and of a no-op C++ callback, and the Python thread states that thread left behind once it ended.
     """
 def callback_wakeup_fd() -> int:
     """
