@@ -14,9 +14,12 @@ Python side: the minimal voice client of the emulator tests (tests/emulator_voic
 ``websockets``, PyNaCl / ``cryptography`` for the transport AEAD, ``davey`` for DAVE), with libopus through
 ctypes as the bot libraries load it: the sender encodes a 20 ms stereo frame every 20 ms, DAVE-encrypts and
 seals it; each receiver opens, DAVE-decrypts and decodes every frame. No jitter buffer, mixer or capture
-processing: less work than the SDK side does. A popular bot library's voice client was not used: it needs
-that library's own Gateway session to reach a voice server, which the emulator's standalone voice service
-does not provide (see docs/voice-engine.md).
+processing: less work than the SDK side does. The sender's encoder is set up as the most used Python bot
+library's voice client sets up its own by default (``--python-encoder library``: the "audio" application,
+128 x 1024 bit/s, in-band FEC with 15 % expected loss, full band, automatic signal type); ``minimal`` is
+the emulator tests' lighter setting (the "voip" application, 64 kbit/s, the FEC flag alone). That library's
+client itself was not run: it reaches a voice server only through its own Gateway session, which the
+emulator's standalone voice service used here does not provide (see docs/voice-engine.md).
 
 ``--write`` records the table and the machine in benchmarks/results/voice_sdk.md.
 """
@@ -46,6 +49,26 @@ CHANNEL = 515151
 
 # ------------------------------------------------------------------------------------------ the Python client
 
+# libopus constants (opus_defines.h).
+OPUS_APPLICATION_VOIP, OPUS_APPLICATION_AUDIO = 2048, 2049
+OPUS_SET_BITRATE, OPUS_SET_BANDWIDTH, OPUS_SET_INBAND_FEC, OPUS_SET_PACKET_LOSS_PERC = 4002, 4008, 4012, 4014
+OPUS_SET_DTX, OPUS_SET_SIGNAL = 4016, 4024
+OPUS_AUTO, OPUS_BANDWIDTH_FULLBAND, OPUS_SIGNAL_VOICE = -1000, 1105, 3001
+
+# Encoder set-ups: (application, [(ctl, value), ...]).
+ENCODERS: dict[str, tuple[int, list[tuple[int, int]]]] = {
+    # The most used Python bot library's voice client, as it sets up its encoder by default.
+    "library": (OPUS_APPLICATION_AUDIO, [(OPUS_SET_BITRATE, 128 * 1024), (OPUS_SET_INBAND_FEC, 1),
+                                         (OPUS_SET_PACKET_LOSS_PERC, 15), (OPUS_SET_BANDWIDTH, OPUS_BANDWIDTH_FULLBAND),
+                                         (OPUS_SET_SIGNAL, OPUS_AUTO)]),
+    # The emulator tests' minimal client.
+    "minimal": (OPUS_APPLICATION_VOIP, [(OPUS_SET_BITRATE, 64000), (OPUS_SET_INBAND_FEC, 1)]),
+    # The SDK (cpp/src/voice/opus_codec.cpp with voice_engine.cpp's settings, at the channel's 64 kbit/s).
+    "sdk": (OPUS_APPLICATION_VOIP, [(OPUS_SET_BITRATE, 64000), (OPUS_SET_INBAND_FEC, 1), (OPUS_SET_DTX, 1),
+                                    (OPUS_SET_PACKET_LOSS_PERC, 10), (OPUS_SET_SIGNAL, OPUS_SIGNAL_VOICE)]),
+}
+
+
 class Opus:
     """libopus through ctypes (48 kHz stereo, 20 ms frames)."""
 
@@ -59,11 +82,13 @@ class Opus:
                                     ctypes.c_int]
         lib.opus_encoder_ctl.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int]
 
-    def encoder(self) -> Any:
+    def encoder(self, setup: str) -> Any:
+        application, settings = ENCODERS[setup]
         error = ctypes.c_int()
-        enc = self.lib.opus_encoder_create(48000, 2, 2048, ctypes.byref(error))   # OPUS_APPLICATION_VOIP
-        self.lib.opus_encoder_ctl(enc, 4002, 64000)                                 # OPUS_SET_BITRATE
-        self.lib.opus_encoder_ctl(enc, 4012, 1)                                     # OPUS_SET_INBAND_FEC
+        enc = self.lib.opus_encoder_create(48000, 2, application, ctypes.byref(error))
+        for request, value in settings:
+            if self.lib.opus_encoder_ctl(enc, request, value) != 0:
+                raise RuntimeError(f"opus_encoder_ctl({request}, {value}) failed for the {setup!r} encoder")
         return enc
 
     def decoder(self) -> Any:
@@ -85,7 +110,7 @@ def tone_frames() -> list[bytes]:
     return frames
 
 
-async def python_clients(receivers: int, seconds: float) -> dict[str, Any]:
+async def python_clients(receivers: int, seconds: float, encoder_setup: str) -> dict[str, Any]:
     sys.path.insert(0, str(ROOT / "tests" / "emulator_voice"))
     import davey
     from voice_client import VoiceClient
@@ -151,7 +176,7 @@ async def python_clients(receivers: int, seconds: float) -> dict[str, Any]:
         client.sock.setblocking(False)
         loop.add_reader(client.sock.fileno(), reader, client, opus.decoder())
 
-    encoder = opus.encoder()
+    encoder = opus.encoder(encoder_setup)
     frames = tone_frames()
     packet = ctypes.create_string_buffer(4000)
 
@@ -194,8 +219,9 @@ def run_sdk(binary: str, receivers: int, seconds: float, processing: bool, mic: 
     raise RuntimeError(f"no BENCH line from the SDK side:\n{out.stdout}\n{out.stderr}")
 
 
-def run_python(receivers: int, seconds: float) -> dict[str, Any]:
-    out = subprocess.run([sys.executable, __file__, "--python-client", str(receivers), "--seconds", str(seconds)],
+def run_python(receivers: int, seconds: float, encoder_setup: str) -> dict[str, Any]:
+    out = subprocess.run([sys.executable, __file__, "--python-client", str(receivers), "--seconds", str(seconds),
+                          "--python-encoder", encoder_setup],
                          capture_output=True, text=True, timeout=300, env=dict(os.environ, PYTHONPATH=str(ROOT / "python")))
     for line in out.stdout.splitlines():
         if line.startswith("BENCH "):
@@ -203,20 +229,11 @@ def run_python(receivers: int, seconds: float) -> dict[str, Any]:
     raise RuntimeError(f"no BENCH line from the Python client:\n{out.stdout}\n{out.stderr}")
 
 
-# The SDK's encoder settings beyond the Python client's (cpp/src/voice/voice_engine.cpp: in-band FEC made
-# effective by 10 % expected loss, DTX, the voice signal type): libopus then runs SILK or hybrid with
-# redundancy, about 3x the CPU of the Python client's plain 64 kbit/s encode.
-OPUS_SET_DTX, OPUS_SET_PACKET_LOSS_PERC, OPUS_SET_SIGNAL, OPUS_SIGNAL_VOICE = 4016, 4014, 4024, 3001
-SDK_ENCODER = [(OPUS_SET_DTX, 1), (OPUS_SET_PACKET_LOSS_PERC, 10), (OPUS_SET_SIGNAL, OPUS_SIGNAL_VOICE)]
-
-
-def opus_cost(settings: list[tuple[int, int]], frames: int = 2000) -> tuple[float, float]:
-    """libopus alone, in this process: CPU microseconds to encode one 20 ms frame of the tone with the given
-    extra encoder settings, and to decode one of those packets."""
+def opus_cost(setup: str, frames: int = 2000) -> tuple[float, float]:
+    """libopus alone, in this process: CPU microseconds to encode one 20 ms frame of the tone with an encoder
+    set up as ENCODERS[setup], and to decode one of those packets."""
     opus = Opus()
-    encoder, decoder = opus.encoder(), opus.decoder()
-    for request, value in settings:
-        opus.lib.opus_encoder_ctl(encoder, request, value)
+    encoder, decoder = opus.encoder(setup), opus.decoder()
     tone = tone_frames()
     packet, pcm = ctypes.create_string_buffer(4000), ctypes.create_string_buffer(960 * 2 * 2)
     packets = []
@@ -253,20 +270,23 @@ def main() -> None:
     parser.add_argument("--receivers", default="1,8,24")
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--python-client", type=int, default=None)
+    parser.add_argument("--python-encoder", choices=sorted(k for k in ENCODERS if k != "sdk"), default="library",
+                        help="how the Python client's sender sets up libopus (default: as the most used Python bot "
+                             "library does)")
     parser.add_argument("--write", action="store_true",
                         help="rewrite the measured part of benchmarks/results/voice_sdk.md (the notes from "
                              f"'{NOTES_MARK}' on are kept)")
     args = parser.parse_args()
     if args.python_client is not None:
-        print("BENCH " + json.dumps(asyncio.run(python_clients(args.python_client, args.seconds))), flush=True)
+        print("BENCH " + json.dumps(asyncio.run(python_clients(args.python_client, args.seconds, args.python_encoder))), flush=True)
         return
     header = machine()
-    encode_us, decode_us = opus_cost(SDK_ENCODER)
-    py_encode_us, py_decode_us = opus_cost([])
+    encode_us, decode_us = opus_cost("sdk")
+    py_encode_us, py_decode_us = opus_cost(args.python_encoder)
     binaries = [("this build", args.binary)] + ([("baseline", args.baseline)] if args.baseline else [])
     rows = []
     for n in (int(x) for x in args.receivers.split(",")):
-        py = run_python(n, args.seconds)
+        py = run_python(n, args.seconds, args.python_encoder)
         for processing, mic in MODES:
             for label, binary in binaries:
                 sdk = run_sdk(binary, n, args.seconds, processing, mic)
@@ -288,7 +308,8 @@ def main() -> None:
                      f"{sdk['dave_decrypt_failures']} / {py['dave_decrypt_failures']} |")
     floor_line = (f"libopus alone on this machine, one 20 ms stereo frame at 64 kbit/s: {encode_us:.0f} us to encode with "
                   f"the SDK's settings (in-band FEC at 10 % expected loss, DTX, voice) and {decode_us:.0f} us to decode "
-                  f"that; {py_encode_us:.0f} us and {py_decode_us:.0f} us with the Python client's (FEC flag only). "
+                  f"that; {py_encode_us:.0f} us and {py_decode_us:.0f} us with the Python client's "
+                  f"(`--python-encoder {args.python_encoder}`). "
                   "1 encode + N decodes every 20 ms is the SDK side's floor: the \"libopus floor / Python\" column "
                   "is the lowest ratio an SDK with these encoder settings can reach while it decodes every frame.")
     print("\n".join(lines))
@@ -301,7 +322,8 @@ def main() -> None:
                     "of this one." if args.baseline else "")
         RESULTS.write_text("\n".join(["# Voice in the SDK: latency and CPU", "",
                                       f"Measured by `benchmarks/bench_voice_sdk.py` ({args.seconds:.0f} s per row after "
-                                      "2 s warm-up; `--binary` " + Path(args.binary).name + ")." + baseline, "",
+                                      "2 s warm-up; `--binary` " + Path(args.binary).name
+                                      + f"; `--python-encoder {args.python_encoder}`)." + baseline, "",
                                       *lines, "", floor_line, "", "Machine:", "", *header, "", notes]).rstrip() + "\n")
 
 
