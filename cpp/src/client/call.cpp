@@ -24,6 +24,24 @@ const T& Require(const std::shared_ptr<T>& data, const char* type) {
     return *data;
 }
 
+// SetSelfMute and SetSelfDeaf: the call's own flag, the engine's, and the voice state the others see
+// (which carries both flags). Nothing once the call is Disconnected.
+void SetSelfFlag(detail::CallState& s, bool detail::CallState::*flag, void (voice::VoiceCall::*apply)(bool),
+                 bool on) {
+    bool mute = false, deaf = false;
+    std::shared_ptr<voice::VoiceCall> engine;
+    {
+        std::lock_guard lock(s.mutex);
+        if (s.status == Call::Status::Disconnected) return;
+        s.*flag = on;
+        mute = s.selfMute;
+        deaf = s.selfDeaf;
+        engine = s.engineCall;
+    }
+    if (engine) ((*engine).*apply)(on);
+    if (s.hooks.sendVoiceState) s.hooks.sendVoiceState(s.guildId, mute, deaf);
+}
+
 // The value within [low, high]; a clamp (or a NaN, which becomes `fallback`) is logged as a warning.
 float Clamped(const detail::CallState& call, const char* what, float value, float low, float high, float fallback) {
     float applied = value;
@@ -182,20 +200,7 @@ bool Call::GetSelfMute() {
     return s.selfMute;
 }
 
-void Call::SetSelfMute(bool mute) {
-    auto& s = State();
-    bool deaf = false;
-    std::shared_ptr<voice::VoiceCall> engine;
-    {
-        std::lock_guard lock(s.mutex);
-        if (s.status == Status::Disconnected) return;
-        s.selfMute = mute;
-        deaf = s.selfDeaf;
-        engine = s.engineCall;
-    }
-    if (engine) engine->SetSelfMute(mute);
-    if (s.hooks.sendVoiceState) s.hooks.sendVoiceState(s.guildId, mute, deaf);
-}
+void Call::SetSelfMute(bool mute) { SetSelfFlag(State(), &detail::CallState::selfMute, &voice::VoiceCall::SetSelfMute, mute); }
 
 bool Call::GetSelfDeaf() {
     auto& s = State();
@@ -203,20 +208,7 @@ bool Call::GetSelfDeaf() {
     return s.selfDeaf;
 }
 
-void Call::SetSelfDeaf(bool deaf) {
-    auto& s = State();
-    bool mute = false;
-    std::shared_ptr<voice::VoiceCall> engine;
-    {
-        std::lock_guard lock(s.mutex);
-        if (s.status == Status::Disconnected) return;
-        s.selfDeaf = deaf;
-        mute = s.selfMute;
-        engine = s.engineCall;
-    }
-    if (engine) engine->SetSelfDeaf(deaf);
-    if (s.hooks.sendVoiceState) s.hooks.sendVoiceState(s.guildId, mute, deaf);
-}
+void Call::SetSelfDeaf(bool deaf) { SetSelfFlag(State(), &detail::CallState::selfDeaf, &voice::VoiceCall::SetSelfDeaf, deaf); }
 
 bool Call::GetLocalMute(uint64_t userId) {
     auto& s = State();

@@ -48,6 +48,19 @@ int SetCurrentThreadNice(int32_t priority) {
     return ::setpriority(PRIO_PROCESS, tid, priority) == 0 ? 0 : errno;
 }
 
+// SetLogDir and SetVoiceLogDir: the rotated file `fileName` in `directory`, or null when it cannot be
+// opened (logged as `caller`'s error; the file in use stays as it is).
+std::shared_ptr<core::LogFile> OpenLogFile(Client::Impl& impl, const char* caller, const std::string& directory,
+                                           LoggingSeverity minSeverity, const char* fileName) {
+    try {
+        return std::make_shared<core::LogFile>(directory, minSeverity, core::LogFile::kDefaultMaxBytes,
+                                               core::LogFile::kDefaultKeptFiles, fileName);
+    } catch (const ValidationError& error) {
+        impl.Log(LoggingSeverity::Error, std::string(caller) + ": " + error.what());
+        return nullptr;
+    }
+}
+
 }  // namespace
 
 // ---- ClientCreateOptions ----
@@ -181,13 +194,8 @@ bool Client::SetLogDir(std::string const& path, LoggingSeverity minSeverity) {
         impl.logFile.reset();
         return true;
     }
-    std::shared_ptr<core::LogFile> file;
-    try {
-        file = std::make_shared<core::LogFile>(path, minSeverity);
-    } catch (const ValidationError& error) {
-        impl.Log(LoggingSeverity::Error, std::string("SetLogDir: ") + error.what());
-        return false;
-    }
+    auto file = OpenLogFile(impl, "SetLogDir", path, minSeverity, core::LogFile::kFileName);
+    if (!file) return false;
     {
         std::lock_guard lock(impl.mutex);
         impl.logFile = file;
@@ -216,14 +224,8 @@ void Client::SetVoiceLogDir(std::string const& path, LoggingSeverity minSeverity
         impl.voice->SetLogFile(nullptr);
         return;
     }
-    std::shared_ptr<core::LogFile> file;
-    try {
-        file = std::make_shared<core::LogFile>(path, minSeverity, core::LogFile::kDefaultMaxBytes,
-                                               core::LogFile::kDefaultKeptFiles, core::LogFile::kVoiceFileName);
-    } catch (const ValidationError& error) {
-        impl.Log(LoggingSeverity::Error, std::string("SetVoiceLogDir: ") + error.what());
-        return;
-    }
+    auto file = OpenLogFile(impl, "SetVoiceLogDir", path, minSeverity, core::LogFile::kVoiceFileName);
+    if (!file) return;
     impl.voice->SetLogFile(file);
     impl.Log(LoggingSeverity::Info, "voice logging to " + file->Path());
 }

@@ -3,6 +3,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "platformpp/enum_to_string.hpp"
 #include "platformpp/errors.hpp"
 #include "platformpp/message.hpp"
 
@@ -38,18 +39,7 @@ bool AdditionalContent::Equals(AdditionalContent rhs) const {
     RequireValid();
     return type_ == rhs.Type() && title_ == rhs.Title() && count_ == rhs.Count();
 }
-std::string AdditionalContent::TypeToString(AdditionalContentType type) {
-    switch (type) {
-        case AdditionalContentType::Other: return "Other";
-        case AdditionalContentType::Attachment: return "Attachment";
-        case AdditionalContentType::Poll: return "Poll";
-        case AdditionalContentType::VoiceMessage: return "VoiceMessage";
-        case AdditionalContentType::Thread: return "Thread";
-        case AdditionalContentType::Embed: return "Embed";
-        case AdditionalContentType::Sticker: return "Sticker";
-    }
-    return "unknown";
-}
+std::string AdditionalContent::TypeToString(AdditionalContentType type) { return EnumToString(type); }
 AdditionalContentType AdditionalContent::Type() const { RequireValid(); return type_; }
 void AdditionalContent::SetType(AdditionalContentType Type) { RequireValid(); type_ = Type; }
 std::optional<std::string> AdditionalContent::Title() const { RequireValid(); return title_; }
