@@ -516,46 +516,16 @@ BOOST_AUTO_TEST_CASE(voice_log_callbacks_file_writer_and_audio_thread_priority) 
 
 namespace {
 
-// The null backend's clock with a microphone in a quiet room: the capture is low noise (about -60 dBFS),
-// never digital silence, so the capture processing cannot be skipped (PLATFORMPP_VOICE_BENCH_MIC=noise).
-class QuietRoomBackend final : public AudioBackend {
-public:
-    ~QuietRoomBackend() override { Stop(); }
-    const char* Name() const override { return "quiet-room"; }
-    std::vector<AudioDeviceInfo> InputDevices() override { return {{kDefaultDeviceId, "noise", true}}; }
-    std::vector<AudioDeviceInfo> OutputDevices() override { return {{kDefaultDeviceId, "discard", true}}; }
-    bool SetInputDevice(const std::string& id) override { return id == kDefaultDeviceId; }
-    bool SetOutputDevice(const std::string& id) override { return id == kDefaultDeviceId; }
-    std::string CurrentInputDevice() const override { return kDefaultDeviceId; }
-    std::string CurrentOutputDevice() const override { return kDefaultDeviceId; }
-    void SetDeviceChangeCallback(DeviceChangeFn) override {}
-    void Start(ProcessFn process) override {
-        Stop();
-        running_ = true;
-        thread_ = std::thread([this, process = std::move(process)] {
-            std::vector<std::int16_t> capture(kFrameSamples * kDeviceChannels), playback(capture.size());
-            std::uint32_t state = 99991;
-            auto next = std::chrono::steady_clock::now();
-            while (running_.load()) {
-                for (auto& v : capture) {
-                    state = state * 1664525u + 1013904223u;
-                    v = static_cast<std::int16_t>(static_cast<int>((state >> 16) % 61) - 30);
-                }
-                process(capture.data(), playback.data());
-                next += std::chrono::milliseconds(kFrameMs);
-                std::this_thread::sleep_until(next);
-            }
-        });
-    }
-    void Stop() override {
-        running_ = false;
-        if (thread_.joinable()) thread_.join();
-    }
-
-private:
-    std::atomic<bool> running_{false};
-    std::thread thread_;
-};
+// A microphone in a quiet room: low noise (about -60 dBFS), never digital silence, so the capture
+// processing cannot be skipped (PLATFORMPP_VOICE_BENCH_MIC=noise). For the null backend's clock.
+NullCaptureFn QuietRoom() {
+    return [state = std::uint32_t{99991}](std::int16_t* frame, std::size_t samples) mutable {
+        for (std::size_t i = 0; i < samples; ++i) {
+            state = state * 1664525u + 1013904223u;
+            frame[i] = static_cast<std::int16_t>(static_cast<int>((state >> 16) % 61) - 30);
+        }
+    };
+}
 
 }  // namespace
 
@@ -583,9 +553,7 @@ BOOST_AUTO_TEST_CASE(bench_sdk_voice, *boost::unit_test::disabled()) {
     std::atomic<std::uint64_t> framesReceived{0};
 
     auto makeEngine = [&] {
-        std::unique_ptr<AudioBackend> backend;
-        if (noisyMic) backend = std::make_unique<QuietRoomBackend>();
-        else backend = MakeNullAudioBackend();
+        auto backend = MakeNullAudioBackend(noisyMic ? QuietRoom() : nullptr);
         auto engine = std::make_unique<VoiceEngine>(network.Context(), std::move(backend), nullptr);
         engine->SetEchoCancellation(process);
         engine->SetNoiseSuppression(process);

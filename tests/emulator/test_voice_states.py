@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import davey
 import httpx
 import pytest
 from platformpp.emulator import Emulator
@@ -21,8 +20,9 @@ from social_helpers import ALICE, BOB, BOT_ID, BOT_TOKEN, CAROL, GUILD_ID, Gatew
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "emulator_voice"))
 from voice_client import VoiceClient  # noqa: E402
+from voice_state_helpers import agreed, bot_session, hears, until, voice_update  # noqa: E402
 
-GUILDS, GUILD_VOICE_STATES = 1 << 0, 1 << 7
+GUILDS = 1 << 0
 LOUNGE = 1200000000000000201
 CONNECT, VIEW = 1 << 20, 1 << 10
 GROUP_DM = 1300000000000000001
@@ -32,25 +32,10 @@ def run(coro: Any) -> Any:
     return asyncio.run(coro)
 
 
-async def bot_session(emu: Emulator, intents: int = GUILDS | GUILD_VOICE_STATES) -> tuple[GatewayClient, str]:
-    client = await GatewayClient.connect(emu)
-    ready = await client.identify(BOT_TOKEN, intents=intents)
-    await client.dispatch("GUILD_CREATE")
-    return client, ready["d"]["session_id"]
-
-
 async def sdk(emu: Emulator, user_id: int) -> tuple[GatewayClient, str]:
     client = await GatewayClient.connect(emu)
     ready = await client.identify(user_token(emu, user_id))
     return client, ready["d"]["session_id"]
-
-
-async def voice_update(client: GatewayClient, channel_id: int | None, guild_id: int | None = GUILD_ID,
-                       **flags: bool) -> None:
-    await client.send({"op": 4, "d": {"guild_id": None if guild_id is None else str(guild_id),
-                                      "channel_id": None if channel_id is None else str(channel_id),
-                                      "self_mute": flags.get("self_mute", False),
-                                      "self_deaf": flags.get("self_deaf", False)}})
 
 
 async def connect_voice(server_id: int, channel_id: int, user_id: int, session_id: str,
@@ -60,32 +45,6 @@ async def connect_voice(server_id: int, channel_id: int, user_id: int, session_i
     description = await voice.join()
     assert description["dave_protocol_version"] == 1   # real time is after 2026-03-01: E2EE only
     return voice
-
-
-async def until(condition: Any, timeout: float = 5.0) -> None:
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not condition():
-        assert asyncio.get_running_loop().time() < deadline, "condition not reached in time"
-        await asyncio.sleep(0.02)
-
-
-def agreed(clients: list[VoiceClient]) -> bool:
-    """Every client is in the same DAVE epoch with the same members."""
-    expected = sorted(c.user_id for c in clients)
-    return (len({c.dave.epoch for c in clients}) == 1 and all(c.dave.ready for c in clients)
-            and all(sorted(int(u) for u in c.dave.get_user_ids()) == expected for c in clients))
-
-
-async def hears(receiver: VoiceClient, sender: VoiceClient) -> bool:
-    """One end-to-end encrypted frame from sender, through the relay, decrypted by the receiver."""
-    await until(lambda: sender.ssrc in receiver.ssrc_users)
-    frame = b"\xfc" + bytes(range(60))
-    receiver.drain()
-    sender.send_audio(frame)
-    while True:
-        ssrc, _, e2ee, _ = await asyncio.to_thread(receiver.receive)
-        if ssrc == sender.ssrc:
-            return receiver.dave.decrypt(sender.user_id, davey.MediaType.audio, e2ee) == frame
 
 
 def stored_state(emu: Emulator, user_id: int) -> httpx.Response:

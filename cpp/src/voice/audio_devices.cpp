@@ -12,9 +12,11 @@
 namespace platformpp::voice {
 namespace {
 
-// Silence in, output discarded, clocked by the steady clock every 20 ms (sleep_until, so it does not drift).
+// Silence (or what `capture` makes) in, output discarded, clocked by the steady clock every 20 ms
+// (sleep_until, so it does not drift).
 class NullBackend final : public AudioBackend {
 public:
+    explicit NullBackend(NullCaptureFn capture) : capture_(std::move(capture)) {}
     ~NullBackend() override { Stop(); }
     const char* Name() const override { return "null"; }
     std::vector<AudioDeviceInfo> InputDevices() override { return {{kDefaultDeviceId, "Null input (silence)", true}}; }
@@ -33,6 +35,7 @@ public:
             std::vector<std::int16_t> playback(capture.size());
             auto next = std::chrono::steady_clock::now();
             while (running_.load()) {
+                if (capture_) capture_(capture.data(), capture.size());
                 std::fill(playback.begin(), playback.end(), 0);
                 process(capture.data(), playback.data());
                 next += std::chrono::milliseconds(kFrameMs);
@@ -48,13 +51,16 @@ public:
     }
 
 private:
+    const NullCaptureFn capture_;
     std::atomic<bool> running_{false};
     std::thread thread_;
 };
 
 }  // namespace
 
-std::unique_ptr<AudioBackend> MakeNullAudioBackend() { return std::make_unique<NullBackend>(); }
+std::unique_ptr<AudioBackend> MakeNullAudioBackend(NullCaptureFn capture) {
+    return std::make_unique<NullBackend>(std::move(capture));
+}
 
 std::unique_ptr<AudioBackend> MakeAudioBackend(core::LogSink log) {
     const char* forced = std::getenv("PLATFORMPP_AUDIO_BACKEND");

@@ -7,6 +7,8 @@
 // so calls work on headless machines and in CI. MakeAudioBackend picks one.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -49,7 +51,11 @@ public:
     virtual void Stop() = 0;
 };
 
-std::unique_ptr<AudioBackend> MakeNullAudioBackend();
+// What the null backend's microphone hears: fills one frame (kFrameSamples x kDeviceChannels
+// interleaved) on its audio thread before each tick. Empty: digital silence.
+using NullCaptureFn = std::function<void(std::int16_t* frame, std::size_t samples)>;
+// No devices: `capture` in (silence by default), output discarded, ticking every 20 ms.
+std::unique_ptr<AudioBackend> MakeNullAudioBackend(NullCaptureFn capture = {});
 // nullptr when no PulseAudio server answers (within about a second).
 std::unique_ptr<AudioBackend> MakePulseAudioBackend(core::LogSink log);
 // PulseAudio when a server answers, else the null backend (logged). PLATFORMPP_AUDIO_BACKEND=null
