@@ -17,6 +17,7 @@ extern char** environ;
 namespace platformpp {
 
 using client::Begin;
+using client::BeginTokenExchange;
 using client::Needs;
 using client::Share;
 
@@ -267,15 +268,12 @@ void Client::GetToken(uint64_t applicationId, std::string code, std::string code
                       TokenExchangeCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    const bool valid = Begin(
-        impl, Needs::ValidArguments, shared,
-        [&] {
-            RequireApplicationId(applicationId);
-            RequireNonEmpty(code, "code");
-            RequireNonEmpty(codeVerifier, "codeVerifier");
-            RequireNonEmpty(redirectUri, "redirectUri");
-        },
-        std::string(), std::string(), AuthorizationTokenType::Bearer, 0, std::string()).has_value();
+    const bool valid = BeginTokenExchange(impl, shared, [&] {
+        RequireApplicationId(applicationId);
+        RequireNonEmpty(code, "code");
+        RequireNonEmpty(codeVerifier, "codeVerifier");
+        RequireNonEmpty(redirectUri, "redirectUri");
+    });
     if (!valid) return;
     client::ApiRequest request;
     request.form = {{"grant_type", "authorization_code"}, {"code", code}, {"redirect_uri", redirectUri},
@@ -286,13 +284,10 @@ void Client::GetToken(uint64_t applicationId, std::string code, std::string code
 void Client::RefreshToken(uint64_t applicationId, std::string refreshToken, TokenExchangeCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    const bool valid = Begin(
-        impl, Needs::ValidArguments, shared,
-        [&] {
-            RequireApplicationId(applicationId);
-            RequireNonEmpty(refreshToken, "refreshToken");
-        },
-        std::string(), std::string(), AuthorizationTokenType::Bearer, 0, std::string()).has_value();
+    const bool valid = BeginTokenExchange(impl, shared, [&] {
+        RequireApplicationId(applicationId);
+        RequireNonEmpty(refreshToken, "refreshToken");
+    });
     if (!valid) return;
     client::ApiRequest request;
     request.form = {{"grant_type", "refresh_token"}, {"refresh_token", refreshToken},
@@ -376,13 +371,10 @@ void Client::GetProvisionalToken(uint64_t applicationId, AuthenticationExternalA
                                  std::string externalAuthToken, TokenExchangeCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    const bool valid = Begin(
-        impl, Needs::ValidArguments, shared,
-        [&] {
-            RequireApplicationId(applicationId);
-            RequireNonEmpty(externalAuthToken, "externalAuthToken");
-        },
-        std::string(), std::string(), AuthorizationTokenType::Bearer, 0, std::string()).has_value();
+    const bool valid = BeginTokenExchange(impl, shared, [&] {
+        RequireApplicationId(applicationId);
+        RequireNonEmpty(externalAuthToken, "externalAuthToken");
+    });
     if (!valid) return;
     client::ApiRequest request;
     request.method = "POST";

@@ -45,4 +45,14 @@ std::optional<std::string> Begin(Client::Impl& impl, Needs needs, const std::sha
     return std::nullopt;
 }
 
+// The token exchanges: Begin for a TokenExchangeCallback with Needs::ValidArguments (a failure
+// carries empty tokens). True when the arguments are valid.
+template <typename Validate>
+bool BeginTokenExchange(Client::Impl& impl, const std::shared_ptr<Client::TokenExchangeCallback>& callback,
+                        Validate&& validate) {
+    return Begin(impl, Needs::ValidArguments, callback, std::forward<Validate>(validate), std::string(), std::string(),
+                 AuthorizationTokenType::Bearer, 0, std::string())
+        .has_value();
+}
+
 }  // namespace platformpp::client

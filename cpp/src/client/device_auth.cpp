@@ -18,6 +18,7 @@
 namespace platformpp {
 
 using client::Begin;
+using client::BeginTokenExchange;
 using client::Needs;
 using client::Share;
 
@@ -111,17 +112,14 @@ void StartDeviceAuthorization(Client& self, Client::Impl& impl, DeviceAuthorizat
                               Client::TokenExchangeCallback callback, const std::string* externalToken) {
     auto shared = Share(std::move(callback));
     uint64_t clientId = 0;
-    const bool valid = Begin(
-        impl, Needs::ValidArguments, shared,
-        [&] {
-            if (!args) throw ValidationError("args", "is a null DeviceAuthorizationArgs");
-            if (args.Scopes().find_first_not_of(' ') == std::string::npos)
-                throw ValidationError("Scopes", "is required (e.g. Client::GetDefaultCommunicationScopes())");
-            clientId = args.ClientId() != 0 ? args.ClientId() : self.GetApplicationId();
-            if (clientId == 0) throw ValidationError("ClientId", "is 0 and no application id was set");
-            if (externalToken != nullptr) client::RequireNonEmpty(*externalToken, "externalAuthToken");
-        },
-        std::string(), std::string(), AuthorizationTokenType::Bearer, 0, std::string()).has_value();
+    const bool valid = BeginTokenExchange(impl, shared, [&] {
+        if (!args) throw ValidationError("args", "is a null DeviceAuthorizationArgs");
+        if (args.Scopes().find_first_not_of(' ') == std::string::npos)
+            throw ValidationError("Scopes", "is required (e.g. Client::GetDefaultCommunicationScopes())");
+        clientId = args.ClientId() != 0 ? args.ClientId() : self.GetApplicationId();
+        if (clientId == 0) throw ValidationError("ClientId", "is 0 and no application id was set");
+        if (externalToken != nullptr) client::RequireNonEmpty(*externalToken, "externalAuthToken");
+    });
     if (!valid) return;
     auto device = std::make_shared<client::DeviceAuthorization>(impl.io.Context(), shared);
     device->clientId = clientId;
@@ -248,16 +246,13 @@ void Client::GetTokenFromProvisionalMerge(uint64_t applicationId, std::string co
                                           std::string const& externalAuthToken, TokenExchangeCallback callback) {
     Impl& impl = RequireImpl();
     auto shared = Share(std::move(callback));
-    const bool valid = Begin(
-        impl, Needs::ValidArguments, shared,
-        [&] {
-            client::RequireApplicationId(applicationId);
-            client::RequireNonEmpty(code, "code");
-            client::RequireNonEmpty(codeVerifier, "codeVerifier");
-            client::RequireNonEmpty(redirectUri, "redirectUri");
-            client::RequireNonEmpty(externalAuthToken, "externalAuthToken");
-        },
-        std::string(), std::string(), AuthorizationTokenType::Bearer, 0, std::string()).has_value();
+    const bool valid = BeginTokenExchange(impl, shared, [&] {
+        client::RequireApplicationId(applicationId);
+        client::RequireNonEmpty(code, "code");
+        client::RequireNonEmpty(codeVerifier, "codeVerifier");
+        client::RequireNonEmpty(redirectUri, "redirectUri");
+        client::RequireNonEmpty(externalAuthToken, "externalAuthToken");
+    });
     if (!valid) return;
     client::ApiRequest request;
     request.form = {{"grant_type", "authorization_code"},
