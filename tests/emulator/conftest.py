@@ -9,6 +9,7 @@ from pathlib import Path
 import httpx
 import pytest
 import social_helpers
+from interaction_bots import GatewayBot, Replies
 from platformpp.emulator import Emulator
 
 # The schema hook lives with the conformance tests (tests/conformance), which own the published schema.
@@ -40,3 +41,15 @@ def http(emu: Emulator, schema_hook: SchemaHook) -> Iterator[httpx.Client]:
     with schema_hook.install(httpx.Client(base_url=emu.base_url, follow_redirects=False, timeout=10)) as client:
         yield client
 
+
+@pytest.fixture
+def replies() -> Replies:
+    """What ``gateway_bot`` answers: set ``replies.next`` in a test step."""
+    return Replies()
+
+
+@pytest.fixture
+def gateway_bot(emu: Emulator, replies: Replies) -> Iterator[GatewayBot]:
+    """A bot on the Gateway that answers each interaction with ``replies``."""
+    with GatewayBot(emu.base_url, replies) as running:
+        yield running

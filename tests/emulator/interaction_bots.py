@@ -26,6 +26,16 @@ from emulator_world import BOT_TOKEN
 Handler = Callable[[dict[str, Any]], "dict[str, Any] | None"]
 
 
+class Replies:
+    """A bot's answers, changed by each test step: ``replies.next = lambda payload: {...}``."""
+
+    def __init__(self) -> None:
+        self.next: Handler = lambda payload: {"type": 4, "data": {"content": "ok"}}
+
+    def __call__(self, payload: dict[str, Any]) -> dict[str, Any] | None:
+        return self.next(payload)
+
+
 class GatewayBot:
     def __init__(self, base_url: str, handler: Handler, *, token: str = BOT_TOKEN) -> None:
         self.base_url, self.handler, self.token = base_url, handler, token

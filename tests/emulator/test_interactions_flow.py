@@ -8,41 +8,18 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import httpx
 import pytest
 from channel_helpers import GENERAL, MODERATOR_ROLE, MODERATORS, set_clock
 from emulator_world import ALICE, APP_ID, BOB, GUILD_ID
-from interaction_bots import GatewayBot
+from interaction_bots import GatewayBot, Replies
 from platformpp.emulator import Emulator
 from platformpp.emulator.core.permissions import Permission
 from platformpp.emulator.simulated_user import SimulatedUser, SimulatedUserError
 from social_helpers import bot
-
-Handler = Callable[[dict[str, Any]], "dict[str, Any] | None"]
-
-
-class Replies:
-    """The bot's answers, changed by each test step: ``replies.next = lambda payload: {...}``."""
-
-    def __init__(self) -> None:
-        self.next: Handler = lambda payload: {"type": 4, "data": {"content": "ok"}}
-
-    def __call__(self, payload: dict[str, Any]) -> dict[str, Any] | None:
-        return self.next(payload)
-
-
-@pytest.fixture
-def replies() -> Replies:
-    return Replies()
-
-
-@pytest.fixture
-def gateway_bot(emu: Emulator, replies: Replies) -> Iterator[GatewayBot]:
-    with GatewayBot(emu.base_url, replies) as running:
-        yield running
 
 
 @pytest.fixture

@@ -5,40 +5,20 @@ check answered with callback type 13."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import httpx
 import pytest
 from emulator_world import ALICE, APP_ID, BOB, BOT_ID, CAROL
-from interaction_bots import GatewayBot
+from interaction_bots import GatewayBot, Replies
 from platformpp.emulator import Emulator
 from platformpp.emulator.core.permissions import Permission
 from platformpp.emulator.simulated_user import SimulatedUser, SimulatedUserError
 from social_helpers import bot
 
-Handler = Callable[[dict[str, Any]], "dict[str, Any] | None"]
 IN_PRIVATE = Permission.ATTACH_FILES | Permission.EMBED_LINKS | Permission.MENTION_EVERYONE
 GROUP_DM_ID = 1300000000000000077
-
-
-class Replies:
-    def __init__(self) -> None:
-        self.next: Handler = lambda payload: {"type": 4, "data": {"content": "ok"}}
-
-    def __call__(self, payload: dict[str, Any]) -> dict[str, Any] | None:
-        return self.next(payload)
-
-
-@pytest.fixture
-def replies() -> Replies:
-    return Replies()
-
-
-@pytest.fixture
-def gateway_bot(emu: Emulator, replies: Replies) -> Iterator[GatewayBot]:
-    with GatewayBot(emu.base_url, replies) as running:
-        yield running
 
 
 def create(emu: Emulator, body: dict[str, Any]) -> dict[str, Any]:
