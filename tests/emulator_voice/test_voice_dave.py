@@ -4,12 +4,10 @@ MLS delivery service and external sender, encrypted Opus frames through the rela
 from __future__ import annotations
 
 import asyncio
-import os
-from typing import Callable
 
 import davey
 import pytest
-from voice_helpers import BEFORE_E2EE, run
+from voice_helpers import BEFORE_E2EE, agreed, executed_last, hears, opus_frame, run, until
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from voice_client import AES, XCHACHA, VoiceClient
@@ -24,49 +22,6 @@ def client(voice: VoiceService, user_id: int) -> VoiceClient:
     c = VoiceClient(endpoint, GUILD, user_id, f"s{user_id}", token)
     c.enable_dave(CHANNEL)
     return c
-
-
-async def until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not condition():
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError("condition not reached in time")
-        await asyncio.sleep(0.02)
-
-
-async def executed_last(witness: VoiceClient, clients: list[VoiceClient]) -> None:
-    """Wait until every client has executed the last transition `witness` prepared for."""
-    await until(lambda: bool(witness.transitions))
-    transition_id = witness.transitions[-1][1]
-    await until(lambda: all(transition_id in c.executed for c in clients))
-
-
-def agreed(clients: list[VoiceClient]) -> bool:
-    epochs = {c.dave.epoch for c in clients}
-    users = [sorted(int(u) for u in c.dave.get_user_ids()) for c in clients]
-    expected = sorted(c.user_id for c in clients)
-    return len(epochs) == 1 and None not in epochs and all(c.dave.ready for c in clients) \
-        and all(u == expected for u in users)
-
-
-def opus_frame() -> bytes:
-    """Synthetic Opus: a TOC byte for a 20 ms CELT frame, then random bytes (the relay never decodes)."""
-    return b"\xfc" + os.urandom(60)
-
-
-async def hears(receiver: VoiceClient, sender: VoiceClient) -> bool:
-    """Sender sends one E2EE frame through the relay; the receiver decrypts it with davey. Packets
-    from other senders still in flight (fan-out reaches every receiver) are skipped."""
-    await until(lambda: sender.ssrc in receiver.ssrc_users)    # the gateway has processed Speaking
-    frame = opus_frame()
-    receiver.drain()
-    sender.send_audio(frame)
-    loop = asyncio.get_running_loop()
-    while True:
-        ssrc, _, e2ee, _ = await loop.run_in_executor(None, receiver.receive)
-        if ssrc == sender.ssrc:
-            break
-    return receiver.dave.decrypt(sender.user_id, davey.MediaType.audio, e2ee) == frame
 
 
 def test_two_then_three_join_talk_one_leaves_and_the_group_rekeys(voice, new_user) -> None:

@@ -6,15 +6,14 @@ from __future__ import annotations
 import asyncio
 import sys
 from pathlib import Path
-from typing import Any, Callable
-
-import davey
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "emulator"))
 from platformpp.emulator import Emulator  # noqa: E402
 from platformpp.emulator.core.permissions import Permission  # noqa: E402
 from social_helpers import BOT_TOKEN, GUILD_ID, GatewayClient, user_token  # noqa: E402
 from voice_client import VoiceClient  # noqa: E402
+from voice_helpers import agreed, hears, until  # noqa: E402,F401 (shared with the tests that import them from here)
 
 GUILDS, GUILD_MEMBERS, GUILD_VOICE_STATES = 1 << 0, 1 << 1, 1 << 7
 LOUNGE = 1200000000000000201
@@ -68,31 +67,6 @@ async def join_call(client: GatewayClient, session_id: str, user_id: int, channe
     voice.enable_dave(channel_id)
     await voice.join()
     return voice
-
-
-async def until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not condition():
-        assert asyncio.get_running_loop().time() < deadline, "condition not reached in time"
-        await asyncio.sleep(0.02)
-
-
-def agreed(clients: list[VoiceClient]) -> bool:
-    expected = sorted(c.user_id for c in clients)
-    return (len({c.dave.epoch for c in clients}) == 1 and all(c.dave.ready for c in clients)
-            and all(sorted(int(u) for u in c.dave.get_user_ids()) == expected for c in clients))
-
-
-async def hears(receiver: VoiceClient, sender: VoiceClient) -> bool:
-    """One end-to-end encrypted frame from sender, through the relay, decrypted by the receiver."""
-    await until(lambda: sender.ssrc in receiver.ssrc_users)
-    frame = b"\xfc" + bytes(range(60))
-    receiver.drain()
-    sender.send_audio(frame)
-    while True:
-        ssrc, _, e2ee, _ = await asyncio.to_thread(receiver.receive)
-        if ssrc == sender.ssrc:
-            return receiver.dave.decrypt(sender.user_id, davey.MediaType.audio, e2ee) == frame
 
 
 async def next_voice_state(client: GatewayClient, user_id: int, timeout: float = 5.0) -> dict[str, Any]:
