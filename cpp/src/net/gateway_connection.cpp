@@ -2,14 +2,12 @@
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
-#include <boost/asio/ssl/host_name_verification.hpp>
 #include <boost/asio/ssl/stream.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/websocket.hpp>
-#include <boost/beast/websocket/ssl.hpp>
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
@@ -17,8 +15,8 @@
 #include <deque>
 #include <optional>
 #include <random>
-#include <variant>
 
+#include "net/client_websocket.hpp"
 #include "net/gateway_policy.hpp"
 #include "net/url.hpp"
 #include "net/zlib_stream.hpp"
@@ -32,8 +30,6 @@ namespace websocket = beast::websocket;
 namespace json = boost::json;
 using boost::system::error_code;
 using tcp = asio::ip::tcp;
-using PlainWs = websocket::stream<beast::tcp_stream>;
-using TlsWs = websocket::stream<asio::ssl::stream<beast::tcp_stream>>;
 
 constexpr std::size_t kMaxPayloadBytes = 4096;  // WIRE.md: larger client payloads are closed with 4002
 constexpr uint16_t kResumableClose = 4000;      // our close when the session should stay resumable
@@ -44,19 +40,9 @@ constexpr int kDispatch = 0, kHeartbeat = 1, kIdentify = 2, kResume = 6, kReconn
 // One WebSocket and everything that lives exactly as long as it. Handlers hold it by shared_ptr, so a
 // socket that was given up can finish its close while the next one connects.
 struct Socket {
-    using Stream = std::variant<PlainWs, TlsWs>;
-    Socket(asio::io_context& io, asio::ssl::context& tls, bool secure) : ws(MakeStream(io, tls, secure)) {}
-    // The streams cannot move; C++17's guaranteed elision builds the chosen one in place.
-    static Stream MakeStream(asio::io_context& io, asio::ssl::context& tls, bool secure) {
-        if (secure) return Stream(std::in_place_type<TlsWs>, io, tls);
-        return Stream(std::in_place_type<PlainWs>, io);
-    }
-    template <class F>
-    decltype(auto) With(F&& f) {
-        return std::visit([&](auto& stream) -> decltype(auto) { return f(stream); }, ws);
-    }
+    Socket(asio::io_context& io, asio::ssl::context& tls, bool secure) : ws(io, &tls, secure) {}
 
-    Stream ws;
+    ClientWebSocket ws;
     Url url;
     beast::flat_buffer buffer;
     ZlibStreamInflater inflater;
@@ -114,7 +100,7 @@ private:
         if (sock && sock->open) {
             SetState(GatewayState::Disconnecting, 1000, "stopped");
             Log(LoggingSeverity::Info, "Gateway: closing with 1000 (stopped)");
-            sock->With([&](auto& ws) {
+            sock->ws.With([&](auto& ws) {
                 ws.async_close(websocket::close_code::normal, [self = shared_from_this(), sock](error_code) {
                     if (!self->running_) self->SetState(GatewayState::Disconnected, 1000, "stopped");
                 });
@@ -157,7 +143,7 @@ private:
     }
 
     void OnResolved(const SocketPtr& sock, const tcp::resolver::results_type& results) {
-        sock->With([&](auto& ws) {
+        sock->ws.With([&](auto& ws) {
             beast::get_lowest_layer(ws).async_connect(
                 results, [self = shared_from_this(), sock](error_code ec, const tcp::endpoint&) {
                     if (sock != self->socket_) return;
@@ -168,25 +154,15 @@ private:
     }
 
     void OnTcpConnected(const SocketPtr& sock) {
-        if (auto* tls = std::get_if<TlsWs>(&sock->ws)) {
-            auto& stream = tls->next_layer();
-            // SNI, and the certificate must name the host (the context verifies the chain).
-            if (!SSL_set_tlsext_host_name(stream.native_handle(), sock->url.host.c_str()))
-                return Lost(sock, 0, "TLS: could not set the server name");
-            stream.set_verify_mode(asio::ssl::verify_peer);
-            stream.set_verify_callback(asio::ssl::host_name_verification(sock->url.host));
-            stream.async_handshake(asio::ssl::stream_base::client, [self = shared_from_this(), sock](error_code ec) {
-                if (sock != self->socket_) return;
-                if (ec) return self->Lost(sock, 0, "TLS handshake failed: " + ec.message());
-                self->WebSocketHandshake(sock);
-            });
-            return;
-        }
-        WebSocketHandshake(sock);
+        sock->ws.Secure(sock->url.host, [self = shared_from_this(), sock](const std::string& error) {
+            if (sock != self->socket_) return;
+            if (!error.empty()) return self->Lost(sock, 0, error);
+            self->WebSocketHandshake(sock);
+        });
     }
 
     void WebSocketHandshake(const SocketPtr& sock) {
-        sock->With([&](auto& ws) {
+        sock->ws.With([&](auto& ws) {
             // Our heartbeats watch the connection; Beast only bounds the opening and closing handshakes.
             websocket::stream_base::timeout timeouts{options_.connectTimeout, websocket::stream_base::none(),
                                                      false};
@@ -207,7 +183,7 @@ private:
 
     // --- reading --------------------------------------------------------------------------------
     void Read(const SocketPtr& sock) {
-        sock->With([&](auto& ws) {
+        sock->ws.With([&](auto& ws) {
             ws.async_read(sock->buffer, [self = shared_from_this(), sock](error_code ec, std::size_t) {
                 self->OnRead(sock, ec);
             });
@@ -217,20 +193,13 @@ private:
     void OnRead(const SocketPtr& sock, error_code ec) {
         if (sock != socket_) return;
         if (ec) {
-            int code = 0;
-            std::string detail = ec.message();
-            if (ec == websocket::error::closed) {
-                sock->With([&](auto& ws) {
-                    code = ws.reason().code;
-                    detail = std::string(ws.reason().reason.c_str());
-                });
-            }
+            const auto [code, detail] = sock->ws.ReadFailure(ec);
             Log(LoggingSeverity::Info, (code ? "Gateway: closed by the server with code " + std::to_string(code)
                                              : std::string("Gateway: connection lost")) +
                                            (detail.empty() ? "" : " (" + detail + ")"));
             return Lost(sock, code, detail);
         }
-        const bool binary = sock->With([](auto& ws) { return ws.got_binary(); });
+        const bool binary = sock->ws.With([](auto& ws) { return ws.got_binary(); });
         std::string frame = beast::buffers_to_string(sock->buffer.data());
         sock->buffer.consume(sock->buffer.size());
         std::optional<std::string> message = std::move(frame);
@@ -422,7 +391,7 @@ private:
         auto payload = std::make_shared<std::string>(std::move(queue.front()));
         queue.pop_front();
         sock->writing = true;
-        sock->With([&](auto& ws) {
+        sock->ws.With([&](auto& ws) {
             ws.text(true);
             ws.async_write(asio::buffer(*payload), [self = shared_from_this(), sock, payload](error_code ec, std::size_t) {
                 sock->writing = false;
@@ -487,18 +456,18 @@ private:
         if (!sock->commands.empty() || !sock->normal.empty())
             Log(LoggingSeverity::Warning, "Gateway: " + std::to_string(sock->commands.size() + sock->normal.size()) +
                                               " unsent command(s) dropped with the connection");
-        const bool open = sock->open && sock->With([](auto& ws) {
+        const bool open = sock->open && sock->ws.With([](auto& ws) {
             return ws.is_open();
         });
         if (!open) return CloseTransport(*sock);
         Log(LoggingSeverity::Info, "Gateway: closing with code " + std::to_string(closeCode));
-        sock->With([&](auto& ws) {
+        sock->ws.With([&](auto& ws) {
             ws.async_close(websocket::close_reason(static_cast<uint16_t>(closeCode)), [sock](error_code) {});
         });
     }
 
     static void CloseTransport(Socket& sock) {
-        sock.With([](auto& ws) {
+        sock.ws.With([](auto& ws) {
             beast::get_lowest_layer(ws).close();
         });
     }

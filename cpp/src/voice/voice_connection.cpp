@@ -3,14 +3,12 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ip/udp.hpp>
 #include <boost/asio/post.hpp>
-#include <boost/asio/ssl/host_name_verification.hpp>
 #include <boost/asio/ssl/stream.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/websocket.hpp>
-#include <boost/beast/websocket/ssl.hpp>
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
@@ -19,8 +17,8 @@
 #include <mutex>
 #include <random>
 #include <unordered_map>
-#include <variant>
 
+#include "net/client_websocket.hpp"
 #include "voice/e2ee/dave_session.hpp"
 #include "voice/frame_handoff.hpp"
 #include "voice/rtp_transport.hpp"
@@ -36,8 +34,6 @@ namespace dave = e2ee::dave;
 using boost::system::error_code;
 using tcp = asio::ip::tcp;
 using udp = asio::ip::udp;
-using PlainWs = websocket::stream<beast::tcp_stream>;
-using TlsWs = websocket::stream<asio::ssl::stream<beast::tcp_stream>>;
 
 // Voice gateway opcodes (version 8).
 enum Op : int {
@@ -67,17 +63,8 @@ AfterClose Classify(int code) {
 }
 
 struct Socket {
-    using Stream = std::variant<PlainWs, TlsWs>;
-    Socket(asio::io_context& io, asio::ssl::context* tls, bool secure) : ws(MakeStream(io, tls, secure)) {}
-    static Stream MakeStream(asio::io_context& io, asio::ssl::context* tls, bool secure) {
-        if (secure) return Stream(std::in_place_type<TlsWs>, io, *tls);
-        return Stream(std::in_place_type<PlainWs>, io);
-    }
-    template <class F>
-    decltype(auto) With(F&& f) {
-        return std::visit([&](auto& stream) -> decltype(auto) { return f(stream); }, ws);
-    }
-    Stream ws;
+    Socket(asio::io_context& io, asio::ssl::context* tls, bool secure) : ws(io, tls, secure) {}
+    net::ClientWebSocket ws;
     beast::flat_buffer buffer;
     std::deque<std::pair<bool, std::string>> queue;  // (binary, payload)
     bool open = false, writing = false;
@@ -190,7 +177,7 @@ private:
                                                                                   tcp::resolver::results_type r) {
             if (sock != self->socket_) return;
             if (ec) return self->Lost(sock, 0, "resolve failed: " + ec.message());
-            sock->With([&](auto& ws) {
+            sock->ws.With([&](auto& ws) {
                 beast::get_lowest_layer(ws).async_connect(r, [self, sock, host](error_code ec2, const tcp::endpoint&) {
                     if (sock != self->socket_) return;
                     if (ec2) return self->Lost(sock, 0, "connect failed: " + ec2.message());
@@ -201,24 +188,15 @@ private:
     }
 
     void OnTcp(const SocketPtr& sock, const std::string& host) {
-        if (auto* tls = std::get_if<TlsWs>(&sock->ws)) {
-            auto& stream = tls->next_layer();
-            if (!SSL_set_tlsext_host_name(stream.native_handle(), host.c_str()))
-                return Lost(sock, 0, "TLS: could not set the server name");
-            stream.set_verify_mode(asio::ssl::verify_peer);
-            stream.set_verify_callback(asio::ssl::host_name_verification(host));
-            stream.async_handshake(asio::ssl::stream_base::client, [self = shared_from_this(), sock, host](error_code ec) {
-                if (sock != self->socket_) return;
-                if (ec) return self->Lost(sock, 0, "TLS handshake failed: " + ec.message());
-                self->Handshake(sock, host);
-            });
-            return;
-        }
-        Handshake(sock, host);
+        sock->ws.Secure(host, [self = shared_from_this(), sock, host](const std::string& error) {
+            if (sock != self->socket_) return;
+            if (!error.empty()) return self->Lost(sock, 0, error);
+            self->Handshake(sock, host);
+        });
     }
 
     void Handshake(const SocketPtr& sock, const std::string& host) {
-        sock->With([&](auto& ws) {
+        sock->ws.With([&](auto& ws) {
             ws.set_option(websocket::stream_base::timeout{options_.connectTimeout, websocket::stream_base::none(), false});
             ws.read_message_max(1 << 20);
             ws.async_handshake(host, "/?v=8", [self = shared_from_this(), sock](error_code ec) {
@@ -232,7 +210,7 @@ private:
 
     // --- reading the gateway ------------------------------------------------------------------------
     void Read(const SocketPtr& sock) {
-        sock->With([&](auto& ws) {
+        sock->ws.With([&](auto& ws) {
             ws.async_read(sock->buffer, [self = shared_from_this(), sock](error_code ec, std::size_t) {
                 self->OnRead(sock, ec);
             });
@@ -242,17 +220,10 @@ private:
     void OnRead(const SocketPtr& sock, error_code ec) {
         if (sock != socket_) return;
         if (ec) {
-            int code = 0;
-            std::string detail = ec.message();
-            if (ec == websocket::error::closed) {
-                sock->With([&](auto& ws) {
-                    code = ws.reason().code;
-                    detail = std::string(ws.reason().reason.c_str());
-                });
-            }
+            const auto [code, detail] = sock->ws.ReadFailure(ec);
             return Lost(sock, code, detail.empty() ? "closed" : detail);
         }
-        const bool binary = sock->With([](auto& ws) { return ws.got_binary(); });
+        const bool binary = sock->ws.With([](auto& ws) { return ws.got_binary(); });
         std::string message = beast::buffers_to_string(sock->buffer.data());
         sock->buffer.consume(sock->buffer.size());
         try {
@@ -606,7 +577,7 @@ private:
     void Flush(const SocketPtr& sock) {
         if (sock->writing || sock->queue.empty()) return;
         sock->writing = true;
-        sock->With([&](auto& ws) {
+        sock->ws.With([&](auto& ws) {
             ws.binary(sock->queue.front().first);
             ws.async_write(asio::buffer(sock->queue.front().second), [self = shared_from_this(), sock](error_code ec, std::size_t) {
                 sock->writing = false;
@@ -633,7 +604,7 @@ private:
     // --- losing and stopping --------------------------------------------------------------------------
     void CloseTransport(Socket& sock) {
         error_code ec;
-        sock.With([&](auto& ws) { beast::get_lowest_layer(ws).socket().close(ec); });
+        sock.ws.With([&](auto& ws) { beast::get_lowest_layer(ws).socket().close(ec); });
     }
 
     void Lost(const SocketPtr& sock, int code, const std::string& detail) {
@@ -693,7 +664,7 @@ private:
         auto sock = std::exchange(socket_, nullptr);
         if (sock && sock->open) {
             SetState(VoiceConnectionState::Disconnecting, 1000, "stopped");
-            sock->With([&](auto& ws) {
+            sock->ws.With([&](auto& ws) {
                 ws.async_close(websocket::close_code::normal, [self = shared_from_this(), sock](error_code) {
                     self->CloseTransport(*sock);
                     self->SetState(VoiceConnectionState::Disconnected, 1000, "stopped");
