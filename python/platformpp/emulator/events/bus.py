@@ -62,9 +62,10 @@ class Encoded(dict):  # type: ignore[type-arg]
 
     __slots__ = ("json",)
 
-    def __init__(self, payload: Payload) -> None:
+    def __init__(self, payload: Payload, text: str | None = None) -> None:
+        """``text``: ``to_json(payload)`` when the caller already has it (built from parts it encoded)."""
         super().__init__(payload)
-        self.json = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+        self.json = json.dumps(payload, separators=(",", ":"), ensure_ascii=False) if text is None else text
 
 
 class Bus:

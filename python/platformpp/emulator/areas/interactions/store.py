@@ -77,15 +77,19 @@ def start(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, int
     (``deliver`` False: the app is not asked, the platform answers it)."""
     app = place.app
     token = "aW50ZXJhY3Rpb24." + secrets.token_urlsafe(48)
-    payload: Payload = {"id": str(interaction_id), "type": kind, "data": data, "token": token,
-                        **context_fields(place, integration_types)}
+    head: Payload = {"id": str(interaction_id), "type": kind, "data": data}
+    rest = context_fields(place, integration_types)
     if message is not None:
-        payload["message"] = message
-    payload = Encoded(payload)   # complete: encoded once for the bot's frame and the simulated user
+        rest["message"] = message
+    # The payload is encoded once, in two parts: stored without the token, delivered with it (the
+    # bot's frame and the simulated user reuse that text). Compact JSON of a dict is its members'
+    # texts joined in order, so the joined parts are exactly what encoding the whole would give.
+    head_text, rest_text = _compact(head), _compact(rest)
+    stored_text = f"{head_text[:-1]},{rest_text[1:]}"
+    payload = Encoded({**head, "token": token, **rest},
+                      f"{head_text[:-1]},\"token\":{_compact(token)},{rest_text[1:]}")
     url = app["interactions_endpoint_url"]
-    stored = {key: value for key, value in payload.items() if key != "token"}
-    stored_text = json.dumps(stored)
-    messages.remember_payload(stored_text, stored)
+    messages.remember_payload(stored_text, {**head, **rest})
     conn.execute("INSERT INTO interactions (id, application_id, token_hash, type, user_id, guild_id, channel_id,"
                  " message_id, payload, created_at, delivery) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                  (interaction_id, place.application_id, token_digest(token), kind, int(place.user["id"]),
@@ -94,6 +98,10 @@ def start(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, int
     if deliver and not url:
         outbox.add("INTERACTION_CREATE", AppBotSessions(place.application_id, place.guild_id, payload))
     return Started(interaction_id, token, payload, url, app["webhook_private_key"], deliver)
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def get_interaction(conn: sqlite3.Connection, interaction_id: int) -> sqlite3.Row:
