@@ -52,7 +52,8 @@ def endpoint_app(endpoint: Callable[[Request], Awaitable[Response] | Response]) 
     scope's) and answers the same way, or re-raises the same way once the response has started. One
     wrapper and one ``send`` hop fewer on every request."""
     f: Callable[[Request], Awaitable[Response]] = (
-        endpoint if is_async_callable(endpoint) else functools.partial(run_in_threadpool, endpoint))  # type: ignore[assignment]
+        endpoint if is_async_callable(endpoint)  # type: ignore[assignment]
+        else functools.partial(run_in_threadpool, endpoint))  # type: ignore[call-arg]
 
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
         response = await f(Request(scope, receive, send))

@@ -219,7 +219,7 @@ def _respond(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row
         attachments = messages.attach(state, conn, row["id"], files, specs, [], base_url)
         stored_message = messages.insert(state, conn, row["id"], original=True, body=body, flags=flags or 0,
                                          attachments=attachments, loading=kind == DEFERRED_CHANNEL_MESSAGE)
-        message = original = messages.message_json(conn, stored_message, row)
+        message = original = messages.message_json(conn, stored_message, row, body)
         history.created(state, conn, outbox, row, stored_message, message)
         summary.update(response_message_id=message["id"], response_message_loading=kind == DEFERRED_CHANNEL_MESSAGE,
                        response_message_ephemeral=bool((flags or 0) & messages.EPHEMERAL))
