@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
 # A major parameter keeps its own bucket (as on the platform); other ids collapse into the route.
@@ -37,8 +37,9 @@ def route_key(method: str, path: str) -> str:
     return f"{method} {'/'.join(out)}"
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
+    """One request's verdict (a named tuple: one is made per API request)."""
+
     limited: bool
     limit: int
     remaining: int

@@ -18,7 +18,7 @@ from starlette._utils import is_async_callable
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route, Router
+from starlette.routing import BaseRoute, Match, Route, Router
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 MAX_CACHED_KEYS = 4096    # a safety net: keys are bounded by the routes' literals anyway
@@ -88,7 +88,7 @@ class IndexedRouter(Router):
 
     def _key(self, path: str) -> Key:
         segments = path.split("/")
-        mapped = tuple(segment if segment in literals else _ANY for segment, literals in zip(segments, self._literals))
+        mapped = tuple([segment if segment in literals else _ANY for segment, literals in zip(segments, self._literals)])
         # longer paths than any route (plus a trailing slash) all share one count: none of them can match
         return min(len(segments), self._depth + 2), path.endswith("/"), mapped
 
@@ -106,4 +106,17 @@ class IndexedRouter(Router):
             await super().app(scope, receive, send)   # lifespan
             return
         scope.setdefault("router", self)
-        await self._router_for(self._key(scope["path"])).app(scope, receive, send)
+        router = self._router_for(self._key(scope["path"]))
+        # The usual case, the first candidate that matches fully, handled here as Router.app would;
+        # anything else (a partial match first: a 405 or a later full match; no match: a redirect or
+        # 404) by the candidates' Router itself, from the start (matching has no side effects).
+        for route in router.routes:
+            match, child_scope = route.matches(scope)
+            if match is Match.FULL:
+                scope["route"] = route
+                scope.update(child_scope)
+                await route.handle(scope, receive, send)
+                return
+            if match is Match.PARTIAL:
+                break
+        await router.app(scope, receive, send)
