@@ -56,6 +56,10 @@ ALREADY_ACKNOWLEDGED = 40060
 NOT_ACKNOWLEDGED = 40061   # a followup before the initial response (the emulator's code for it)
 
 
+# ``json.dumps(value, separators=(",", ":"), ensure_ascii=False)``, one encoder for every call.
+_compact = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
@@ -98,10 +102,6 @@ def start(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, int
     if deliver and not url:
         outbox.add("INTERACTION_CREATE", AppBotSessions(place.application_id, place.guild_id, payload))
     return Started(interaction_id, token, payload, url, app["webhook_private_key"], deliver)
-
-
-def _compact(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def get_interaction(conn: sqlite3.Connection, interaction_id: int) -> sqlite3.Row:
