@@ -124,23 +124,21 @@ def locate(conn: sqlite3.Connection, application_id: int, user_id: int, channel_
             raise errors.not_found(errors.UNKNOWN_CHANNEL, "Channel")
         return _private_place(conn, app, user, channel, now)
     guild = conn.execute("SELECT * FROM guilds WHERE id = ?", (channel["guild_id"],)).fetchone()
-    # The member rows of the user and of the app's bot in one read; a member row carries the user's
-    # columns too: a member is a user (a bot is no acting user).
-    bot_user_id = app["bot_user_id"]
-    members = {row["id"]: row for row in conn.execute(
-        MEMBER_SELECT + " WHERE m.guild_id = ? AND m.user_id IN (?, ?)",
-        (channel["guild_id"], user_id, user_id if bot_user_id is None else bot_user_id))}
-    member = members.get(user_id)
+    # The member row carries the user's columns too: a member is a user (a bot is no acting user).
+    member = conn.execute(MEMBER_SELECT + " WHERE m.guild_id = ? AND m.user_id = ?",
+                          (channel["guild_id"], user_id)).fetchone()
     if member is None or member["bot"]:
         _acting_user(conn, user_id)
         raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: the user is not a member of the channel's guild.")
     user = member
     roles = guild_roles(conn, int(guild["id"]), guild["owner_id"])
     who = standing_in(roles, user_id, member["member_roles"], member["communication_disabled_until"], now)
-    bot = None if bot_user_id is None else members.get(bot_user_id)
+    bot = None if app["bot_user_id"] is None else conn.execute(
+        "SELECT roles, communication_disabled_until FROM members WHERE guild_id = ? AND user_id = ?",
+        (guild["id"], app["bot_user_id"])).fetchone()
     place = Place(conn, app, user, guild, channel, member, 0, now, guild_roles=roles, user_standing=who,
                   bot_standing=None if bot is None else standing_in(
-                      roles, bot_user_id, bot["member_roles"], bot["communication_disabled_until"], now))
+                      roles, app["bot_user_id"], bot["roles"], bot["communication_disabled_until"], now))
     place.user_permissions = place.user_permissions_in(channel)
     if not place.user_permissions & _VIEW_CHANNEL:
         raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: the user cannot view the channel.")
