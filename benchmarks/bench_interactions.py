@@ -27,7 +27,8 @@ Run: ``PYTHONPATH=python python benchmarks/bench_interactions.py [--interactions
 ``--emulator-source DIR`` runs the emulator from another tree's ``python/`` folder (``git archive HEAD
 python/platformpp | tar -x -C /tmp/old``) to compare versions in the same run; ``--profile FILE``
 runs the emulator under cProfile, timing CPU (not wall) time so that a shared machine's waits do not
-count, and writes its statistics to FILE when it stops.
+count, and writes its statistics to FILE when it stops. ``--runs N`` repeats every scenario N times,
+alternating which version goes first, and reports (and ``--write`` records) the medians.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ import argparse
 import asyncio
 import json
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -388,6 +390,9 @@ def main() -> None:
                         help="also run every scenario with the emulator from this python/ folder (e.g. HEAD"
                              " extracted with git archive), alternating with this tree's")
     parser.add_argument("--profile", default=None, metavar="FILE", help="run the emulator under cProfile (CPU time)")
+    parser.add_argument("--runs", type=int, default=1, metavar="N",
+                        help="run every scenario N times (alternating versions each time) and report the"
+                             " median rate and CPU per interaction; on a shared machine single runs vary a lot")
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
     try:
@@ -396,15 +401,38 @@ def main() -> None:
     except ImportError:
         pass
     versions = [("this tree", None)] + ([("previous", args.emulator_source)] if args.emulator_source else [])
-    results: dict[tuple[str, str], dict[str, Any]] = {}
-    for name in args.only or list(SCENARIOS):
-        for version, source in versions:
-            results[(name, version)] = run(name, args, source)
-            print(f"{SCENARIOS[name]} [{version}]: {results[(name, version)]}", flush=True)
+    runs: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for attempt in range(max(1, args.runs)):
+        for name in args.only or list(SCENARIOS):
+            # alternate which version goes first, so neither always runs in the other's wake
+            for version, source in (versions if attempt % 2 == 0 else versions[::-1]):
+                result = run(name, args, source)
+                runs.setdefault((name, version), []).append(result)
+                print(f"{SCENARIOS[name]} [{version}]: {result} (load {os.getloadavg()[0]:.2f})", flush=True)
+    results = {key: _median_row(rows) for key, rows in runs.items()}
+    if args.runs > 1:
+        for (name, version), result in results.items():
+            rows = runs[(name, version)]
+            print(f"{SCENARIOS[name]} [{version}], median of {len(rows)}: rate {result['rate']}/s, emulator CPU"
+                  f" {result['cpu_ms']} ms per interaction (runs: {', '.join(str(r['cpu_ms']) for r in rows)} ms)")
+        if len(versions) == 2:
+            for name in args.only or list(SCENARIOS):
+                mine, previous = results[(name, "this tree")], results[(name, "previous")]
+                print(f"{SCENARIOS[name]}: this tree / previous = {mine['cpu_ms'] / previous['cpu_ms']:.3f} in CPU per"
+                      f" interaction, {mine['rate'] / previous['rate']:.3f} in rate (medians)")
     load = os.getloadavg()
     print(f"load average: {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}")
     if args.write:
         write(args, versions, results, load)
+
+
+def _median_row(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each figure's median over the runs (the counts are the same in every run)."""
+    return {key: round(statistics.median(row[key] for row in rows), _MEDIANS[key]) if key in _MEDIANS else rows[0][key]
+            for key in rows[0]}
+
+
+_MEDIANS = {"rate": None, "cpu_ms": 3, "busy": None, "generator_busy": None}   # figure -> digits kept
 
 
 def write(args: argparse.Namespace, versions: list[tuple[str, str | None]],
@@ -412,7 +440,9 @@ def write(args: argparse.Namespace, versions: list[tuple[str, str | None]],
     lines = [
         "# Interaction benchmark", "",
         f"Recorded by `benchmarks/bench_interactions.py --interactions {args.interactions} --concurrency "
-        f"{args.concurrency}" + (" --emulator-source <HEAD>`" if args.emulator_source else "`") + ".", "",
+        f"{args.concurrency}" + (f" --runs {args.runs}" if args.runs > 1 else "")
+        + (" --emulator-source <HEAD>`" if args.emulator_source else "`") + "."
+        + (" Each figure is the median of the runs." if args.runs > 1 else ""), "",
         "## Machine", "", f"- {describe()}",
         f"- load average at the end of the run: {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f} (1 / 5 / 15 min)",
         "- load generator: benchmarks/light_http.py and benchmarks/light_ws.py on uvloop", "",

@@ -65,3 +65,22 @@ def test_routes_answer_through_the_indexed_router(platformpp_emulator: Emulator)
         assert http.get("/api/v10/no/such/route").status_code == 404
         redirected = http.get("/api/v10/users/@me/")   # Starlette's slash redirect, as before
         assert redirected.status_code == 307 and redirected.headers["location"].endswith("/api/v10/users/@me")
+
+
+def test_endpoints_raise_to_the_exception_middleware_with_the_same_answers(platformpp_emulator: Emulator) -> None:
+    """Function endpoints run without Starlette's per-route exception wrapper (core/routing.py
+    ``endpoint_app``); what they raise is answered by the application's handlers all the same."""
+    app = _app.create_app(platformpp_emulator.state)
+    lightened = [route for route in app.router.routes if getattr(route, "app", None) is not None
+                 and getattr(route.app, "__qualname__", "") == "endpoint_app.<locals>.app"]
+    assert len(lightened) > 100
+    assert not [route for route in app.router.routes
+                if getattr(getattr(route, "app", None), "__qualname__", "") == "request_response.<locals>.app"]
+    with httpx.Client(base_url=platformpp_emulator.base_url) as http:
+        unknown = http.post("/api/v10/interactions/1/nope/callback", json={"type": 4, "data": {"content": "x"}})
+        assert (unknown.status_code, unknown.json()) == (404, {"code": 10062, "message": "Unknown interaction"})
+        assert unknown.headers["content-type"] == "application/json"
+        bad = http.post("/api/v10/interactions/1/nope/callback", content=b"{", headers={"content-type": "application/json"})
+        assert (bad.status_code, bad.json()["code"]) == (400, 50109)
+        wrong_method = http.get("/api/v10/interactions/1/nope/callback")
+        assert wrong_method.status_code == 405 and wrong_method.json() == {"code": 0, "message": "405: Method Not Allowed"}

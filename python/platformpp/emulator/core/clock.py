@@ -21,7 +21,8 @@ def parse_instant(text: str) -> datetime:
 
 def format_instant(value: datetime) -> str:
     """ISO-8601 UTC with microseconds and a +00:00 offset, the platform's timestamp form."""
-    return value.astimezone(timezone.utc).isoformat(timespec="microseconds")
+    utc = value if value.tzinfo is timezone.utc else value.astimezone(timezone.utc)
+    return utc.isoformat(timespec="microseconds")
 
 
 class Clock:

@@ -36,9 +36,14 @@ NOT_A_PROVISIONAL_ACCOUNT = 530005
 MERGE_BLOCKED_BY_BAN = 530017
 
 
+# ``json.dumps(data, separators=(",", ":"), ensure_ascii=False)`` with one encoder for every response
+# (dumps builds one per call for any non-default option; an encoder keeps no state between calls).
+_compact = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
 def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
     """A JSON response whose Content-Type is exactly ``application/json``."""
-    body = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    body = _compact(data).encode("utf-8")
     return Response(body, status_code=status, headers=headers, media_type=JSON)
 
 

@@ -4,40 +4,42 @@ the emulator clock: moving the clock by days must not stall or release every cli
 from __future__ import annotations
 
 import hashlib
-import re
 import threading
 import time
-from dataclasses import dataclass
-from functools import lru_cache
+from typing import NamedTuple
 
 
 # A major parameter keeps its own bucket (as on the platform); other ids collapse into the route.
-_MAJOR = ("channels", "guilds", "webhooks", "lobbies")
-_ID = re.compile(r"^\d+$")
+_MAJOR = frozenset(("channels", "guilds", "webhooks", "lobbies"))
 _PRUNE_AT = 10_000
 
 
-@lru_cache(maxsize=4096)
+def _is_id(part: str) -> bool:
+    """``re.match(r"^\\d+$", part)``: decimal digits, optionally followed by one newline (what ``$``
+    also accepts), without the regular expression."""
+    return part.isdecimal() or (part[-1:] == "\n" and part[:-1].isdecimal())
+
+
 def route_bucket(method: str, path: str) -> tuple[str, str]:
-    """The route key of a request and its bucket id (the hash clients see); cached, as most requests
-    repeat a path already seen."""
+    """The route key of a request and its bucket id (the hash clients see). Not cached: a path that
+    carries a token (an interaction's callback, a webhook's) makes a new key on every request, so a
+    cache would only churn memory, and the hash costs less than a microsecond."""
     key = route_key(method, path)
     return key, hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
 def route_key(method: str, path: str) -> str:
     parts = path.split("/")
-    out: list[str] = []
+    out = parts.copy()
     for index, part in enumerate(parts):
-        if _ID.match(part) and not (index and parts[index - 1] in _MAJOR):
-            out.append(":id")
-        else:
-            out.append(part)
+        if _is_id(part) and not (index and parts[index - 1] in _MAJOR):
+            out[index] = ":id"
     return f"{method} {'/'.join(out)}"
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
+    """One request's verdict (a named tuple: one is made per API request)."""
+
     limited: bool
     limit: int
     remaining: int
@@ -77,13 +79,17 @@ class RateLimiter:
         with self._lock:
             self.limit, self.window_s = limit, window_s
             self._windows.clear()
+            self._prune_at = _PRUNE_AT
 
     def hit(self, method: str, path: str, caller: str) -> Decision:
         key, bucket = route_bucket(method, path)
         now_mono, now_wall = time.monotonic(), time.time()
         with self._lock:
-            if len(self._windows) > _PRUNE_AT:   # a long run sees many tokens; forget finished windows
+            if len(self._windows) > self._prune_at:   # a long run sees many tokens; forget finished windows
                 self._windows = {k: v for k, v in self._windows.items() if now_mono - v[0] < self.window_s}
+                # Windows still open stay; scanning them again on every request would cost a scan of
+                # thousands per request (many callers within one long window): not before twice as many.
+                self._prune_at = max(_PRUNE_AT, 2 * len(self._windows))
             started, used = self._windows.get((key, caller), (now_mono, 0))
             if now_mono - started >= self.window_s:
                 started, used = now_mono, 0

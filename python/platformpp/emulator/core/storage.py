@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
+from types import TracebackType
 from pathlib import Path
 from typing import Any
 
@@ -42,39 +42,10 @@ class Database:
         self.migrate(migrations)
 
     # -- transactions -------------------------------------------------------------------------------
-    @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        """Run a unit of work atomically; nested uses join the outer transaction."""
-        with self._lock:
-            if self._depth:
-                self._depth += 1
-                try:
-                    yield self._conn
-                finally:
-                    self._depth -= 1
-                return
-            self._conn.execute("BEGIN IMMEDIATE")
-            self._depth = 1
-            try:
-                yield self._conn
-            except BaseException:
-                self._conn.execute("ROLLBACK")
-                raise
-            else:
-                try:
-                    self._conn.execute("COMMIT")
-                except sqlite3.Error:
-                    # e.g. a deferred foreign key failed at commit: leave nothing half-done behind.
-                    if self._conn.in_transaction:
-                        self._conn.execute("ROLLBACK")
-                    raise
-            finally:
-                self._depth = 0
-                callbacks, self._after_commit = self._after_commit, []
-            # Only reached after a commit. The transaction is over, so a callback that writes opens
-            # a transaction of its own.
-            for callback in callbacks:
-                callback()
+    def transaction(self) -> _Transaction:
+        """Run a unit of work atomically (``with db.transaction() as conn``); nested uses join the
+        outer transaction."""
+        return _Transaction(self)
 
     def on_commit(self, callback: Callable[[], None]) -> None:
         """Run ``callback`` once the current transaction commits (never if it rolls back); at once when
@@ -180,3 +151,59 @@ class Database:
                     conn.execute(f'INSERT INTO "{table}" ({column_list}) VALUES ({placeholders})',
                                  [row[name] for name in names])
 
+
+
+class _Transaction:
+    """``Database.transaction()``: a plain context manager (every request opens one or two, and a
+    generator-based one costs a generator and two extra calls each time). BEGIN IMMEDIATE on the
+    outermost entry; COMMIT when it leaves normally, ROLLBACK when it raises (a failed COMMIT rolls
+    back too); then, still under the lock, the commit callbacks, once the transaction is over."""
+
+    __slots__ = ("_db", "_nested")
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        self._nested = False
+
+    def __enter__(self) -> sqlite3.Connection:
+        db = self._db
+        db._lock.acquire()
+        try:
+            if db._depth:
+                db._depth += 1
+                self._nested = True
+                return db._conn
+            db._conn.execute("BEGIN IMMEDIATE")
+            db._depth = 1
+            return db._conn
+        except BaseException:
+            db._lock.release()
+            raise
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        db = self._db
+        try:
+            if self._nested:
+                db._depth -= 1
+                return
+            try:
+                if exc_type is not None:
+                    db._conn.execute("ROLLBACK")
+                    return
+                try:
+                    db._conn.execute("COMMIT")
+                except sqlite3.Error:
+                    # e.g. a deferred foreign key failed at commit: leave nothing half-done behind.
+                    if db._conn.in_transaction:
+                        db._conn.execute("ROLLBACK")
+                    raise
+            finally:
+                db._depth = 0
+                callbacks, db._after_commit = db._after_commit, []
+            # Only reached after a commit. The transaction is over, so a callback that writes opens
+            # a transaction of its own.
+            for callback in callbacks:
+                callback()
+        finally:
+            db._lock.release()

@@ -48,11 +48,16 @@ class Event:
 Subscriber = Callable[[Event], None]
 
 
+# ``json.dumps(value, separators=(",", ":"), ensure_ascii=False)`` without building an encoder per call
+# (dumps does, for any non-default option; the encoder keeps no state between calls).
+_compact = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
 def to_json(payload: Payload) -> str:
     """The compact JSON the Gateway sends (also the emulator's HTTP responses' format)."""
     if type(payload) is Encoded:
         return payload.json
-    return json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+    return _compact(payload)
 
 
 class Encoded(dict):  # type: ignore[type-arg]
@@ -62,9 +67,10 @@ class Encoded(dict):  # type: ignore[type-arg]
 
     __slots__ = ("json",)
 
-    def __init__(self, payload: Payload) -> None:
+    def __init__(self, payload: Payload, text: str | None = None) -> None:
+        """``text``: ``to_json(payload)`` when the caller already has it (built from parts it encoded)."""
         super().__init__(payload)
-        self.json = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+        self.json = _compact(payload) if text is None else text
 
 
 class Bus:

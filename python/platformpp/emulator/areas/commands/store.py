@@ -262,9 +262,12 @@ def command_allowed(conn: sqlite3.Connection, application_id: int, guild_id: int
     """What the guild's overwrites say about a user running the command (None: they say nothing).
     Command overwrites win over the app-wide ones; a user overwrite over role overwrites; channel
     overwrites deny independently."""
+    # Both scopes' overwrites in one read (command_id is the application's id for app-wide ones).
+    stored = {row["command_id"]: row for row in conn.execute(
+        "SELECT command_id, permissions FROM application_command_permissions WHERE application_id = ?"
+        " AND guild_id = ? AND command_id IN (?, ?)", (application_id, guild_id, command_id, application_id))}
     for scope in (command_id, application_id):
-        row = conn.execute("SELECT permissions FROM application_command_permissions WHERE application_id = ?"
-                           " AND guild_id = ? AND command_id = ?", (application_id, guild_id, scope)).fetchone()
+        row = stored.get(scope)
         if row is None:
             continue
         overwrites = json.loads(row["permissions"])

@@ -62,9 +62,9 @@ def _check_private_use(place: Place, body: dict[str, Any]) -> list[int]:
     return list(integration_types)
 
 
-def _check_command_use(conn: sqlite3.Connection, place: Place, command: sqlite3.Row) -> list[int]:
-    """What the client checks before showing a command; the integration types it is used through."""
-    body = json.loads(command["body"])
+def _check_command_use(conn: sqlite3.Connection, place: Place, command: sqlite3.Row, body: Payload) -> list[int]:
+    """What the client checks before showing a command (``body``: its decoded body); the integration
+    types it is used through."""
     if place.guild is None:
         return _check_private_use(place, body)
     assert place.guild_id is not None and place.member is not None
@@ -190,18 +190,19 @@ def _start(request: Request, raw: Any, files: list[UploadedFile], interaction_id
         platform_launch = False
         if action in ("command", "autocomplete"):
             command = _find_command(conn, place, form)
-            integration_types = _check_command_use(conn, place, command)
+            command_body = json.loads(command["body"])   # decoded once for the checks and the data
+            integration_types = _check_command_use(conn, place, command, command_body)
             target_message = None
             if command["type"] == 3 and form.data.get("target_id") is not None:
                 target = form.coerce_snowflake("target_id", form.data["target_id"])
                 form.done()
                 target_message, _ = _channel_message(conn, place, target or 0)
             data = user_input.command_data(conn, place, command, form.data.get("options"), form.data.get("target_id"),
-                                           upload, autocomplete=action == "autocomplete", target_message=target_message)
+                                           upload, autocomplete=action == "autocomplete", target_message=target_message,
+                                           body=command_body)
             kind = store.AUTOCOMPLETE if action == "autocomplete" else store.APPLICATION_COMMAND
             # An entry point command whose handler is the platform's: it launches the activity itself.
-            platform_launch = command["type"] == ENTRY_POINT and \
-                json.loads(command["body"]).get("handler") == PLATFORM_LAUNCH_ACTIVITY
+            platform_launch = command["type"] == ENTRY_POINT and command_body.get("handler") == PLATFORM_LAUNCH_ACTIVITY
             require(not (platform_launch and kind == store.AUTOCOMPLETE), ("action",), "BASE_TYPE_CHOICES",
                     "Entry point commands have no options to autocomplete.")
         elif action == "sku_purchase_eligibility":

@@ -159,9 +159,12 @@ def _payload_facts(text: str) -> PayloadFacts:
     return facts if facts is not None else remember_payload(text, json.loads(text))
 
 
-def message_json(conn: sqlite3.Connection, row: MessageRow, interaction: sqlite3.Row) -> Payload:
-    """The message object of an interaction's answer."""
-    body = json.loads(row["body"])
+def message_json(conn: sqlite3.Connection, row: MessageRow, interaction: sqlite3.Row,
+                 body: Payload | None = None) -> Payload:
+    """The message object of an interaction's answer (``body``: the row's body already decoded, or
+    what it was encoded from)."""
+    if body is None:
+        body = json.loads(row["body"])
     # The app's bot user (the author; none: an app without one) and the interaction's user, in one read.
     rows = {row["is_author"]: row for row in conn.execute(
         "SELECT 1 AS is_author, u.* FROM applications a JOIN users u ON u.id = a.bot_user_id WHERE a.id = ?"

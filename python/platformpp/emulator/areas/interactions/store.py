@@ -56,6 +56,10 @@ ALREADY_ACKNOWLEDGED = 40060
 NOT_ACKNOWLEDGED = 40061   # a followup before the initial response (the emulator's code for it)
 
 
+# ``json.dumps(value, separators=(",", ":"), ensure_ascii=False)``, one encoder for every call.
+_compact = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
@@ -77,15 +81,19 @@ def start(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, int
     (``deliver`` False: the app is not asked, the platform answers it)."""
     app = place.app
     token = "aW50ZXJhY3Rpb24." + secrets.token_urlsafe(48)
-    payload: Payload = {"id": str(interaction_id), "type": kind, "data": data, "token": token,
-                        **context_fields(place, integration_types)}
+    head: Payload = {"id": str(interaction_id), "type": kind, "data": data}
+    rest = context_fields(place, integration_types)
     if message is not None:
-        payload["message"] = message
-    payload = Encoded(payload)   # complete: encoded once for the bot's frame and the simulated user
+        rest["message"] = message
+    # The payload is encoded once, in two parts: stored without the token, delivered with it (the
+    # bot's frame and the simulated user reuse that text). Compact JSON of a dict is its members'
+    # texts joined in order, so the joined parts are exactly what encoding the whole would give.
+    head_text, rest_text = _compact(head), _compact(rest)
+    stored_text = f"{head_text[:-1]},{rest_text[1:]}"
+    payload = Encoded({**head, "token": token, **rest},
+                      f"{head_text[:-1]},\"token\":{_compact(token)},{rest_text[1:]}")
     url = app["interactions_endpoint_url"]
-    stored = {key: value for key, value in payload.items() if key != "token"}
-    stored_text = json.dumps(stored)
-    messages.remember_payload(stored_text, stored)
+    messages.remember_payload(stored_text, {**head, **rest})
     conn.execute("INSERT INTO interactions (id, application_id, token_hash, type, user_id, guild_id, channel_id,"
                  " message_id, payload, created_at, delivery) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                  (interaction_id, place.application_id, token_digest(token), kind, int(place.user["id"]),
@@ -211,7 +219,7 @@ def _respond(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row
         attachments = messages.attach(state, conn, row["id"], files, specs, [], base_url)
         stored_message = messages.insert(state, conn, row["id"], original=True, body=body, flags=flags or 0,
                                          attachments=attachments, loading=kind == DEFERRED_CHANNEL_MESSAGE)
-        message = original = messages.message_json(conn, stored_message, row)
+        message = original = messages.message_json(conn, stored_message, row, body)
         history.created(state, conn, outbox, row, stored_message, message)
         summary.update(response_message_id=message["id"], response_message_loading=kind == DEFERRED_CHANNEL_MESSAGE,
                        response_message_ephemeral=bool((flags or 0) & messages.EPHEMERAL))

@@ -110,9 +110,12 @@ def _options(conn: sqlite3.Connection, place: Place, declared: list[dict[str, An
 
 
 def command_data(conn: sqlite3.Connection, place: Place, command: sqlite3.Row, raw_options: Any,
-                 target_id: Any, upload: UploadFn, *, autocomplete: bool, target_message: Payload | None) -> Payload:
-    """``data`` of an APPLICATION_COMMAND (or APPLICATION_COMMAND_AUTOCOMPLETE) interaction."""
-    body = json.loads(command["body"])
+                 target_id: Any, upload: UploadFn, *, autocomplete: bool, target_message: Payload | None,
+                 body: Payload | None = None) -> Payload:
+    """``data`` of an APPLICATION_COMMAND (or APPLICATION_COMMAND_AUTOCOMPLETE) interaction (``body``:
+    the command's body already decoded)."""
+    if body is None:
+        body = json.loads(command["body"])
     data: Payload = {"id": str(command["id"]), "name": body["name"], "type": command["type"]}
     if command["guild_id"]:
         data["guild_id"] = str(command["guild_id"])
