@@ -107,11 +107,13 @@ BOOST_AUTO_TEST_CASE(rich_presence_reaches_friends_and_clears) {
     BOOST_REQUIRE(self.has_value());
     BOOST_REQUIRE(self->GameActivity().has_value());
     BOOST_TEST(self->GameActivity()->Name() == "Demo Game");
+    // The cache changes on the network thread and the callback comes with the next RunCallbacks:
+    // wait for both.
     BOOST_REQUIRE(PumpUntil([&] {
         const auto user = bob.GetUser(kAliceId);
-        return user && user->GameActivity().has_value();
+        return user && user->GameActivity().has_value() &&
+               std::count(bobUpdates.begin(), bobUpdates.end(), kAliceId) >= 1;
     }));
-    BOOST_TEST(std::count(bobUpdates.begin(), bobUpdates.end(), kAliceId) >= 1);
     const auto seen = *bob.GetUser(kAliceId)->GameActivity();
     BOOST_TEST(seen.Name() == "Demo Game");
     BOOST_TEST(seen.State().value_or("") == "In lobby");
