@@ -3,10 +3,11 @@ field errors by path), ``{"error", "error_description"}`` for the OAuth2 endpoin
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from starlette.responses import Response
+
+from .json_text import compact_json
 
 JSON = "application/json"
 
@@ -36,14 +37,9 @@ NOT_A_PROVISIONAL_ACCOUNT = 530005
 MERGE_BLOCKED_BY_BAN = 530017
 
 
-# ``json.dumps(data, separators=(",", ":"), ensure_ascii=False)`` with one encoder for every response
-# (dumps builds one per call for any non-default option; an encoder keeps no state between calls).
-_compact = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-
-
 def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
     """A JSON response whose Content-Type is exactly ``application/json``."""
-    body = _compact(data).encode("utf-8")
+    body = compact_json(data).encode("utf-8")
     return Response(body, status_code=status, headers=headers, media_type=JSON)
 
 

@@ -23,12 +23,12 @@ publisher's committed work.
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from ..core.json_text import compact_json
 from .audience import Audience, Payload
 
 log = logging.getLogger("platformpp.emulator.events")
@@ -48,16 +48,11 @@ class Event:
 Subscriber = Callable[[Event], None]
 
 
-# ``json.dumps(value, separators=(",", ":"), ensure_ascii=False)`` without building an encoder per call
-# (dumps does, for any non-default option; the encoder keeps no state between calls).
-_compact = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-
-
 def to_json(payload: Payload) -> str:
     """The compact JSON the Gateway sends (also the emulator's HTTP responses' format)."""
     if type(payload) is Encoded:
         return payload.json
-    return _compact(payload)
+    return compact_json(payload)
 
 
 class Encoded(dict):  # type: ignore[type-arg]
@@ -70,7 +65,7 @@ class Encoded(dict):  # type: ignore[type-arg]
     def __init__(self, payload: Payload, text: str | None = None) -> None:
         """``text``: ``to_json(payload)`` when the caller already has it (built from parts it encoded)."""
         super().__init__(payload)
-        self.json = _compact(payload) if text is None else text
+        self.json = compact_json(payload) if text is None else text
 
 
 class Bus:

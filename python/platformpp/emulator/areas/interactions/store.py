@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import errors
 from ...core.errors import ApiError
+from ...core.json_text import compact_json
 from ...core.uploads import UploadedFile
 from ...core.validation import Form
 from ...events.audience import Payload
@@ -56,10 +57,6 @@ ALREADY_ACKNOWLEDGED = 40060
 NOT_ACKNOWLEDGED = 40061   # a followup before the initial response (the emulator's code for it)
 
 
-# ``json.dumps(value, separators=(",", ":"), ensure_ascii=False)``, one encoder for every call.
-_compact = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-
-
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
@@ -88,10 +85,10 @@ def start(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, int
     # The payload is encoded once, in two parts: stored without the token, delivered with it (the
     # bot's frame and the simulated user reuse that text). Compact JSON of a dict is its members'
     # texts joined in order, so the joined parts are exactly what encoding the whole would give.
-    head_text, rest_text = _compact(head), _compact(rest)
+    head_text, rest_text = compact_json(head), compact_json(rest)
     stored_text = f"{head_text[:-1]},{rest_text[1:]}"
     payload = Encoded({**head, "token": token, **rest},
-                      f"{head_text[:-1]},\"token\":{_compact(token)},{rest_text[1:]}")
+                      f"{head_text[:-1]},\"token\":{compact_json(token)},{rest_text[1:]}")
     url = app["interactions_endpoint_url"]
     messages.remember_payload(stored_text, {**head, **rest})
     conn.execute("INSERT INTO interactions (id, application_id, token_hash, type, user_id, guild_id, channel_id,"
