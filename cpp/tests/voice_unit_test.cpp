@@ -519,6 +519,20 @@ constexpr std::size_t kStereoFrame = static_cast<std::size_t>(kFrameSamples) * k
 
 }  // namespace
 
+BOOST_AUTO_TEST_CASE(downmix_to_mono_averages_the_channels_rounding_toward_zero) {
+    std::vector<std::int16_t> frame(static_cast<std::size_t>(kFrameSamples) * kDeviceChannels);
+    for (int i = 0; i < kFrameSamples; ++i) {
+        frame[2 * i] = static_cast<std::int16_t>(i % 2 ? -3 : 32767);
+        frame[2 * i + 1] = static_cast<std::int16_t>(i % 2 ? 0 : 32767 - 2 * i);
+    }
+    std::vector<std::int16_t> mono(kFrameSamples);
+    DownmixToMono(frame.data(), mono.data());
+    BOOST_TEST(mono[0] == 32767);   // no overflow: summed in int
+    BOOST_TEST(mono[1] == -1);      // -3 / 2
+    BOOST_TEST(mono[2] == 32765);   // (32767 + 32763) / 2
+    BOOST_TEST(mono[kFrameSamples - 1] == -1);
+}
+
 BOOST_AUTO_TEST_CASE(audio_processing_defaults_and_all_off_leaves_the_capture_untouched) {
     AudioProcessor p;
     BOOST_TEST(p.EchoCancellation());

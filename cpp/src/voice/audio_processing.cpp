@@ -26,15 +26,15 @@ bool DigitalSilence(const std::int16_t* frame) {
     return any == 0;
 }
 
-void Downmix(const std::int16_t* stereo, std::int16_t* mono) {
+}  // namespace
+
+void DownmixToMono(const std::int16_t* deviceFrame, std::int16_t* mono) {
     for (int i = 0; i < kFrameSamples; ++i) {
         int sum = 0;
-        for (int c = 0; c < kDeviceChannels; ++c) sum += stereo[i * kDeviceChannels + c];
+        for (int c = 0; c < kDeviceChannels; ++c) sum += deviceFrame[i * kDeviceChannels + c];
         mono[i] = static_cast<std::int16_t>(sum / kDeviceChannels);
     }
 }
-
-}  // namespace
 
 AudioProcessor::AudioProcessor(Options options)
     : options_(options), near_(kFrameSamples), far_(kFrameSamples), out_(kFrameSamples),
@@ -80,7 +80,7 @@ void AudioProcessor::Configure(bool aec, bool ns, bool nc, bool agc) {
 
 void AudioProcessor::Remember(const std::int16_t* farEnd) {
     if (!aecOn_) return;  // turning it on resets it: nothing to catch up
-    Downmix(farEnd, farRing_.data() + static_cast<std::size_t>(ringNext_) * kFrameSamples);
+    DownmixToMono(farEnd, farRing_.data() + static_cast<std::size_t>(ringNext_) * kFrameSamples);
     ringNext_ = (ringNext_ + 1) % kEchoTailFrames;
     missed_ = std::min(missed_ + 1, kEchoTailFrames);
 }
@@ -114,8 +114,8 @@ void AudioProcessor::Process(std::int16_t* capture, const std::int16_t* farEnd) 
         return;
     }
     if (aec && missed_ > 0) CatchUpEchoCanceller();
-    Downmix(capture, near_.data());
-    Downmix(farEnd, far_.data());
+    DownmixToMono(capture, near_.data());
+    DownmixToMono(farEnd, far_.data());
     if (aec) speex_echo_cancellation(echo_, near_.data(), far_.data(), out_.data());
     else std::copy(near_.begin(), near_.end(), out_.begin());
     speex_preprocess_run(pre_, out_.data());

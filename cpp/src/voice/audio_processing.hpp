@@ -21,6 +21,10 @@ struct SpeexPreprocessState_;
 
 namespace platformpp::voice {
 
+// One device frame (kFrameSamples per channel, kDeviceChannels interleaved) as one channel: the
+// channels averaged.
+void DownmixToMono(const std::int16_t* deviceFrame, std::int16_t* mono);
+
 // The echo canceller's filter length: covers echo paths up to 200 ms (docs/voice-engine.md says why).
 constexpr int kEchoTailFrames = 10;  // 20 ms frames
 

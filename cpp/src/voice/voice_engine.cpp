@@ -170,8 +170,7 @@ public:
             silenceLeft_ = kSilenceFramesAtEnd;
             const std::int16_t* pcm = local_.data();
             if (encoder_.Channels() == 1) {
-                for (int i = 0; i < kFrameSamples; ++i)
-                    mono_[i] = static_cast<std::int16_t>((local_[2 * i] + local_[2 * i + 1]) / 2);
+                DownmixToMono(local_.data(), mono_.data());
                 pcm = mono_.data();
             }
             const auto size = encoder_.Encode(pcm, packet_.data(), packet_.size());
