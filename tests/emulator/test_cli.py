@@ -7,6 +7,7 @@ import os
 import re
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -17,9 +18,10 @@ import httpx
 import platformpp
 import pytest
 from emulator_world import bearer, bot_headers
+from platformpp.emulator.core.tls import local_certificate
 from platformpp.emulator.state import open_database
 
-FIRST_LINE = re.compile(r"^platformpp emulator listening on (http://127\.0\.0\.1:(\d+))$")
+FIRST_LINE = re.compile(r"^platformpp emulator listening on (https?://127\.0\.0\.1:(\d+))$")
 
 
 def _env() -> dict[str, str]:
@@ -105,6 +107,36 @@ def test_seed_flag_and_bad_seed(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, "-m", "platformpp", "emulator", "--db", ":memory:", "--seed", str(seed)],
                             capture_output=True, text=True, env=_env(), timeout=30, check=False)
     assert result.returncode == 2 and "users.0.username" in result.stderr and result.stdout == ""
+
+
+def test_tls_flag_serves_https_with_the_authority_it_keeps_and_prints(tmp_path: Path) -> None:
+    env = {**_env(), "XDG_DATA_HOME": str(tmp_path / "data")}
+    authority = tmp_path / "data" / "platformpp" / "tls" / "ca.pem"
+    with running("--db", ":memory:", "--tls", env=env) as (process, url):
+        assert url.startswith("https://")
+        assert process.stdout is not None
+        assert process.stdout.readline().rstrip("\n") == \
+            f"platformpp emulator TLS: clients trust {authority} (e.g. SSL_CERT_FILE={authority})"
+        answer = httpx.get(url + "/api/v10/users/@me", headers=bot_headers(), verify=ssl.create_default_context(cafile=authority))
+        assert answer.status_code == 200
+    first = authority.read_bytes()
+    with running("--db", ":memory:", "--tls", env=env) as (_, url):   # the second run keeps the authority
+        assert httpx.get(url + "/api/v10/users/@me", headers=bot_headers(), verify=ssl.create_default_context(cafile=authority)).status_code == 200
+    assert authority.read_bytes() == first
+
+
+def test_tls_cert_flags_bring_ones_own_certificate_and_bad_ones_exit_2(tmp_path: Path) -> None:
+    own = local_certificate(tmp_path / "own")
+    with running("--db", ":memory:", "--tls-cert", str(own.cert_file), "--tls-key", str(own.key_file)) as (_, url):
+        assert url.startswith("https://")
+        assert httpx.get(url + "/api/v10/users/@me", headers=bot_headers(), verify=own.client_context()).status_code == 200
+    for flags, message in ((["--tls-cert", str(own.cert_file)], "--tls-cert and --tls-key go together"),
+                           (["--tls-cert", str(tmp_path / "none.pem"), "--tls-key", str(own.key_file)], "none.pem"),
+                           (["--tls-cert", str(own.cert_file), "--tls-key", str(own.ca_file)], "key")):
+        result = subprocess.run([sys.executable, "-m", "platformpp", "emulator", "--db", ":memory:", *flags],
+                                capture_output=True, text=True, env=_env(), timeout=30, check=False)
+        assert result.returncode == 2 and message in result.stderr and result.stdout == "", result.stderr
+        assert "Traceback" not in result.stderr
 
 
 def test_port_in_use_exits_2() -> None:

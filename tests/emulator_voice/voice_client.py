@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+import ssl
 import struct
 from typing import Any
 
@@ -37,8 +38,11 @@ def client_open(mode: str, key: bytes, packet: bytes, header_length: int) -> byt
 
 
 class VoiceClient:
-    def __init__(self, endpoint: str, server_id: int, user_id: int, session_id: str, token: str) -> None:
+    def __init__(self, endpoint: str, server_id: int, user_id: int, session_id: str, token: str,
+                 tls: ssl.SSLContext | None = None) -> None:
+        """``tls``: connect with wss:// trusting this context (an emulator serving TLS), else ws://."""
         self.endpoint, self.server_id, self.user_id = endpoint, server_id, user_id
+        self.tls = tls
         self.session_id, self.token = session_id, token
         self.ws: ClientConnection | None = None
         self.inbox: asyncio.Queue[Any] = asyncio.Queue()
@@ -62,7 +66,8 @@ class VoiceClient:
     # ---------------------------------------------------------------- gateway
 
     async def open(self, heartbeat: bool = True) -> dict[str, Any]:
-        self.ws = await connect(f"ws://{self.endpoint}/?v=8", max_size=None)
+        scheme = "wss" if self.tls else "ws"
+        self.ws = await connect(f"{scheme}://{self.endpoint}/?v=8", max_size=None, ssl=self.tls)
         hello = json.loads(await self.ws.recv())
         loop = asyncio.get_running_loop()
         self._reader = loop.create_task(self._read())

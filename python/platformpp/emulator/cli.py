@@ -12,12 +12,6 @@ from .core.storage import MEMORY
 from .paths import API
 
 
-def default_db_path() -> Path:
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("platformpp", appauthor=False)) / "emulator.sqlite3"
-
-
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="platformpp emulator",
                                      description="Run the local platform emulator (HTTP API, Gateway, OAuth2).")
@@ -39,6 +33,14 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--ipc-path", default=None, metavar="PREFIX",
                         help="name prefix of the IPC socket, optionally with a folder (default:"
                              " platformpp-ipc in $XDG_RUNTIME_DIR, $TMPDIR, $TMP, $TEMP or /tmp)")
+    parser.add_argument("--tls", action="store_true",
+                        help="serve HTTPS and WSS (the Gateway and the voice gateway too), with a certificate of"
+                             " the emulator's own authority, made once in the user data directory; clients"
+                             " trust its ca.pem (printed at start)")
+    parser.add_argument("--tls-cert", type=Path, default=None, metavar="FILE",
+                        help="serve HTTPS and WSS with this certificate (PEM, chain included) instead;"
+                             " needs --tls-key")
+    parser.add_argument("--tls-key", type=Path, default=None, metavar="FILE", help="the --tls-cert's private key (PEM)")
     parser.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
     return parser
 
@@ -49,17 +51,28 @@ def main(argv: list[str]) -> int:
         from .core.admin_secret import AdminSecret
         from .core.fixtures import FixtureError
         from .ipc import DesktopUserError
-        from .server import bind_socket, configure_desktop, make_server, prepare_state, url_host
-        db = args.db if args.db is not None else str(default_db_path())
+        from .core.tls import ServerCertificate, TlsSetupError
+        from .server import (base_url, bind_socket, configure_desktop, make_server, prepare_state, resolve_tls,
+                             user_data_folder)
+        db = args.db if args.db is not None else str(user_data_folder() / "emulator.sqlite3")
     except ModuleNotFoundError as exc:
         print(f"platformpp emulator: {exc.name} is missing; install the emulator extra:"
               " pip install 'platformpp[emulator]'", file=sys.stderr)
+        return 2
+    if (args.tls_cert is None) != (args.tls_key is None):
+        print("platformpp emulator: --tls-cert and --tls-key go together", file=sys.stderr)
+        return 2
+    try:
+        tls = resolve_tls(ServerCertificate(args.tls_cert, args.tls_key) if args.tls_cert else args.tls, args.host)
+    except TlsSetupError as exc:
+        print(f"platformpp emulator: {exc}", file=sys.stderr)
         return 2
     try:
         secret = AdminSecret.for_host(args.host)
         state = prepare_state(db if db == MEMORY else Path(db), args.seed, args.clock)
         state.admin_secret = secret
         state.voice_host = args.host
+        state.tls = tls
     except (FixtureError, MigrationError, ValueError, OSError) as exc:
         print(f"platformpp emulator: {exc}", file=sys.stderr)
         return 2
@@ -69,9 +82,9 @@ def main(argv: list[str]) -> int:
         print(f"platformpp emulator: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
         state.db.close()
         return 2
-    port = sock.getsockname()[1]
+    url = base_url(args.host, sock.getsockname()[1], tls)
     try:
-        configure_desktop(state, args.desktop_user, args.ipc_path, f"http://{url_host(args.host)}:{port}{API}")
+        configure_desktop(state, args.desktop_user, args.ipc_path, f"{url}{API}")
     except DesktopUserError as exc:
         print(f"platformpp emulator: {exc}", file=sys.stderr)
         sock.close()
@@ -82,7 +95,9 @@ def main(argv: list[str]) -> int:
     # it must still stop the server. uvicorn also re-raises the signal that stopped it once it has
     # shut down, which this handler then makes harmless. Ctrl-C's KeyboardInterrupt is absorbed below.
     signal.signal(signal.SIGTERM, lambda signum, frame: setattr(server, "should_exit", True))
-    print(f"platformpp emulator listening on http://{url_host(args.host)}:{port}", flush=True)
+    print(f"platformpp emulator listening on {url}", flush=True)
+    if tls is not None and tls.ca_file is not None:
+        print(f"platformpp emulator TLS: clients trust {tls.ca_file} (e.g. SSL_CERT_FILE={tls.ca_file})", flush=True)
     if secret is not None and secret.generated:
         # Printed once, here only: the admin API needs it because the emulator is reachable from elsewhere.
         print(f"platformpp emulator admin API secret (Authorization: Bearer ...): {secret.reveal()}", flush=True)

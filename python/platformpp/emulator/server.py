@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import socket
+import ssl
 import threading
 import time
 from datetime import datetime
@@ -21,6 +22,7 @@ from .core.coalesced_writes import CoalescingHttpToolsProtocol
 from .core.fixtures import default_world, load_fixture_or_raise, read_fixture_file
 from .core.middleware import DroppedConnection
 from .core.storage import MEMORY
+from .core.tls import ServerCertificate, local_certificate
 from .ipc import DesktopUserError, IpcSettings, configure, endpoint_of
 from .paths import API
 from .state import EmulatorState
@@ -67,7 +69,10 @@ def prepare_state(db: str | Path, seed: Seed, clock: str | datetime | None,
 
 def bind_socket(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP spelled out: asyncio's loop sets TCP_NODELAY on accepted connections only when their
+    # socket says so, and without it a reply written in several pieces (a Gateway dispatch burst) waits
+    # for the client's delayed ACK, 40 ms on Linux. uvloop sets it either way.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
     sock.listen(128)
@@ -84,7 +89,14 @@ def configure_desktop(state: EmulatorState, desktop_user: str | None, ipc_path: 
 
 
 def make_server(state: EmulatorState, log_level: str = "warning") -> uvicorn.Server:
+    tls = state.tls
     config = uvicorn.Config(create_app(state), log_config=None, log_level=log_level, access_log=False,
+                            ssl_certfile=tls.cert_file if tls else None, ssl_keyfile=tls.key_file if tls else None,
+                            # Over TLS, uvloop's transport left a bot library's (asyncio client's) Gateway
+                            # reads one write behind: the voice join's dispatches arrived only with the next
+                            # heartbeat ACK, 41 s later (3 of 3 bench_voice_sdk bot runs; 0 of 6 on asyncio's
+                            # loop, which TCP_NODELAY (bind_socket) makes as quick for these round trips).
+                            loop="asyncio" if tls else "auto",
                             lifespan="on", timeout_graceful_shutdown=2, ws_max_size=1 << 20,
                             # The platform's Gateway compresses with zlib-stream only, never per-message.
                             ws_per_message_deflate=False,
@@ -106,19 +118,45 @@ def url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
+def base_url(host: str, port: int, tls: ServerCertificate | None) -> str:
+    return f"{'https' if tls else 'http'}://{url_host(host)}:{port}"
+
+
+def resolve_tls(tls: bool | ServerCertificate, host: str) -> ServerCertificate | None:
+    """False: plain HTTP; True: the local authority's certificate (kept in the user data folder, made
+    on first use); a ServerCertificate: that one. Its files are loaded here, so a bad one fails now."""
+    if tls is False:
+        return None
+    certificate = local_certificate(user_data_folder() / "tls", [host]) if tls is True else tls
+    certificate.server_context()
+    return certificate
+
+
+def user_data_folder() -> Path:
+    """Where the emulator keeps what outlives a run by default: its store and its TLS authority."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("platformpp", appauthor=False))
+
+
 class Emulator:
     """``with Emulator(db=":memory:") as emu:`` serves the default world on a free loopback port."""
 
     def __init__(self, *, db: str | Path = MEMORY, seed: Seed = None, clock: str | datetime | None = None,
                  host: str = "127.0.0.1", port: int = 0,
                  webhook_retry_delays_s: tuple[float, ...] = DEFAULT_RETRY_DELAYS_S,
-                 desktop_user: str | None = None, ipc_path: str | None = None) -> None:
+                 desktop_user: str | None = None, ipc_path: str | None = None,
+                 tls: bool | ServerCertificate = False) -> None:
         """``desktop_user`` (a username or id) runs the desktop client for that user: its IPC socket is
-        ``<ipc_path or platformpp-ipc>-<n>`` (docs/emulator-ipc.md)."""
+        ``<ipc_path or platformpp-ipc>-<n>`` (docs/emulator-ipc.md). ``tls`` serves HTTPS and WSS (the
+        Gateway's and the voice gateway's): True with the emulator's local authority (trust ``ca_file``),
+        or a ServerCertificate of one's own (docs/emulator.md, "TLS")."""
         self._db, self._seed, self._clock = db, seed, clock
         self._desktop_user, self._ipc_path = desktop_user, ipc_path
         self._host, self._port = host, port
         self._retry_delays = webhook_retry_delays_s
+        self._tls_setting = tls
+        self._tls: ServerCertificate | None = None
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
         self._state: EmulatorState | None = None
@@ -128,8 +166,10 @@ class Emulator:
     def start(self) -> Self:
         if self._server is not None:
             raise RuntimeError("the emulator is already running")
+        self._tls = resolve_tls(self._tls_setting, self._host)
         self._state = prepare_state(self._db, self._seed, self._clock, self._retry_delays)
         self._state.voice_host = self._host
+        self._state.tls = self._tls
         try:
             self._state.admin_secret = AdminSecret.for_host(self._host)
         except ValueError:
@@ -201,7 +241,7 @@ class Emulator:
 
     @property
     def base_url(self) -> str:
-        return f"http://{url_host(self._host)}:{self.port}"
+        return base_url(self._host, self.port, self._tls)
 
     @property
     def api_base(self) -> str:
@@ -210,6 +250,16 @@ class Emulator:
     @property
     def web_base(self) -> str:
         return self.base_url
+
+    @property
+    def ca_file(self) -> Path | None:
+        """The authority HTTPS and WSS clients must trust; None without TLS or with one's own certificate
+        chaining to a public authority."""
+        return self._tls.ca_file if self._tls else None
+
+    def client_tls_context(self) -> ssl.SSLContext | None:
+        """An ``ssl.SSLContext`` trusting this emulator (for httpx, websockets, aiohttp); None without TLS."""
+        return self._tls.client_context() if self._tls else None
 
     @property
     def admin_secret(self) -> str | None:

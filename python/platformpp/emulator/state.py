@@ -20,6 +20,7 @@ from .core.migrations import CORE_SCHEMA, Migration, collect
 from .core.ratelimit import RateLimiter
 from .core.requestlog import RequestLog
 from .core.snowflake import SnowflakeGenerator
+from .core.tls import ServerCertificate
 from .core.storage import MEMORY, Database
 from .events.bus import Bus
 from .voice import VoiceService
@@ -52,6 +53,8 @@ class EmulatorState:
     # ``voice_host`` (the emulator's host) and VOICE_SERVER_UPDATE names its endpoint.
     voice: VoiceService | None = field(default=None, repr=False)
     voice_host: str = "127.0.0.1"
+    # Set when the emulator serves TLS: HTTPS and WSS, the voice gateway's WSS included.
+    tls: ServerCertificate | None = field(default=None, repr=False)
     # Free room for other parts' in-memory state (e.g. Gateway sessions), keyed by part.
     extras: dict[str, Any] = field(default_factory=dict, repr=False)
 

@@ -9,7 +9,8 @@ A self-contained subsystem with a small interface for its owner (the emulator's 
     service.stop()
 
 It runs its own asyncio loop in one daemon thread: the `websockets` server for the voice gateway
-(clients connect to `ws://{endpoint}/?v=8`) and one UDP socket for media. Owner calls are thread-safe.
+(clients connect to `ws://{endpoint}/?v=8`, or `wss://` when the service is given a TLS context, as
+the platform's clients expect) and one UDP socket for media. Owner calls are thread-safe.
 `on_event(kind, server_id, channel_id, user_id)` is called on the voice thread with kind one of
 "call_started", "participant_joined", "participant_lost", "participant_left", "call_ended" (user_id
 None for the call events); "participant_lost" precedes "participant_left" when the session timed out
@@ -23,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
+import ssl
 import threading
 from collections.abc import Callable
 from datetime import datetime, timezone
@@ -52,8 +54,9 @@ class VoiceService:
     def __init__(self, *, now: Callable[[], datetime], host: str = "127.0.0.1", ws_port: int = 0,
                  udp_port: int = 0, heartbeat_interval: float = 13.75, resume_window: float = 30.0,
                  transition_timeout: float = 2.0, e2ee_required_from: datetime = E2EE_REQUIRED_FROM,
-                 on_event: EventHandler | None = None) -> None:
+                 on_event: EventHandler | None = None, tls: ssl.SSLContext | None = None) -> None:
         self._now = now
+        self._tls = tls
         self.host = host
         self._ws_port = ws_port
         self._udp_port = udp_port
@@ -121,7 +124,7 @@ class VoiceService:
         self._udp = transport  # type: ignore[assignment]
         self.relay.sock = sock
         self._server = await serve(self.gateway.handle, self.host, self._ws_port, max_size=1 << 20,
-                                   ping_interval=None, compression=None)
+                                   ping_interval=None, compression=None, ssl=self._tls)
 
     async def _serve_until_stopped(self) -> None:
         assert self._stopped is not None and self._server is not None

@@ -90,7 +90,8 @@ def start_service(state: EmulatorState) -> VoiceService:
     link = CallLink()
     # The relay's UDP socket is IPv4: an IPv6 emulator host serves voice on IPv4 loopback.
     host = "127.0.0.1" if ":" in state.voice_host else state.voice_host
-    service = VoiceService(now=state.clock.now, host=host, on_event=link.on_voice_event)
+    service = VoiceService(now=state.clock.now, host=host, on_event=link.on_voice_event,
+                           tls=state.tls.server_context() if state.tls else None)
     link.service = service
     link.on_lost = lambda server_id, channel_id, user_id: lifecycle.end_lost_session(
         state, server_id, channel_id, user_id)
