@@ -439,7 +439,7 @@ def main() -> None:
             notes = results.read_text()[results.read_text().index(NOTES_MARK):]
         baseline = (f" `--baseline` {args.baseline}: the same rows of an older build, run right after each row "
                     "of this one." if args.baseline else "")
-        sender = (f"; `--python-sender bot-library` (the sender: {args.bot_library} {bot_version(args)})"
+        sender = (f"; `--python-sender bot-library`, the sender being the bot library at {bot_version(args)}"
                   if args.python_sender == "bot-library" else f"; `--python-encoder {args.python_encoder}`")
         results.write_text("\n".join(["# Voice in the SDK: latency and CPU", "",
                                       f"Measured by `benchmarks/bench_voice_sdk.py` ({args.seconds:.0f} s per row after "

@@ -92,10 +92,10 @@ def make_server(state: EmulatorState, log_level: str = "warning") -> uvicorn.Ser
     tls = state.tls
     config = uvicorn.Config(create_app(state), log_config=None, log_level=log_level, access_log=False,
                             ssl_certfile=tls.cert_file if tls else None, ssl_keyfile=tls.key_file if tls else None,
-                            # Over TLS, uvloop's transport left a bot library's (asyncio client's) Gateway
-                            # reads one write behind: the voice join's dispatches arrived only with the next
-                            # heartbeat ACK, 41 s later (3 of 3 bench_voice_sdk bot runs; 0 of 6 on asyncio's
-                            # loop, which TCP_NODELAY (bind_socket) makes as quick for these round trips).
+                            # Over TLS on uvloop, a bot library's (an asyncio client's) Gateway reads sometimes
+                            # fell one write behind: dispatches sent at once were seen with the next heartbeat
+                            # ACK, 41 s later (benchmarks/results/voice_sdk_bot_library.md). Never on asyncio's
+                            # loop, which TCP_NODELAY (bind_socket) makes as quick for these round trips.
                             loop="asyncio" if tls else "auto",
                             lifespan="on", timeout_graceful_shutdown=2, ws_max_size=1 << 20,
                             # The platform's Gateway compresses with zlib-stream only, never per-message.
