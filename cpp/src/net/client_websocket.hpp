@@ -9,6 +9,8 @@
 #include <boost/beast/websocket.hpp>
 #include <boost/beast/websocket/ssl.hpp>
 
+#include "net/no_delay.hpp"
+
 #include <string>
 #include <utility>
 #include <variant>
@@ -29,11 +31,12 @@ public:
         return std::visit([&](auto& stream) -> decltype(auto) { return f(stream); }, stream_);
     }
 
-    // Once TCP is connected. wss: the TLS handshake, with SNI and a certificate that must name `host`
-    // (the context verifies the chain), then done(error); ws: done("") at once. `error` is "" on
-    // success, else what failed.
+    // Once TCP is connected: Nagle off (net/no_delay.hpp). wss: the TLS handshake, with SNI and a
+    // certificate that must name `host` (the context verifies the chain), then done(error); ws: done("")
+    // at once. `error` is "" on success, else what failed.
     template <class Done>
     void Secure(const std::string& host, Done done) {
+        With([](auto& ws) { TurnOffNagle(boost::beast::get_lowest_layer(ws).socket()); });
         auto* tls = std::get_if<Tls>(&stream_);
         if (tls == nullptr) return done(std::string());
         auto& stream = tls->next_layer();

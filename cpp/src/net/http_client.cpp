@@ -20,6 +20,7 @@
 #include <openssl/ssl.h>
 #include <set>
 
+#include "net/no_delay.hpp"
 #include "net/url.hpp"
 
 namespace platformpp::net {
@@ -228,6 +229,7 @@ struct HttpClient::State::Exchange : std::enable_shared_from_this<HttpClient::St
         connection->Lowest().expires_after(state->timeout);
         connection->Lowest().async_connect(results, [self = shared_from_this()](const error_code& ec, const tcp::endpoint&) {
             if (ec) return self->Fail(ec, "cannot connect to " + self->url.Authority());
+            TurnOffNagle(self->connection->Lowest().socket());
             if (!self->connection->secure) return self->Write();
             self->Handshake();
         });
