@@ -80,11 +80,13 @@ def _general_names(names: list[str]) -> list[x509.GeneralName]:
     return out
 
 
-def _write_private(path: Path, data: bytes) -> None:
-    """Key files are readable by their owner only."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+def _write_pair(directory: Path, name: str, cert: x509.Certificate, key: ec.EllipticCurvePrivateKey) -> None:
+    """``<name>.pem`` and ``<name>-key.pem``; the key file is readable by its owner only."""
+    fd = os.open(directory / f"{name}-key.pem", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "wb") as out:
-        out.write(data)
+        out.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                    serialization.NoEncryption()))
+    (directory / f"{name}.pem").write_bytes(cert.public_bytes(serialization.Encoding.PEM))
 
 
 def _load_ca(directory: Path) -> tuple[x509.Certificate, ec.EllipticCurvePrivateKey] | None:
@@ -113,10 +115,7 @@ def _new_ca(directory: Path) -> tuple[x509.Certificate, ec.EllipticCurvePrivateK
                                          crl_sign=True, encipher_only=False, decipher_only=False), critical=True)
             .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
             .sign(key, hashes.SHA256()))
-    _write_private(directory / "ca-key.pem", key.private_bytes(serialization.Encoding.PEM,
-                                                                serialization.PrivateFormat.PKCS8,
-                                                                serialization.NoEncryption()))
-    (directory / "ca.pem").write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    _write_pair(directory, "ca", cert, key)
     return cert, key
 
 
@@ -133,7 +132,8 @@ def _server_is_current(directory: Path, names: list[str], ca_cert: x509.Certific
     return all(name in covered for name in _general_names(names))
 
 
-def _new_server(directory: Path, names: list[str], ca_cert: x509.Certificate, ca_key: ec.EllipticCurvePrivateKey) -> None:
+def _new_server(directory: Path, names: list[str], ca_cert: x509.Certificate,
+                ca_key: ec.EllipticCurvePrivateKey) -> None:
     key = ec.generate_private_key(ec.SECP256R1())
     now = dt.datetime.now(dt.timezone.utc)
     cert = (x509.CertificateBuilder()
@@ -146,10 +146,7 @@ def _new_server(directory: Path, names: list[str], ca_cert: x509.Certificate, ca
             .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
             .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), critical=False)
             .sign(ca_key, hashes.SHA256()))
-    _write_private(directory / "server-key.pem", key.private_bytes(serialization.Encoding.PEM,
-                                                                    serialization.PrivateFormat.PKCS8,
-                                                                    serialization.NoEncryption()))
-    (directory / "server.pem").write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    _write_pair(directory, "server", cert, key)
 
 
 def local_certificate(directory: str | Path, hosts: Iterable[str] = ()) -> ServerCertificate:
