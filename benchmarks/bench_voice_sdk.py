@@ -273,8 +273,7 @@ def run_python_with_bot(receivers: int, seconds: float, bot_python: str, library
     the bot joins the guild's voice channel through the Gateway and plays. Its CPU is added to theirs."""
     sys.path.insert(0, str(ROOT / "tests" / "emulator"))
     from emulator_world import BOT_ID, BOT_TOKEN, GUILD_ID
-    from platformpp.emulator import Emulator
-    from platformpp.emulator.core.tls import local_certificate
+    from platformpp.emulator import Emulator, local_certificate
 
     env = dict(os.environ, PYTHONPATH=str(ROOT / "python"))
     with tempfile.TemporaryDirectory() as folder, Emulator(tls=local_certificate(folder)) as emu, \

@@ -18,7 +18,7 @@ import httpx
 import platformpp
 import pytest
 from emulator_world import bearer, bot_headers
-from platformpp.emulator.core.tls import local_certificate
+from platformpp.emulator import local_certificate
 from platformpp.emulator.state import open_database
 
 FIRST_LINE = re.compile(r"^platformpp emulator listening on (https?://127\.0\.0\.1:(\d+))$")

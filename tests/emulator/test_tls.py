@@ -16,8 +16,7 @@ import pytest
 import websockets
 from cryptography import x509
 from emulator_world import BOT_ID, GUILD_ID, bot_headers
-from platformpp.emulator import Emulator
-from platformpp.emulator.core.tls import ServerCertificate, TlsSetupError, local_certificate
+from platformpp.emulator import Emulator, ServerCertificate, TlsSetupError, local_certificate
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "emulator_voice"))
 from voice_client import VoiceClient  # noqa: E402

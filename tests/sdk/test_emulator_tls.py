@@ -12,8 +12,7 @@ from call_helpers import Ear, Tone, shared_lobby
 from sdk_support import GAME_ID, Outcome, pump_until, ready_player
 
 import platformpp
-from platformpp.emulator import Emulator
-from platformpp.emulator.core.tls import local_certificate
+from platformpp.emulator import Emulator, local_certificate
 
 ALICE = 1100000000000000001
 

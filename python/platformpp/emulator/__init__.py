@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .core.tls import ServerCertificate, TlsSetupError, local_certificate
     from .server import Emulator
 
-__all__ = ["Emulator"]
+__all__ = ["Emulator", "ServerCertificate", "TlsSetupError", "local_certificate"]
 
 
 def __getattr__(name: str) -> Any:
@@ -19,4 +20,8 @@ def __getattr__(name: str) -> Any:
         from .server import Emulator
 
         return Emulator
+    if name in ("ServerCertificate", "TlsSetupError", "local_certificate"):
+        from .core import tls
+
+        return getattr(tls, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
