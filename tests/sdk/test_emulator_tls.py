@@ -36,9 +36,12 @@ def test_sign_in_gateway_and_an_encrypted_call_over_tls(tls_emulator: Emulator) 
     bob_call = bob.start_call_with_audio_callbacks(lobby_id, ear, None)
     for call in (alice_call, bob_call):
         pump_until(lambda: call.get_status() == platformpp.Call.Status.Connected)
-    pump_until(lambda: ear.count() >= 25, timeout=15)
+    pump_until(lambda: bool(alice_call.get_e2ee_epoch_authenticator())
+               and alice_call.get_e2ee_epoch_authenticator() == bob_call.get_e2ee_epoch_authenticator())
+    # One second heard once the group is up; the frequency is read from its last half.
+    heard = ear.count()
+    pump_until(lambda: ear.count() >= heard + 50, timeout=15)
     assert abs(ear.frequency() - 440.0) <= 5.0
-    pump_until(lambda: alice_call.get_e2ee_epoch_authenticator() == bob_call.get_e2ee_epoch_authenticator())
     assert alice_call.get_e2ee_protocol_version() == 1
 
 
