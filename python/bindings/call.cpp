@@ -326,12 +326,14 @@ void BindClientCalls(py::class_<Client>& client) {
         py::arg("callback"), "Leaves every call; callback() once they are Disconnected.");
 }
 
-// The interpreter's thread states now: what the audio thread's kept state adds until it ends.
-int ThreadStateCount() {
+// How many of the interpreter's thread states have this id (ids are never reused): 1 while the audio
+// thread's kept state lives, 0 once it is deleted. Counting all states instead would also count other
+// threads starting or ending meanwhile (a test suite's background threads).
+int ThreadStatesWithId(uint64_t id) {
     int count = 0;
     for (PyThreadState* state = PyInterpreterState_ThreadHead(PyInterpreterState_Get()); state != nullptr;
          state = PyThreadState_Next(state)) {
-        ++count;
+        if (PyThreadState_GetID(state) == id) ++count;
     }
     return count;
 }
@@ -346,7 +348,7 @@ py::tuple AudioCallbackCost(py::object callable, int frames) {
     auto wrapped = WrapCaptured(std::move(callable));
     Client::UserAudioCapturedCallback baseline = [](int16_t* data, uint64_t, int32_t, uint64_t) { data[0] ^= 1; };
     std::vector<double> python(static_cast<std::size_t>(frames)), native(static_cast<std::size_t>(frames));
-    const int statesBefore = ThreadStateCount();
+    uint64_t keptId = 0;
     {
         py::gil_scoped_release release;
         std::thread audio([&] {
@@ -360,12 +362,14 @@ py::tuple AudioCallbackCost(py::object callable, int frames) {
             };
             run(baseline, native);
             run(wrapped, python);
+            py::gil_scoped_acquire gil;  // the state the callbacks kept, if they kept one
+            keptId = PyThreadState_GetID(PyThreadState_Get());
         });
         audio.join();
     }
     std::sort(python.begin(), python.end());
     std::sort(native.begin(), native.end());
-    return py::make_tuple(python, native, ThreadStateCount() - statesBefore);
+    return py::make_tuple(python, native, ThreadStatesWithId(keptId));
 }
 
 }  // namespace
