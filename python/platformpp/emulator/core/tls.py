@@ -89,6 +89,10 @@ def _write_pair(directory: Path, name: str, cert: x509.Certificate, key: ec.Elli
     (directory / f"{name}.pem").write_bytes(cert.public_bytes(serialization.Encoding.PEM))
 
 
+def _ends_soon(cert: x509.Certificate) -> bool:
+    return cert.not_valid_after_utc - RENEW_BEFORE < dt.datetime.now(dt.timezone.utc)
+
+
 def _load_ca(directory: Path) -> tuple[x509.Certificate, ec.EllipticCurvePrivateKey] | None:
     cert_path, key_path = directory / "ca.pem", directory / "ca-key.pem"
     if not (cert_path.exists() and key_path.exists()):
@@ -97,7 +101,7 @@ def _load_ca(directory: Path) -> tuple[x509.Certificate, ec.EllipticCurvePrivate
     key = serialization.load_pem_private_key(key_path.read_bytes(), password=None)
     if not isinstance(key, ec.EllipticCurvePrivateKey):
         return None
-    if cert.not_valid_after_utc - RENEW_BEFORE < dt.datetime.now(dt.timezone.utc):
+    if _ends_soon(cert):
         return None
     return cert, key
 
@@ -126,7 +130,7 @@ def _server_is_current(directory: Path, names: list[str], ca_cert: x509.Certific
     cert = x509.load_pem_x509_certificate(path.read_bytes())
     if cert.issuer != ca_cert.subject:
         return False
-    if cert.not_valid_after_utc - RENEW_BEFORE < dt.datetime.now(dt.timezone.utc):
+    if _ends_soon(cert):
         return False
     covered = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
     return all(name in covered for name in _general_names(names))
