@@ -106,6 +106,12 @@ class Opus:
         return self.lib.opus_decoder_create(48000, 2, ctypes.byref(error))
 
 
+def cpu_seconds() -> float:
+    """This process's CPU time so far, user and system."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def tone_frames() -> list[bytes]:
     """0.6 s of the SDK side's signal: 400, 700, 1000 Hz for 200 ms each, as 30 stereo int16 frames."""
     frames, phase = [], 0
@@ -223,11 +229,10 @@ async def python_clients(receivers: int, seconds: float, encoder_setup: str,
             await asyncio.sleep(max(0.0, start + n * 0.02 - time.monotonic()))
 
     await send_for(2.0)                     # warm-up, as on the SDK side
-    before, decoded_before, failures_before = resource.getrusage(resource.RUSAGE_SELF), decoded[0], failures[0]
+    cpu0, decoded_before, failures_before = cpu_seconds(), decoded[0], failures[0]
     t0 = time.monotonic()
     await send_for(seconds)
-    after, wall = resource.getrusage(resource.RUSAGE_SELF), time.monotonic() - t0
-    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    cpu, wall = cpu_seconds() - cpu0, time.monotonic() - t0
     result = {"receivers": receivers, "cpu_s": cpu, "wall_s": wall, "frames_received": decoded[0] - decoded_before,
               "dave_decrypt_failures": failures[0] - failures_before}
     for client in everyone:
