@@ -97,8 +97,6 @@ class _Checker:
 
     # -- each type ------------------------------------------------------------------------------------
     def action_row(self, form: Form) -> None:
-        if self.modal:
-            form.unknown_keys({"type", "id", "components"})
         children = self.children(form, "components", where="row", min_items=1, max_items=5)
         kinds = [child.data.get("type") for child in children]
         if any(k in SELECTS for k in kinds) and len(kinds) > 1:
@@ -258,7 +256,6 @@ class _Checker:
         values, defaults = set(), 0
         for index, raw in enumerate(options):
             option = form.item("options", index, raw)
-            option.unknown_keys({"label", "value", "description", "default"})
             option.string("label", min_len=1, max_len=100)
             value = option.string("value", min_len=1, max_len=100)
             option.string("description", required=False, max_len=100, nullable=True)
@@ -333,7 +330,6 @@ def as_stored(components: list[Any]) -> list[dict[str, Any]]:
 def check_modal(form: Form) -> dict[str, Any]:
     """The ``data`` of a MODAL callback: ``custom_id``, ``title``, ``components`` (1–40 of Label,
     Text Display, or an Action Row of Text Inputs)."""
-    form.unknown_keys({"custom_id", "title", "components"})
     form.string("custom_id", min_len=1, max_len=100)
     form.string("title", min_len=1, max_len=45)
     checker = _Checker(modal=True)

@@ -66,10 +66,7 @@ class Faults:
                 global_429=item.boolean("global", default=False),
                 drop_rate=item.number("drop_rate", required=False, minimum=0, maximum=1, default=0.0) or 0.0,
             )
-            item.unknown_keys({"path", "method", "latency_ms", "error_rate", "error_status", "force_429",
-                               "retry_after", "global", "drop_rate"})
             rules.append(rule)
-        form.unknown_keys({"latency_ms", "seed", "rules"})
         form.done()
         with self._lock:
             self.latency_ms, self.rules = latency or 0.0, rules

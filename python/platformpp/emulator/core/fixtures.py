@@ -75,7 +75,7 @@ def load_fixture(state: EmulatorState, data: Any) -> None:
     sections = sorted(state.fixture_sections, key=lambda section: section.order)
     form = Form(data)
     form.done()
-    form.unknown_keys({section.name for section in sections})
+    form.refuse_unknown_keys({section.name for section in sections})
     with state.db.transaction() as conn:
         # References may point forwards (a channel's parent listed after it): check them at the end.
         conn.execute("PRAGMA defer_foreign_keys=ON")

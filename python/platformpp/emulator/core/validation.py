@@ -43,7 +43,12 @@ def _has_bool(choices: tuple[Any, ...]) -> bool:
 
 class Form:
     """Typed reads of a decoded JSON object. Each failed read records a field error and returns None;
-    call ``done()`` after the reads to raise the 50035 if anything failed."""
+    call ``done()`` after the reads to raise the 50035 if anything failed.
+
+    Keys no read asks for are ignored, as the platform ignores request fields it does not know
+    (clients send ``tts``, ``nonce``, whole attachment objects, ...); a known key still has its type
+    and range checked. World files alone refuse unknown keys (``refuse_unknown_keys``): a developer
+    writes them by hand, where a typo should be caught."""
 
     def __init__(self, data: Any, errors: FieldErrors | None = None, path: tuple[str | int, ...] = ()) -> None:
         self.errors = errors if errors is not None else FieldErrors()
@@ -59,7 +64,8 @@ class Form:
     def fail(self, name: str | int, code: str, message: str) -> None:
         self.errors.add((*self.path, name), code, message)
 
-    def unknown_keys(self, allowed: set[str]) -> None:
+    def refuse_unknown_keys(self, allowed: set[str]) -> None:
+        """A field error for each key not in ``allowed`` (world files only; requests ignore them)."""
         unknown = self.data.keys() - allowed
         for key in sorted(unknown) if unknown else ():
             self.fail(key, "BASE_TYPE_UNKNOWN_FIELD", f"Unknown field; allowed fields are {sorted(allowed)}.")

@@ -81,7 +81,6 @@ async def get_admin(request: Request) -> Response:
 async def put_admin(request: Request) -> Response:
     """PUT /_emulator/gateway: change settings (all fields optional; applies to new connections)."""
     form = Form(await read_json(request))
-    form.unknown_keys({"heartbeat_interval_ms", "heartbeat_grace", "resume_window_s", "replay_buffer"})
     interval = form.integer("heartbeat_interval_ms", required=False, minimum=50, maximum=600_000)
     grace = form.number("heartbeat_grace", required=False, minimum=1.0, maximum=10.0)
     window = form.number("resume_window_s", required=False, minimum=0, maximum=86_400)
@@ -111,7 +110,6 @@ async def drop(request: Request) -> Response:
     """POST /_emulator/gateway/drop ``{session_id?, user_id?}``: drop the sockets (close 4000); the
     sessions stay resumable. Answers ``{dropped: n}``."""
     form, sessions = await _select(request)
-    form.unknown_keys({"session_id", "user_id"})
     form.done()
     live = [s for s in sessions if s.connection is not None]
     for session in live:
@@ -122,7 +120,6 @@ async def drop(request: Request) -> Response:
 async def reconnect(request: Request) -> Response:
     """POST /_emulator/gateway/reconnect ``{session_id?, user_id?}``: send op 7 Reconnect, then close 4000."""
     form, sessions = await _select(request)
-    form.unknown_keys({"session_id", "user_id"})
     form.done()
     live = [s for s in sessions if s.connection is not None]
     for session in live:
@@ -134,7 +131,6 @@ async def invalidate(request: Request) -> Response:
     """POST /_emulator/gateway/invalidate ``{session_id?, user_id?, resumable?}``: send op 9 Invalid
     Session with ``d = resumable``; unless resumable, the session ends."""
     form, sessions = await _select(request)
-    form.unknown_keys({"session_id", "user_id", "resumable"})
     resumable = form.boolean("resumable", default=False)
     form.done()
     hub = get_hub(emulator_state(request))
@@ -153,7 +149,6 @@ async def authorize_request(request: Request) -> Response:
     application, if given), as when an authorization starts from a client entry point. Sessions
     awaiting a Resume get it on Resume. Answers ``{delivered: n}``."""
     form = Form(await read_json(request))
-    form.unknown_keys({"user_id", "application_id"})
     user_id = form.snowflake("user_id")
     application_id = form.snowflake("application_id", required=False)
     form.done()

@@ -77,8 +77,6 @@ def _snowflake(form: Form, name: str) -> int:
 def authorize(conn: Connection, args: Any) -> dict[str, Any]:
     """The desktop user consents (or, with the deny switch, refuses) and the game gets a code."""
     form = _form(args)
-    form.unknown_keys({"client_id", "scopes", "code_challenge", "code_challenge_method", "state", "nonce",
-                       "integration_type", "prompt", "response_type", "redirect_uri"})
     client_id = form.snowflake("client_id")
     requested = form.array("scopes", min_items=1) or []
     challenge = form.string("code_challenge", required=False)
@@ -118,7 +116,6 @@ def authorize(conn: Connection, args: Any) -> dict[str, Any]:
 
 def authenticate(conn: Connection, args: Any) -> dict[str, Any]:
     form = _form(args)
-    form.unknown_keys({"access_token"})
     token = form.string("access_token", min_len=1)
     _done(form)
     state = conn.endpoint.state
@@ -231,7 +228,6 @@ def set_activity_command(conn: Connection, args: Any) -> Any:
     """The game's rich presence for the desktop user, seen through presence by friends and guilds; no
     OAuth needed. ``activity`` null (or absent) clears it."""
     form = _form(args)
-    form.unknown_keys({"pid", "activity"})
     if "pid" in form.data:
         form.integer("pid", minimum=0)
     raw = form.data.get("activity")

@@ -47,7 +47,6 @@ async def ban_user(request: Request) -> Response:
     reason = form.string("reason", required=False, default="", max_len=512)
     permanent = form.boolean("permanent")
     until_text = form.string("until", required=False)
-    form.unknown_keys({"reason", "until", "permanent"})
     until = None
     if until_text is not None:
         try:

@@ -28,7 +28,6 @@ async def update_display_name(request: Request) -> Response:
     state: EmulatorState = request.app.state.emu
     form = await read_form(request)
     name = form.string("display_name", min_len=1, max_len=DISPLAY_NAME_MAX)
-    form.unknown_keys({"display_name"})
     form.done()
     assert name is not None
     if not name.strip():

@@ -33,19 +33,16 @@ class ProviderRejected(ValueError):
 
 def validate_provider_config(form: Form, auth_type: str | None) -> None:
     if auth_type in ID_TOKEN_TYPES:
-        form.unknown_keys({"type", "issuer", "audience", "jwks"})
         form.string("issuer", min_len=1, max_len=2048)
         form.string("audience", min_len=1, max_len=2048)
         jwks = form.obj("jwks")
         if jwks is not None:
             jwks.array("keys", min_items=1)
     else:
-        form.unknown_keys({"type", "tokens"})
         tokens = form.obj("tokens")
         if tokens is not None:
             for token, account in tokens.data.items():
                 entry = Form(account, form.errors, (*tokens.path, "<token>"))
-                entry.unknown_keys({"id", "name"})
                 entry.string("id", min_len=1, max_len=256)
                 entry.string("name", required=False, max_len=32)
                 if not token:

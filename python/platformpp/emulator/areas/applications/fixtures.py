@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 def load_applications(state: EmulatorState, conn: sqlite3.Connection, form: Form, name: str) -> None:
     for index, raw in enumerate(form.array(name) or []):
         item = form.item(name, index, raw)
-        item.unknown_keys({"id", "name", "description", "client_secret", "public_client", "flags", "owner_id",
+        item.refuse_unknown_keys({"id", "name", "description", "client_secret", "public_client", "flags", "owner_id",
                            "bot", "redirect_uris", "custom_schemes", "approved_scopes",
                            "social_sdk_terms_accepted", "event_webhooks_url", "webhook_private_key",
                            "parent_application_id", "publisher_linking_approved", "approximate_user_count",
@@ -33,7 +33,7 @@ def load_applications(state: EmulatorState, conn: sqlite3.Connection, form: Form
         bot_token: str | None = None
         bot = item.obj("bot", required=False)
         if bot is not None:
-            bot.unknown_keys({"id", "username", "global_name", "avatar", "token"})
+            bot.refuse_unknown_keys({"id", "username", "global_name", "avatar", "token"})
             bot_user_id = fixture_id(state, bot)
             insert_user(conn, bot, bot_user_id, bot=True)
             bot_token = bot.string("token", required=False, min_len=10, max_len=200)
@@ -63,7 +63,7 @@ def load_applications(state: EmulatorState, conn: sqlite3.Connection, form: Form
         sharding = item.obj("sharding", required=False)
         large, shards, concurrency = False, 1, 1
         if sharding is not None:
-            sharding.unknown_keys({"large", "shards", "max_concurrency"})
+            sharding.refuse_unknown_keys({"large", "shards", "max_concurrency"})
             large = sharding.boolean("large")
             concurrency = sharding.choice("max_concurrency", (1, 16, 32, 64, 128, 256, 512), required=False,
                                           default=16 if large else 1) or 1

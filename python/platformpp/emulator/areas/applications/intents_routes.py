@@ -43,7 +43,6 @@ async def get_state(request: Request) -> Response:
 async def put_reach(request: Request) -> Response:
     """``PUT /_emulator/applications/{id}/reach`` ``{"users": n}``."""
     form = Form(await read_json(request))
-    form.unknown_keys({"users"})
     users = form.integer("users", minimum=0, maximum=MAX_REACH)
     form.done()
     return await _answer(request, lambda conn, app, now: intents.set_reach(conn, app, users or 0))
@@ -53,7 +52,6 @@ async def put_toggle(request: Request) -> Response:
     """``PUT /_emulator/applications/{id}/privileged-intents/{intent}`` ``{"enabled": bool}``."""
     intent = request.path_params["intent"]
     form = Form(await read_json(request))
-    form.unknown_keys({"enabled"})
     enabled = form.choice("enabled", (True, False))
     form.done()
     return await _answer(request, lambda conn, app, now: intents.toggle(conn, app, intent, bool(enabled), now))

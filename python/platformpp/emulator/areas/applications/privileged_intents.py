@@ -172,7 +172,6 @@ def load_fixture(state: EmulatorState, conn: sqlite3.Connection, form: Form, nam
     ``approved_at`` is an approval decided then (lasting a year from it), ``enabled`` the toggle."""
     for index, raw in enumerate(form.array(name) or []):
         item = form.item(name, index, raw)
-        item.unknown_keys({"application_id", "intent", "approved_at", "enabled"})
         application_id = item.snowflake("application_id")
         intent = item.choice("intent", tuple(INTENT_FLAGS))
         approved_raw = item.string("approved_at", required=False)

@@ -69,7 +69,6 @@ def _install_params(params: Form | None) -> dict[str, Any] | None:
     """``{scopes, permissions}`` as the API returns it (permissions as a string), or None."""
     if params is None:
         return None
-    params.unknown_keys({"scopes", "permissions"})
     scopes = params.array("scopes", required=False, min_items=1) or []
     for index, scope in enumerate(scopes):
         if scope not in INSTALL_SCOPES:
@@ -91,13 +90,11 @@ def _integration_types_config(form: Form) -> dict[str, Any] | None:
     if not 1 <= len(config.data) <= 2:
         form.fail("integration_types_config", "BASE_TYPE_BAD_LENGTH", "Must have 1 or 2 integration types.")
         return None
-    config.unknown_keys(set(INTEGRATION_TYPES))
     result: dict[str, Any] = {}
     for key in sorted(set(config.data) & set(INTEGRATION_TYPES)):
         entry = config.obj(key, required=False, nullable=True)
         result[key] = {}
         if entry is not None:
-            entry.unknown_keys({"oauth2_install_params"})
             params = _install_params(entry.obj("oauth2_install_params", required=False, nullable=True))
             if params is not None:
                 result[key]["oauth2_install_params"] = params
@@ -111,10 +108,6 @@ def _json_or_null(value: Any) -> str | None:
 def application_updates(form: Form, current_flags: int) -> dict[str, Any]:
     """The column changes a ``PATCH /applications/@me`` body asks for; field errors go to ``form``.
     ``flags`` is the 32-bit integer of requests (seed); only the limited intent flags may change."""
-    form.unknown_keys({"description", "icon", "cover_image", "flags", "interactions_endpoint_url",
-                       "role_connections_verification_url", "custom_install_url", "install_params",
-                       "integration_types_config", "explicit_content_filter", "max_participants", "tags",
-                       "type", "event_webhooks_url"})
     updates: dict[str, Any] = {}
     if "description" in form.data:
         updates["description"] = form.string("description", required=False, nullable=True, max_len=400) or ""

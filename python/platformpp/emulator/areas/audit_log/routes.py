@@ -57,7 +57,6 @@ async def list_entries(request: Request) -> Response:
     guild_id = snowflake_param(request, "guild_id")
     state = emulator_state(request)
     form = Form(dict(request.query_params))
-    form.unknown_keys({"user_id", "target_id", "action_type", "before", "after", "limit"})
     user_id, target_id = _query_snowflake(form, "user_id"), _query_snowflake(form, "target_id")
     before, after = _query_snowflake(form, "before"), _query_snowflake(form, "after")
     action_type = _query_int(form, "action_type", 1, 1000, None)

@@ -28,7 +28,6 @@ async def set_user_avatar(request: Request) -> Response:
     state = emulator_state(request)
     user_id = snowflake_param(request, "user_id")
     form = await read_form(request)
-    form.unknown_keys({"image"})
     if "image" not in form.data:
         form.fail("image", "BASE_TYPE_REQUIRED", "This field is required")
     upload = store.read_image(form, "image")

@@ -70,7 +70,6 @@ async def user_reacts(request: Request) -> Response:
     """PUT /_emulator/channels/{channel_id}/messages/{message_id}/reactions ``{user_id, emoji}`` → 204."""
     channel_id, message_id = snowflake_param(request, "channel_id"), snowflake_param(request, "message_id")
     form = Form(await read_json(request))
-    form.unknown_keys({"user_id", "emoji"})
     user_id = form.snowflake("user_id")
     emoji = form.string("emoji", min_len=1, max_len=64)
     form.done()
@@ -92,7 +91,6 @@ def _user_pins(pinned: bool) -> Any:
         """PUT / DELETE /_emulator/channels/{channel_id}/pins/{message_id} ``{user_id}`` → 204."""
         channel_id, message_id = snowflake_param(request, "channel_id"), snowflake_param(request, "message_id")
         form = Form(await read_json(request))
-        form.unknown_keys({"user_id"})
         user_id = form.snowflake("user_id")
         form.done()
         state = emulator_state(request)
@@ -115,7 +113,6 @@ async def search_index(request: Request) -> Response:
     ``{indexed: true}`` runs the job now → ``{guild_id, indexed, documents_indexed}``."""
     guild_id = snowflake_param(request, "guild_id")
     form = Form(await read_json(request))
-    form.unknown_keys({"indexed", "index_after_s"})
     indexed = form.boolean("indexed", required=True)
     delay = form.number("index_after_s", required=False, minimum=0, maximum=MAX_INDEX_DELAY_S, default=1.0)
     if indexed and "index_after_s" in form.data:

@@ -81,8 +81,6 @@ def _attachments(form: Form) -> list[AttachmentSpec] | None:
     specs = []
     for index, raw in enumerate(raw_list):
         item = form.item("attachments", index, raw)
-        item.unknown_keys({"id", "filename", "description", "title", "is_spoiler", "duration_secs", "waveform",
-                           "is_remix"})
         attachment_id = item.snowflake("id")
         spoiler = item.data.get("is_spoiler")
         if spoiler is not None and not isinstance(spoiler, bool):
@@ -98,7 +96,6 @@ def _allowed_mentions(form: Form) -> AllowedMentions:
     sub = form.obj("allowed_mentions", required=False, nullable=True)
     if sub is None:
         return AllowedMentions()
-    sub.unknown_keys({"parse", "users", "roles", "replied_user"})
     parse = sub.array("parse", required=False) or []
     for index, value in enumerate(parse):
         if value not in ("users", "roles", "everyone"):
@@ -114,7 +111,6 @@ def _reference(form: Form) -> dict[str, Any] | None:
     sub = form.obj("message_reference", required=False, nullable=True)
     if sub is None:
         return None
-    sub.unknown_keys({"message_id", "channel_id", "guild_id", "type", "fail_if_not_exists"})
     return {"message_id": sub.snowflake("message_id"), "channel_id": sub.snowflake("channel_id", required=False,
                                                                                     nullable=True),
             "guild_id": sub.snowflake("guild_id", required=False, nullable=True),
@@ -142,7 +138,6 @@ def _poll(form: Form) -> dict[str, Any] | None:
 
 def read_message_input(data: Any, *, editing: bool) -> MessageInput:
     form = Form(data)
-    form.unknown_keys(_EDIT_KEYS if editing else _CREATE_KEYS)
     given = _present(form)
     result = MessageInput(given=given)
     result.content = form.string("content", required=False, max_len=MAX_CONTENT, nullable=True)

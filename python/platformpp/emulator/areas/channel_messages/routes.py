@@ -148,7 +148,6 @@ async def bulk_delete(request: Request) -> Response:
     caller = _bot(request)
     channel_id = snowflake_param(request, "channel_id")
     form = Form(await read_json(request))
-    form.unknown_keys({"messages"})
     raw = form.array("messages", min_items=2, max_items=100) or []
     ids = [form.coerce_snowflake("messages", value) for value in raw]
     if len(set(ids)) != len(ids):

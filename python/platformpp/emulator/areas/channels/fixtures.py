@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 def load_group_dms(state: EmulatorState, conn: sqlite3.Connection, form: Form, name: str) -> None:
     for index, raw in enumerate(form.array(name) or []):
         item = form.item(name, index, raw)
-        item.unknown_keys({"id", "name", "owner_id", "application_id", "recipients", "icon"})
+        item.refuse_unknown_keys({"id", "name", "owner_id", "application_id", "recipients", "icon"})
         channel_id = fixture_id(state, item)
         owner_id = item.snowflake("owner_id")
         recipients = [item.coerce_snowflake("recipients", r)

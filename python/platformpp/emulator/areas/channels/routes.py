@@ -121,7 +121,6 @@ async def channel_positions(request: Request) -> Response:
         planned: list[tuple[int, dict[str, Any]]] = []
         for index, raw in enumerate(items):
             item = form.item("channels", index, raw)
-            item.unknown_keys({"id", "position", "parent_id", "lock_permissions"})
             channel_id = item.snowflake("id")
             changes: dict[str, Any] = {}
             if channel_id is not None and conn.execute("SELECT 1 FROM channels WHERE id = ? AND guild_id = ?",
@@ -241,7 +240,6 @@ async def put_overwrite(request: Request) -> Response:
     target = snowflake_param(request, "overwrite_id")
     state = emulator_state(request)
     form = await read_form(request)
-    form.unknown_keys({"type", "allow", "deny"})
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> None:
         now = state.clock.now()

@@ -162,11 +162,9 @@ async def get_permissions(request: Request) -> Response:
 
 def _read_permissions(raw: object) -> list[dict]:
     form = Form(raw)
-    form.unknown_keys({"permissions"})
     result = []
     for index, item in enumerate(form.array("permissions", max_items=store.MAX_PERMISSIONS) or []):
         entry = form.item("permissions", index, item)
-        entry.unknown_keys({"id", "type", "permission"})
         target = entry.snowflake("id")
         kind = entry.choice("type", (store.PERMISSION_ROLE, store.PERMISSION_USER, store.PERMISSION_CHANNEL))
         allowed = entry.boolean("permission", required=True)

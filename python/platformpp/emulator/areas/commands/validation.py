@@ -93,7 +93,6 @@ def _choices(option: Form, kind: int, counter: _Counter) -> list[dict[str, Any]]
     result, names = [], set()
     for index, item in enumerate(raw):
         choice = option.item("choices", index, item)
-        choice.unknown_keys({"name", "name_localizations", "value"})
         name = choice.string("name", min_len=1, max_len=100)
         if kind == STRING:
             value: Any = choice.string("value", min_len=1, max_len=100)
@@ -114,7 +113,6 @@ def _choices(option: Form, kind: int, counter: _Counter) -> list[dict[str, Any]]
 def _option(form: Form, depth: int, counter: _Counter) -> dict[str, Any]:
     """One option; ``depth`` 0 for a command's own options, 1 inside a group or subcommand, 2 inside a
     subcommand of a group."""
-    form.unknown_keys(_OPTION_KEYS)
     kind = form.choice("type", OPTION_TYPES)
     name = _name(form, "name", chat=True)
     description = form.string("description", min_len=1, max_len=100)
@@ -235,7 +233,6 @@ def _enum_list(form: Form, key: str, allowed: tuple[int, ...]) -> list[int] | No
 def read_command(form: Form, *, guild: bool, partial: dict[str, Any] | None = None) -> dict[str, Any]:
     """The stored form of a command. ``partial``: the current command when editing (PATCH): absent
     fields keep their value. Errors are recorded in ``form``; call ``form.done()`` after."""
-    form.unknown_keys(_KEYS)
     data = form.data
     current = partial or {}
     kind = current.get("type", CHAT_INPUT)

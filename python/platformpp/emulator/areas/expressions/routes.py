@@ -46,7 +46,6 @@ async def get_emoji(request: Request) -> Response:
 async def create_emoji(request: Request) -> Response:
     """POST /guilds/{guild_id}/emojis ``{name (2–32 of A-Z a-z 0-9 _), image (data URI), roles?}`` → 201."""
     form = Form(await read_json(request))
-    form.unknown_keys({"name", "image", "roles"})
     name = form.string("name", min_len=2, max_len=32)
     if name is not None and not store.EMOJI_NAME.match(name):
         form.fail("name", "BASE_TYPE_BAD_NAME", "Only letters, digits and underscores.")
@@ -61,7 +60,6 @@ async def create_emoji(request: Request) -> Response:
 async def modify_emoji(request: Request) -> Response:
     emoji_id = snowflake_param(request, "emoji_id")
     form = Form(await read_json(request))
-    form.unknown_keys({"name", "roles"})
     name = form.string("name", required=False, min_len=2, max_len=32)
     if name is not None and not store.EMOJI_NAME.match(name):
         form.fail("name", "BASE_TYPE_BAD_NAME", "Only letters, digits and underscores.")
@@ -117,7 +115,6 @@ async def create_sticker(request: Request) -> Response:
     (PNG, APNG, GIF or Lottie JSON, at most 512 KiB) → 201."""
     multipart = await read_multipart(request, file_limit=store.STICKER_MAX_BYTES)
     form = Form(dict(multipart.fields))
-    form.unknown_keys({"name", "tags", "description"})
     fields = _sticker_fields(form, required=True)
     upload = multipart.files.get("file")
     format_type = None
@@ -138,7 +135,6 @@ async def create_sticker(request: Request) -> Response:
 async def modify_sticker(request: Request) -> Response:
     sticker_id = snowflake_param(request, "sticker_id")
     form = Form(await read_json(request))
-    form.unknown_keys({"name", "tags", "description"})
     changes = _sticker_fields(form, required=False)
     form.done()
     state = emulator_state(request)

@@ -269,7 +269,6 @@ async def put_overwrite(request: Request) -> Response:
     channel_id = snowflake_param(request, "channel_id")
     target = snowflake_param(request, "overwrite_id")
     form = await read_form(request)
-    form.unknown_keys({"type", "allow", "deny"})
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
         row = _channel(conn, channel_id)
@@ -318,7 +317,6 @@ async def channel_obfuscation(request: Request) -> Response:
     state = emulator_state(request)
     application_id = snowflake_param(request, "application_id")
     form = await read_form(request)
-    form.unknown_keys({"enabled"})
     enabled = form.boolean("enabled", required=True)
     form.done()
 

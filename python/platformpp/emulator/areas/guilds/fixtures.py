@@ -29,7 +29,7 @@ MEMBER_KEYS = {"user_id", "nick", "roles", "joined_at", "avatar", "banner", "bio
 def load_guilds(state: EmulatorState, conn: sqlite3.Connection, form: Form, name: str) -> None:
     for index, raw in enumerate(form.array(name) or []):
         item = form.item(name, index, raw)
-        item.unknown_keys({"id", "name", "owner_id", "icon", "description", "features", "roles", "channels",
+        item.refuse_unknown_keys({"id", "name", "owner_id", "icon", "description", "features", "roles", "channels",
                            "members"})
         guild_id = fixture_id(state, item)
         if row_exists(conn, "guilds", guild_id):
@@ -102,7 +102,7 @@ def _bits(form: Form, name: str) -> str:
 
 
 def load_role(state: EmulatorState, conn: sqlite3.Connection, role: Form, guild_id: int) -> int:
-    role.unknown_keys(ROLE_KEYS)
+    role.refuse_unknown_keys(ROLE_KEYS)
     role_id = fixture_id(state, role)
     color = {"minimum": 0, "maximum": 0xFFFFFF}
     insert_checked(conn, role,
@@ -123,11 +123,11 @@ def load_role(state: EmulatorState, conn: sqlite3.Connection, role: Form, guild_
 
 def load_channel(state: EmulatorState, conn: sqlite3.Connection, channel: Form, guild_id: int | None) -> int:
     """A guild channel; with ``guild_id`` None, a group DM (type 3), which may carry ``application_id``."""
-    channel.unknown_keys(CHANNEL_KEYS)
+    channel.refuse_unknown_keys(CHANNEL_KEYS)
     overwrites = []
     for o_index, o_raw in enumerate(channel.array("permission_overwrites", required=False) or []):
         overwrite = channel.item("permission_overwrites", o_index, o_raw)
-        overwrite.unknown_keys({"id", "type", "allow", "deny"})
+        overwrite.refuse_unknown_keys({"id", "type", "allow", "deny"})
         overwrites.append({"id": str(overwrite.snowflake("id")), "type": overwrite.choice("type", (0, 1)),
                            "allow": _bits(overwrite, "allow"), "deny": _bits(overwrite, "deny")})
     channel_id = fixture_id(state, channel)
@@ -163,7 +163,7 @@ def _instant(form: Form, name: str, default: str | None) -> str | None:
 
 
 def load_member(state: EmulatorState, conn: sqlite3.Connection, member: Form, guild_id: int) -> int | None:
-    member.unknown_keys(MEMBER_KEYS)
+    member.refuse_unknown_keys(MEMBER_KEYS)
     role_ids = [str(member.coerce_snowflake("roles", r)) for r in member.array("roles", required=False) or []]
     user_id = member.snowflake("user_id")
     insert_checked(conn, member,

@@ -66,7 +66,6 @@ def read_overwrites(form: Form, name: str, guild_id: int,
     result: list[dict[str, Any]] = []
     for index, item_raw in enumerate(raw):
         item = form.item(name, index, item_raw)
-        item.unknown_keys({"id", "type", "allow", "deny"})
         target = item.snowflake("id")
         kind = item.choice("type", (ROLE_OVERWRITE, MEMBER_OVERWRITE), required=False, default=ROLE_OVERWRITE)
         allow, deny = read_bits(item, "allow") or 0, read_bits(item, "deny") or 0
@@ -96,8 +95,6 @@ def _set(conn: sqlite3.Connection, table: str, key: str, key_value: Any, changes
 
 def modify_guild(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int,
                  form: Form) -> dict[str, Any]:
-    form.unknown_keys({"name", "icon", "description", "afk_channel_id", "afk_timeout", "system_channel_id",
-                       "verification_level", "preferred_locale", "features"})
     changes: dict[str, Any] = {}
     uploads: dict[str, Upload] = {}
     if "name" in form.data:
@@ -148,7 +145,6 @@ ROLE_FIELDS = {"name", "permissions", "color", "colors", "hoist", "icon", "unico
 
 
 def _role_changes(form: Form, creating: bool, uploads: dict[str, Upload]) -> dict[str, Any]:
-    form.unknown_keys(ROLE_FIELDS)
     changes: dict[str, Any] = {}
     if "name" in form.data or creating:
         changes["name"] = form.string("name", required=False, min_len=1, max_len=100, default="new role")
@@ -159,7 +155,6 @@ def _role_changes(form: Form, creating: bool, uploads: dict[str, Upload]) -> dic
         changes["color"] = form.integer("color", required=False, minimum=0, maximum=0xFFFFFF, default=0)
     colors = form.obj("colors", required=False, nullable=True)
     if colors is not None:
-        colors.unknown_keys({"primary_color", "secondary_color", "tertiary_color"})
         changes["color"] = colors.integer("primary_color", required=False, minimum=0, maximum=0xFFFFFF,
                                           default=0)
         for field in ("secondary_color", "tertiary_color"):
@@ -376,7 +371,6 @@ CHANNEL_FIELDS = {"name", "type", "position", "parent_id", "topic", "nsfw", "rat
 def channel_changes(conn: sqlite3.Connection, form: Form, guild_id: int, creating: bool,
                     kind_now: int | None = None) -> dict[str, Any]:
     """The channel columns the form sets, checked against the channel's type."""
-    form.unknown_keys(CHANNEL_FIELDS | UNMODELLED_CHANNEL_FIELDS)
     changes: dict[str, Any] = {}
     if creating or "name" in form.data:
         changes["name"] = form.string("name", min_len=1, max_len=100)

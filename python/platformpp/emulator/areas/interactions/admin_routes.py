@@ -154,9 +154,6 @@ def _start(request: Request, raw: Any, files: list[UploadedFile], interaction_id
     state = emulator_state(request)
     base_url = base_url_of(request)
     form = Form(raw)
-    form.unknown_keys({"action", "application_id", "user_id", "channel_id", "recipient_id", "command_id",
-                       "command_name", "command_type", "options", "target_id", "message_id", "custom_id", "values",
-                       "interaction_id", "sku_id", "wait_s", "repeat"})
     action = form.choice("action", ACTIONS)
     application_id = form.snowflake("application_id")
     user_id = form.snowflake("user_id")
@@ -352,7 +349,6 @@ async def set_endpoint(request: Request) -> Response:
     state = emulator_state(request)
     application_id = snowflake_param(request, "application_id")
     form = Form(await read_json(request))
-    form.unknown_keys({"url"})
     url = form.string("url", required=True, nullable=True, max_len=2048)
     if url is not None and not url.startswith(("http://", "https://")):
         form.fail("url", "URL_TYPE_INVALID_URL", "Not a well formed URL.")

@@ -36,7 +36,6 @@ CHAT_INPUT_COMMAND, CONTEXT_MENU_COMMAND, DEFAULT = 20, 23, 0
 def read_body(data: Any, *, editing: bool, path: tuple[str, ...] = ()) -> tuple[Payload, list[Payload] | None, int | None]:
     """(fields to store, the ``attachments`` specs or None, flags or None). Errors raise one 50035."""
     form = Form(data, path=path)
-    form.unknown_keys(_KEYS)
     body: Payload = {}
     if "content" in form.data:
         body["content"] = form.string("content", required=False, max_len=MAX_CONTENT, nullable=True) or ""

@@ -126,10 +126,8 @@ def _choices(form: Form, option_type: int | None) -> list[Payload]:
     result: list[Payload] = []
     if data is None:
         return result
-    data.unknown_keys({"choices"})
     for index, raw in enumerate(data.array("choices", required=False, max_items=25) or []):
         choice = data.item("choices", index, raw)
-        choice.unknown_keys({"name", "name_localizations", "value"})
         name = choice.string("name", min_len=1, max_len=100)
         if option_type == 4:
             value: Any = choice.integer("value")
@@ -146,7 +144,6 @@ def _eligibility(form: Form) -> Payload:
     data = form.obj("data")
     result: Payload = {}
     if data is not None:
-        data.unknown_keys({"eligible", "ineligible_reason", "ineligible_reason_description"})
         reason = None if data.data.get("ineligible_reason") is None else \
             data.choice("ineligible_reason", INELIGIBLE_REASONS)
         result = {"eligible": data.boolean("eligible", required=True), "ineligible_reason": reason,
@@ -193,7 +190,6 @@ def _respond(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row
     if now - row["created_at"] > RESPONSE_WINDOW_S:
         raise errors.not_found(UNKNOWN_INTERACTION, "interaction")
     form = Form(raw)
-    form.unknown_keys({"type", "data"})
     kind = form.choice("type", CALLBACK_TYPES)
     form.done()
     if kind not in ALLOWED[row["type"]]:

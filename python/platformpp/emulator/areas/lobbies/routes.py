@@ -73,7 +73,6 @@ async def put_lobby(request: Request) -> Response:
     """PUT /lobbies (Bearer, sdk.social_layer): create the application's lobby for ``secret`` or join it."""
     principal = auth.require(request, kinds=("bearer",), scopes=(SOCIAL_SCOPE,))
     form = Form(await read_json(request))
-    form.unknown_keys({"secret", "lobby_metadata", "member_metadata", "idle_timeout_seconds"})
     secret = form.string("secret", min_len=1, max_len=250)
     lobby_metadata = metadata_field(form, "lobby_metadata")
     member_metadata = metadata_field(form, "member_metadata")
@@ -98,7 +97,6 @@ async def post_lobby(request: Request) -> Response:
     """POST /lobbies (Bot): create a lobby with optional metadata and up to 25 members."""
     principal = auth.require(request, kinds=("bot",))
     form = Form(await read_json(request))
-    form.unknown_keys({"metadata", "members", "idle_timeout_seconds"})
     metadata = metadata_field(form, "metadata")
     members = members_list(form, "members", required=False)
     idle_timeout = idle_timeout_field(form)
@@ -133,7 +131,6 @@ async def patch_lobby(request: Request) -> Response:
     principal = auth.require(request, kinds=("bot",))
     lobby_id = snowflake_param(request, "lobby_id")
     form = Form(await read_json(request))
-    form.unknown_keys({"metadata", "members", "idle_timeout_seconds"})
     metadata = metadata_field(form, "metadata")
     members = members_list(form, "members", required=False) if "members" in form.data else None
     idle_timeout = idle_timeout_field(form)
@@ -217,7 +214,6 @@ async def bulk_members(request: Request) -> Response:
     lobby_id = snowflake_param(request, "lobby_id")
     data = await read_json(request)
     form = Form(data if isinstance(data, dict) else {"members": data})
-    form.unknown_keys({"members"})
     members = members_list(form, "members", required=True)
     form.done()
 
@@ -244,7 +240,6 @@ async def link_channel(request: Request) -> Response:
     principal = auth.require(request, scopes=(SOCIAL_SCOPE,))
     lobby_id = snowflake_param(request, "lobby_id")
     form = Form(await read_json(request))
-    form.unknown_keys({"channel_id"})
     channel_id = form.snowflake("channel_id", nullable=True)
     form.done()
     now = emulator_state(request).clock.now()

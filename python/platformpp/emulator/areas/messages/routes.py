@@ -45,7 +45,6 @@ class MessageBody:
     """``{content, metadata?}`` of a post (content required) or an edit (both optional)."""
 
     def __init__(self, form: Form, *, content_required: bool) -> None:
-        form.unknown_keys({"content", "metadata"})
         self.content = form.string("content", required=content_required, min_len=1, max_len=MAX_CONTENT)
         self.metadata = metadata_field(form, "metadata")
         self.metadata_given = "metadata" in form.data

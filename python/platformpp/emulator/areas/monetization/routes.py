@@ -141,7 +141,6 @@ async def get_entitlement(request: Request) -> Response:
 async def create_test_entitlement(request: Request) -> Response:
     application_id = _own_application(request)
     form = Form(await read_json(request))
-    form.unknown_keys({"sku_id", "owner_id", "owner_type"})
     sku_id = form.snowflake("sku_id")
     owner_id = form.snowflake("owner_id")
     owner_type = form.choice("owner_type", (store.OWNER_GUILD, store.OWNER_USER))
@@ -204,7 +203,6 @@ def _admin_application(request: Request, conn: sqlite3.Connection) -> int:
 
 
 def read_sku(form: Form) -> dict[str, Any]:
-    form.unknown_keys({"id", "type", "name", "slug", "flags"})
     name = form.string("name", min_len=1, max_len=100)
     return {"sku_type": form.choice("type", store.SKU_TYPES), "name": name,
             "slug": form.string("slug", required=False, min_len=1, max_len=100) or (name or "").lower().replace(" ", "-"),
@@ -223,7 +221,6 @@ def _instant(form: Form, name: str) -> str | None:
 
 
 def read_entitlement(form: Form) -> dict[str, Any]:
-    form.unknown_keys({"id", "sku_id", "user_id", "guild_id", "type", "starts_at", "ends_at", "test"})
     fields = {"sku_id": form.snowflake("sku_id"), "user_id": form.snowflake("user_id"),
               "guild_id": form.snowflake("guild_id", required=False, nullable=True),
               "entitlement_type": form.choice("type", store.ENTITLEMENT_TYPES, required=False,
@@ -236,7 +233,6 @@ def read_entitlement(form: Form) -> dict[str, Any]:
 
 
 def read_subscription(form: Form) -> dict[str, Any]:
-    form.unknown_keys({"id", "sku_id", "user_id", "period_days", "current_period_start", "country"})
     fields = {"sku_id": form.snowflake("sku_id"), "user_id": form.snowflake("user_id"),
               "period": timedelta(days=form.integer("period_days", required=False, minimum=1,
                                                     maximum=MAX_PERIOD_DAYS, default=30) or 30),

@@ -71,7 +71,6 @@ async def patch_settings(request: Request) -> Response:
     (online, idle, dnd, invisible), announced to friends as any presence change → ``{status}``."""
     principal = require_scope(request, "activities.write")
     form = Form(await read_json(request))
-    form.unknown_keys({"status"})
     status = form.choice("status", CHOSEN_STATUSES)
     form.done()
     state = emulator_state(request)
@@ -87,7 +86,6 @@ async def post_activity_invite(request: Request) -> Response:
     invite to the caller's party (1) or a request to join the user's party (5), to a friend → the invite."""
     principal = require_scope(request, "activities.write")
     form = Form(await read_json(request))
-    form.unknown_keys({"user_id", "type", "content"})
     recipient = form.snowflake("user_id")
     kind = form.choice("type", (invites.JOIN, invites.JOIN_REQUEST))
     content = form.string("content", required=False, max_len=1024, default="")

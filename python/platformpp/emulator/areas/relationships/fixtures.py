@@ -20,7 +20,7 @@ def load_relationships(state: EmulatorState, conn: sqlite3.Connection, form: For
     with ``application_id`` it is a game relationship."""
     for index, raw in enumerate(form.array(name, required=False) or []):
         item = form.item(name, index, raw)
-        item.unknown_keys({"user_id", "other_id", "type", "application_id", "spam"})
+        item.refuse_unknown_keys({"user_id", "other_id", "type", "application_id", "spam"})
         user_id, other_id = item.snowflake("user_id"), item.snowflake("other_id")
         kind = item.choice("type", FIXTURE_KINDS)
         app_id = item.snowflake("application_id", required=False)

@@ -43,7 +43,6 @@ async def _write(request: Request, table: str) -> Response:
     other = snowflake_param(request, "user_id")
     if request.method == "PUT":
         form = Form(await read_json(request, allow_empty=True))
-        form.unknown_keys({"type"})
         kind = form.choice("type", (FRIEND, BLOCKED), required=False, default=FRIEND)
         form.done()
         action = "block" if kind == BLOCKED else "request"
@@ -73,7 +72,6 @@ async def _apply(request: Request, principal: Principal, table: str, other: int,
 async def _request_by_username(request: Request, table: str) -> Response:
     principal = require_scope(request, "relationships.write")
     form = Form(await read_json(request))
-    form.unknown_keys({"username", "discriminator"})
     username = form.string("username", min_len=1, max_len=32)
     if "discriminator" in form.data:   # legacy clients send "0" (no discriminators any more)
         form.string("discriminator", required=False, max_len=4, nullable=True)

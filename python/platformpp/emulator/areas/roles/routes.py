@@ -151,7 +151,6 @@ async def role_positions(request: Request) -> Response:
         highest: list[int] = []
         for index, raw in enumerate(items):
             item = form.item("roles", index, raw)
-            item.unknown_keys({"id", "position"})
             role_id = item.snowflake("id")
             position = item.integer("position", minimum=1)
             if role_id is None or position is None:

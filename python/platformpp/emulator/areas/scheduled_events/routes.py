@@ -39,7 +39,6 @@ def _instant(form: Form, name: str, *, required: bool, nullable: bool) -> str | 
 
 def read_fields(data: Any, *, creating: bool) -> EventFields:
     form = Form(data)
-    form.unknown_keys(_KEYS | (set() if creating else {"status"}))
     values: dict[str, Any] = {}
 
     def given(name: str) -> bool:
@@ -66,7 +65,6 @@ def read_fields(data: Any, *, creating: bool) -> EventFields:
         if metadata is None:
             values["entity_metadata"] = None
         else:
-            metadata.unknown_keys({"location"})
             location = metadata.string("location", required=False, min_len=1, max_len=100)
             values["entity_metadata"] = json.dumps({"location": location} if location is not None else {})
     if form.data.get("recurrence_rule") is not None:

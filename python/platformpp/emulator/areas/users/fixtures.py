@@ -42,13 +42,13 @@ def insert_user(conn: sqlite3.Connection, item: Form, user_id: int, *, bot: bool
 def load_users(state: EmulatorState, conn: sqlite3.Connection, form: Form, name: str) -> None:
     for index, raw in enumerate(form.array(name) or []):
         item = form.item(name, index, raw)
-        item.unknown_keys({"id", "username", "global_name", "avatar", "premium_type", "flags", "email",
+        item.refuse_unknown_keys({"id", "username", "global_name", "avatar", "premium_type", "flags", "email",
                            "locale", "mfa_enabled", "privacy", "connections", "external_identities"})
         user_id = fixture_id(state, item)
         insert_user(conn, item, user_id, bot=False)
         for c_index, c_raw in enumerate(item.array("connections", required=False) or []):
             conn_form = item.item("connections", c_index, c_raw)
-            conn_form.unknown_keys({"type", "id", "name", "verified", "revoked", "visibility", "friend_sync",
+            conn_form.refuse_unknown_keys({"type", "id", "name", "verified", "revoked", "visibility", "friend_sync",
                                     "show_activity", "two_way_link", "legacy", "created_at"})
             created = conn_form.string("created_at", required=False)
             try:
@@ -68,7 +68,7 @@ def load_users(state: EmulatorState, conn: sqlite3.Connection, form: Form, name:
                  int(conn_form.boolean("two_way_link")), int(conn_form.boolean("legacy")), created_at))
         for e_index, e_raw in enumerate(item.array("external_identities", required=False) or []):
             ext = item.item("external_identities", e_index, e_raw)
-            ext.unknown_keys({"application_id", "type", "id"})
+            ext.refuse_unknown_keys({"application_id", "type", "id"})
             insert_checked(conn, ext,
                 "INSERT INTO external_identities (application_id, auth_type, external_user_id, user_id,"
                 " created_at) VALUES (?, ?, ?, ?, ?)",

@@ -47,7 +47,6 @@ async def set_udp_fault(request: Request) -> Response:
     service = _service(request)
     channel_id = snowflake_param(request, "channel_id")
     form = Form(await read_json(request))
-    form.unknown_keys({"drop_ratio", "delay_ms"})
     drop = form.number("drop_ratio", required=False, minimum=0.0, maximum=1.0, default=0.0)
     delay = form.number("delay_ms", required=False, minimum=0.0, maximum=10_000.0, default=0.0)
     form.done()
@@ -62,7 +61,6 @@ async def set_udp_fault(request: Request) -> Response:
 async def close_voice_socket(request: Request) -> Response:
     service = _service(request)
     form = Form(await read_json(request))
-    form.unknown_keys({"server_id", "user_id", "code"})
     server_id = form.snowflake("server_id")
     user_id = form.snowflake("user_id")
     code = form.integer("code", required=False, minimum=1000, maximum=4999, default=4015)
@@ -77,7 +75,6 @@ async def close_voice_socket(request: Request) -> Response:
 async def set_timeouts(request: Request) -> Response:
     service = _service(request)
     form = Form(await read_json(request))
-    form.unknown_keys({"heartbeat_interval_ms", "resume_window_ms"})
     heartbeat = form.integer("heartbeat_interval_ms", required=False, minimum=50, maximum=3_600_000)
     resume = form.integer("resume_window_ms", required=False, minimum=50, maximum=3_600_000)
     form.done()

@@ -66,7 +66,6 @@ async def get_voice_state(request: Request) -> Response:
 
 
 def _stage_form(form: Form, *, own: bool, now: datetime) -> tuple[int | None, dict[str, Any]]:
-    form.unknown_keys({"channel_id", "suppress", "request_to_speak_timestamp"} if own else {"channel_id", "suppress"})
     channel_id = form.snowflake("channel_id", required=False)
     changes: dict[str, Any] = {}
     if "suppress" in form.data:
@@ -153,7 +152,6 @@ async def put_voice_status(request: Request) -> Response:
             raise errors.not_found(errors.UNKNOWN_CHANNEL, "Channel")
         guild_id = channel["guild_id"]
         who = require_member(conn, guild_id, principal.user_id, state.clock.now())
-        form.unknown_keys({"status"})
         if "status" not in form.data:
             form.fail("status", "BASE_TYPE_REQUIRED", "This field is required")
         status = form.string("status", required=False, nullable=True, max_len=store.STATUS_MAX_LENGTH)
