@@ -44,7 +44,7 @@ FRAME = os.urandom(60) + bytes(12)     # the size of a 60-byte Opus frame under 
 # ---------------------------------------------------------------- the service, in its own process
 
 def serve(conn: "multiprocessing.connection.Connection") -> None:
-    from platformpp.emulator.voice import VoiceService
+    from platformpp.emulator.voice.service import VoiceService
 
     service = VoiceService(now=lambda: datetime.now(timezone.utc)).start()
     conn.send((service.endpoint, service.udp_port))

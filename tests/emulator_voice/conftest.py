@@ -5,7 +5,7 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
-from platformpp.emulator.voice import VoiceService
+from platformpp.emulator.voice.service import VoiceService
 from voice_helpers import AFTER_E2EE, FakeNowClock
 
 

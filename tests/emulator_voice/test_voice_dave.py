@@ -12,7 +12,7 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from voice_client import AES, XCHACHA, VoiceClient
 
-from platformpp.emulator.voice import VoiceService
+from platformpp.emulator.voice.service import VoiceService
 
 GUILD, CHANNEL = 61771983423143937, 327121515262115840
 

@@ -12,7 +12,7 @@ from voice_helpers import BEFORE_E2EE, FakeNowClock, run
 from voice_client import AES, VoiceClient
 from websockets.asyncio.client import connect
 
-from platformpp.emulator.voice import VoiceService
+from platformpp.emulator.voice.service import VoiceService
 
 GUILD, CHANNEL = 41771983423143937, 127121515262115840
 

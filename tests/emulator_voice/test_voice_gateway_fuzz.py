@@ -21,7 +21,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from platformpp.emulator.areas.voice_states.store import InvalidVoiceState, VoiceRequest, parse_request
-from platformpp.emulator.voice import VoiceService
+from platformpp.emulator.voice.service import VoiceService
 from platformpp.emulator.voice.protocol import (CLIENT_BINARY_OPS, CLIENT_JSON_OPS, MAX_PAYLOAD_BYTES, Close,
                                                 ClientFrame, ProtocolViolation, decode_client_frame,
                                                 parse_heartbeat, parse_identify, parse_resume,

@@ -12,7 +12,7 @@ import pytest
 from voice_helpers import BEFORE_E2EE, run
 from voice_client import AES, XCHACHA, VoiceClient, client_seal
 
-from platformpp.emulator.voice import VoiceService
+from platformpp.emulator.voice.service import VoiceService
 
 GUILD, CHANNEL = 51771983423143937, 227121515262115840
 

@@ -11,7 +11,7 @@ import pytest
 from voice_helpers import BEFORE_E2EE, run
 from voice_client import VoiceClient
 
-from platformpp.emulator.voice import VoiceService, VoiceServiceError
+from platformpp.emulator.voice.service import VoiceService, VoiceServiceError
 
 GUILD, CHANNEL = 71771983423143937, 427121515262115840
 

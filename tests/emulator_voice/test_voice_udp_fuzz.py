@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from voice_client import AES, XCHACHA, VoiceClient, client_open, client_seal
 from voice_helpers import BEFORE_E2EE
 
-from platformpp.emulator.voice import VoiceService
+from platformpp.emulator.voice.service import VoiceService
 from platformpp.emulator.voice.relay import (DISCOVERY_SIZE, discovery_request, discovery_response,
                                              parse_discovery_request, parse_discovery_response)
 from platformpp.emulator.voice.transport import (NONCE_SUFFIX, RTCP_HEADER, TAG_SIZE, DecryptError,

@@ -14,8 +14,11 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
-from . import gateway, ipc
-from .areas import AREAS
+from .gateway.hub import get_hub
+from .gateway.routes import routes as gateway_routes
+from .ipc.admin_routes import routes as ipc_routes
+from .ipc.lifecycle import start_desktop_client, stop_desktop_client
+from .areas.catalog import AREAS
 from .areas.voice_states import calls as voice_calls
 from .core.errors import ApiError, OAuthError, json_response
 from .core.middleware import TrafficMiddleware
@@ -52,26 +55,26 @@ async def _server_error(request: Request, exc: Exception) -> Response:
 
 
 def create_app(state: EmulatorState) -> Starlette:
-    routes = [*gateway.routes(), *ipc.routes(), *(route for area in AREAS for route in area.routes())]
+    routes = [*gateway_routes(), *ipc_routes(), *(route for area in AREAS for route in area.routes())]
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
         # The Gateway listens for resets and revoked grants from the start, and areas subscribe to
         # each other's events, before any request is served.
         state.webhooks.start()
-        gateway.start(state)
+        get_hub(state)   # the Gateway subscribes to the bus and answers who is connected
         for area in AREAS:
             if area.startup is not None:
                 area.startup(state)
         # The desktop client's IPC socket, when a desktop user is signed in (docs/emulator-ipc.md).
-        await ipc.start(state)
+        await start_desktop_client(state)
         # The voice service (docs/emulator-voice.md) serves while the emulator does.
         voice_calls.start_service(state)
         try:
             yield {}
         finally:
             voice_calls.stop_service(state)
-            await ipc.stop(state)
+            await stop_desktop_client(state)
             state.webhooks.stop()
 
     app = Starlette(lifespan=lifespan, exception_handlers={

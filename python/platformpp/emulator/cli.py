@@ -50,7 +50,7 @@ def main(argv: list[str]) -> int:
     try:
         from .core.admin_secret import AdminSecret
         from .core.fixtures import FixtureError
-        from .ipc import DesktopUserError
+        from .ipc.endpoint import DesktopUserError
         from .core.tls import ServerCertificate, TlsSetupError
         from .server import (base_url, bind_socket, configure_desktop, make_server, prepare_state, resolve_tls,
                              user_data_folder)

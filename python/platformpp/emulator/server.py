@@ -23,7 +23,7 @@ from .core.fixtures import default_world, load_fixture_or_raise, read_fixture_fi
 from .core.middleware import DroppedConnection
 from .core.storage import MEMORY
 from .core.tls import ServerCertificate, local_certificate
-from .ipc import DesktopUserError, IpcSettings, configure, endpoint_of
+from .ipc.endpoint import DesktopUserError, IpcSettings, configure, endpoint_of
 from .paths import API
 from .state import EmulatorState
 

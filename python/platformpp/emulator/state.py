@@ -9,7 +9,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from .areas import AREAS
+from .areas.catalog import AREAS
 from .areas.oauth.store import ACCESS_TOKEN_TTL_S
 from .areas.webhooks.store import DEFAULT_RETRY_DELAYS_S, WebhookDispatcher
 from .core.admin_secret import AdminSecret
@@ -23,7 +23,7 @@ from .core.snowflake import SnowflakeGenerator
 from .core.tls import ServerCertificate
 from .core.storage import MEMORY, Database
 from .events.bus import Bus
-from .voice import VoiceService
+from .voice.service import VoiceService
 
 
 @dataclass(eq=False)

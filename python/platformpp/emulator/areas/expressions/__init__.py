@@ -1,21 +1,2 @@
 """Guild expressions: emoji and stickers (create with image data, list, get, modify, delete), under
 the dated creation rule of 2026-02-23."""
-
-from __future__ import annotations
-
-from importlib import resources
-
-from starlette.routing import BaseRoute
-
-from ...core.area import Area
-
-
-def _routes() -> list[BaseRoute]:
-    # Imported when the app is built, not with the package: the guild model reads listing.py, and
-    # loading the routes (and their permission checks, which import the guild model) with it would
-    # make that read a cycle at run time.
-    from . import routes
-    return routes.routes()
-
-
-AREA = Area("expressions", routes=_routes, schema=resources.files(__name__) / "schema")

@@ -1,16 +1,1 @@
 """Lobbies: lobbies, their members, idle timeout and invites."""
-
-from __future__ import annotations
-
-from importlib import resources
-
-from ...core.area import Area
-from ..accounts.merge import on_account_merged
-from . import invite_routes, routes, store
-
-AREA = Area(
-    "lobbies",
-    routes=lambda: [*routes.routes(), *invite_routes.routes()],
-    schema=resources.files(__name__) / "schema",
-    startup=lambda state: on_account_merged(state, store.move_account_data),
-)

@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from ...events.bus import Event
-from ...voice import VoiceService, VoiceServiceError
+from ...voice.service import VoiceService, VoiceServiceError
 from . import lifecycle, store
 from .store import Outcome, Place
 

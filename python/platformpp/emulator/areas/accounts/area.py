@@ -1,0 +1,9 @@
+"""What the accounts area adds to the emulator (routes, schema, fixture sections); the app
+builder loads it, so that importing the area's stores runs none of this."""
+
+from __future__ import annotations
+
+from ...core.area import Area
+from . import admin_routes, routes
+
+AREA = Area("accounts", routes=lambda: [*routes.routes(), *admin_routes.routes()])

@@ -1,0 +1,12 @@
+"""What the audit log area adds to the emulator (routes, schema, fixture sections); the app
+builder loads it, so that importing the area's stores runs none of this."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from ...core.area import Area
+from . import routes, store
+
+AREA = Area("audit_log", routes=routes.routes, schema=resources.files(__package__) / "schema",
+            startup=store.attach)

@@ -1,0 +1,48 @@
+"""Every area of the platform, in the order in which their routes are matched (a more specific path
+before a parametrised one). The app, the database and the fixture loader take everything from this
+list (nothing is found by name).
+
+To add an area: create its folder (an ``__init__.py`` with a docstring only, and ``area.py`` defining
+``AREA``), and list it below."""
+
+from __future__ import annotations
+
+from ..core.area import Area
+from .accounts.area import AREA as ACCOUNTS
+from .admin.area import AREA as ADMIN
+from .applications.area import AREA as APPLICATIONS
+from .audit_log.area import AREA as AUDIT_LOG
+from .cdn.area import AREA as CDN
+from .channel_messages.area import AREA as CHANNEL_MESSAGES
+from .channels.area import AREA as CHANNELS
+from .commands.area import AREA as COMMANDS
+from .expressions.area import AREA as EXPRESSIONS
+from .guilds.area import AREA as GUILDS
+from .interactions.area import AREA as INTERACTIONS
+from .invites.area import AREA as INVITES
+from .lobbies.area import AREA as LOBBIES
+from .members.area import AREA as MEMBERS
+from .messages.area import AREA as MESSAGES
+from .monetization.area import AREA as MONETIZATION
+from .oauth.area import AREA as OAUTH
+from .presence.area import AREA as PRESENCE
+from .profiles.area import AREA as PROFILES
+from .relationships.area import AREA as RELATIONSHIPS
+from .roles.area import AREA as ROLES
+from .scheduled_events.area import AREA as SCHEDULED_EVENTS
+from .users.area import AREA as USERS
+from .voice_states.area import AREA as VOICE_STATES
+from .webhooks.area import AREA as WEBHOOKS
+
+AREAS: tuple[Area, ...] = (
+    INVITES,  # before lobbies: /invites/{code} answers lobby invites too
+    LOBBIES, MESSAGES, PRESENCE, RELATIONSHIPS, GUILDS, CHANNELS, ROLES,
+    MEMBERS, PROFILES,
+    CHANNEL_MESSAGES, EXPRESSIONS, SCHEDULED_EVENTS,
+    ADMIN, OAUTH, USERS, ACCOUNTS, APPLICATIONS, WEBHOOKS,
+    COMMANDS, INTERACTIONS,
+    AUDIT_LOG,
+    MONETIZATION,
+    VOICE_STATES,
+    CDN,  # images at the platform's CDN paths (outside /api)
+)

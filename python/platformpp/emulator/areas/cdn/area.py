@@ -1,0 +1,12 @@
+"""What the cdn area adds to the emulator (routes, schema, fixture sections); the app
+builder loads it, so that importing the area's stores runs none of this."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from ...core.area import Area
+from . import admin_routes, routes
+
+AREA = Area("cdn", routes=lambda: [*routes.routes(), *admin_routes.routes()],
+            schema=resources.files(__package__) / "schema")

@@ -1,0 +1,13 @@
+"""What the channels area adds to the emulator (routes, schema, fixture sections); the app
+builder loads it, so that importing the area's stores runs none of this."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from ...core.area import Area
+from ...core.fixtures import FixtureSection
+from . import fixtures, routes
+
+AREA = Area("channels", routes=routes.routes, schema=resources.files(__package__) / "schema",
+            fixtures=(FixtureSection("group_dms", 35, fixtures.load_group_dms),))

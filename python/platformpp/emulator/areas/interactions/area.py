@@ -1,0 +1,16 @@
+"""What the interactions area adds to the emulator (routes, schema, fixture sections); the app
+builder loads it, so that importing the area's stores runs none of this."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from ...core.area import Area
+from . import admin_routes, routes
+
+
+def _routes() -> list:
+    return [*routes.routes(), *admin_routes.routes()]
+
+
+AREA = Area("interactions", routes=_routes, schema=resources.files(__package__) / "schema")

@@ -1,0 +1,20 @@
+"""What the scheduled events area adds to the emulator (routes, schema, fixture sections); the app
+builder loads it, so that importing the area's stores runs none of this."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from starlette.routing import BaseRoute
+
+from ...core.area import Area
+
+
+def _routes() -> list[BaseRoute]:
+    # Imported when the app is built (see areas/expressions/__init__.py): the guild model and the
+    # Gateway read listing.py without loading the routes.
+    from . import routes
+    return routes.routes()
+
+
+AREA = Area("scheduled_events", routes=_routes, schema=resources.files(__package__) / "schema")
