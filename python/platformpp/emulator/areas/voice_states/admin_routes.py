@@ -22,7 +22,7 @@ from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, snowflake_param
 from ...core.validation import Form, read_json
 from ...paths import ADMIN
-from ...voice import VoiceService, VoiceServiceError
+from ...voice.service import VoiceService, VoiceServiceError
 
 
 def _service(request: Request) -> VoiceService:
