@@ -13,7 +13,7 @@ from ...core import errors
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, snowflake_param
 from ...core.permissions import Permission, base_permissions
-from ...core.validation import read_form
+from ...core.validation import Form, read_form
 from ...events.outbox import Outbox
 from ...paths import API
 from ..audit_log import trail as audit_trail
@@ -24,21 +24,35 @@ from .work import in_transaction, reader, writer
 
 
 async def my_guilds(request: Request) -> Response:
-    """GET /users/@me/guilds: the caller's guilds as partial guilds. A bot of an application using
-    large bot sharding must pass ``shard`` (0 … max_concurrency − 1) and gets that shard's guilds."""
+    """GET /users/@me/guilds: the caller's guilds as partial guilds, by id: ``after`` / ``before`` a
+    guild id (the last ``limit`` before it), ``limit`` 1–200 (200); ``with_counts=true`` adds the
+    approximate counts. A bot of an application using large bot sharding must pass ``shard``
+    (0 … max_concurrency − 1) and gets that shard's guilds."""
     principal = reader(request)
     now = emulator_state(request).clock.now()
+    form = Form(dict(request.query_params))
+    after, before = form.snowflake("after", required=False), form.snowflake("before", required=False)
+    limit = form.data.get("limit", "200")
+    if not limit.isdigit() or not 1 <= int(limit) <= 200:
+        form.fail("limit", "NUMBER_TYPE_COERCE", "Must be an integer from 1 to 200.")
+    form.done()
+    with_counts = request.query_params.get("with_counts", "").lower() == "true"
 
     def work(conn: sqlite3.Connection, _: Outbox) -> list[dict[str, Any]]:
         rows = conn.execute("SELECT g.* FROM guilds g JOIN members m ON m.guild_id = g.id"
-                            " WHERE m.user_id = ? ORDER BY g.id", (principal.user_id,)).fetchall()
+                            " WHERE m.user_id = ? AND g.id > ? AND g.id < ? ORDER BY g.id",
+                            (principal.user_id, after or 0, before or (1 << 63) - 1)).fetchall()
         if principal.kind == "bot":
             rows = _shard_filter(request, conn, principal.application_id, rows)
+        rows = rows[-int(limit):] if before is not None and after is None else rows[:int(limit)]
         result = []
         for row in rows:
             who = standing(conn, row["id"], principal.user_id, now)
             bits = base_permissions(who.context) if who else 0
-            result.append(partial_guild(row, row["owner_id"] == principal.user_id, bits))
+            guild = partial_guild(row, row["owner_id"] == principal.user_id, bits)
+            if with_counts:
+                guild.update(approximate_member_count=member_count(conn, row["id"]), approximate_presence_count=0)
+            result.append(guild)
         return result
 
     return json_response(await in_transaction(request, work))

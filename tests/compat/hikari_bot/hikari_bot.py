@@ -1,0 +1,115 @@
+"""hikari's GatewayBot, unchanged, against a running emulator, configured only as its users configure it:
+``rest_url`` (the API base), the Gateway URL it reads from GET /gateway/bot, and for TLS an SSL context in
+its ``HTTPSettings``. The bot runs on an event loop of its own thread, so that a simulated user (whose calls
+block until the app answers) and the admin API can be driven from the test's thread. Every wait has a
+timeout."""
+
+from __future__ import annotations
+
+import asyncio
+import ssl
+import threading
+import time
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
+
+import hikari
+import httpx
+from emulator_world import APP_ID, BOT_TOKEN, GUILD_ID
+from platformpp.emulator import Emulator
+
+T = TypeVar("T")
+E = TypeVar("E", bound=hikari.Event)
+
+WAIT_S = 10.0
+
+# The default world's guild (python/platformpp/emulator/world/default.json).
+TEXT_CATEGORY, GENERAL, MODERATORS = GUILD_ID + 100, GUILD_ID + 101, GUILD_ID + 102
+VOICE_CATEGORY, LOUNGE = GUILD_ID + 200, GUILD_ID + 201
+MODERATOR_ROLE, BOT_ROLE = GUILD_ID + 10, GUILD_ID + 11
+
+PRIVILEGED = hikari.Intents.GUILD_MEMBERS | hikari.Intents.MESSAGE_CONTENT | hikari.Intents.GUILD_PRESENCES
+
+
+class HikariBot:
+    """A started ``hikari.GatewayBot`` of the default world's application, on its own loop thread.
+
+    ``events`` records every event hikari dispatched, in order; ``wait_event`` waits for one."""
+
+    def __init__(self, emu: Emulator, *, intents: hikari.Intents = hikari.Intents.ALL_UNPRIVILEGED,
+                 tls: ssl.SSLContext | None = None,
+                 listeners: dict[type[hikari.Event], Callable[[Any], Coroutine[Any, Any, None]]] | None = None) -> None:
+        self.emu = emu
+        self.events: list[hikari.Event] = []
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, name="hikari-bot", daemon=True)
+        self._thread.start()
+
+        async def make() -> hikari.GatewayBot:
+            settings = hikari.impl.HTTPSettings(ssl=tls) if tls is not None else None
+            bot = hikari.GatewayBot(BOT_TOKEN, rest_url=emu.api_base, intents=intents, http_settings=settings,
+                                    logs=None, banner=None, suppress_optimization_warning=True)
+            bot.subscribe(hikari.Event, self._record)
+            for event_type, listener in (listeners or {}).items():
+                bot.subscribe(event_type, listener)
+            await bot.start(check_for_updates=False)
+            return bot
+
+        try:
+            self.bot = self.call(make())
+        except BaseException:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self._thread.join(WAIT_S)
+            raise
+
+    async def _record(self, event: hikari.Event) -> None:
+        self.events.append(event)
+
+    @property
+    def rest(self) -> hikari.api.RESTClient:
+        return self.bot.rest
+
+    def call(self, coro: Coroutine[Any, Any, T], timeout: float = WAIT_S) -> T:
+        """Runs ``coro`` on the bot's loop and returns its result (raising what it raised)."""
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    def wait_event(self, event_type: type[E], predicate: Callable[[E], bool] = lambda _: True,
+                   timeout: float = WAIT_S) -> E:
+        """The first recorded event of ``event_type`` matching ``predicate`` (already seen or to come)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for event in list(self.events):
+                if isinstance(event, event_type) and predicate(event):
+                    return event
+            if time.monotonic() > deadline:
+                seen = sorted({type(e).__name__ for e in self.events})
+                raise AssertionError(f"no {event_type.__name__} within {timeout} s; seen: {seen}")
+            time.sleep(0.02)
+
+    def close(self) -> None:
+        try:
+            self.call(self.bot.close())
+        finally:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self._thread.join(WAIT_S)
+            self.loop.close()
+
+    def __enter__(self) -> HikariBot:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def admin(emu: Emulator) -> httpx.Client:
+    """The emulator's admin API (``/_emulator``), acting as users and setting the world up."""
+    return httpx.Client(base_url=emu.base_url + "/_emulator", timeout=WAIT_S, verify=emu.client_tls_context()
+                        if emu.base_url.startswith("https") else True)
+
+
+def enable_privileged_intents(emu: Emulator) -> None:
+    """The developer portal's toggles of the default world's app, as its developer sets them."""
+    with admin(emu) as http:
+        for name in ("GUILD_MEMBERS", "MESSAGE_CONTENT", "GUILD_PRESENCES"):
+            answer = http.put(f"/applications/{APP_ID}/privileged-intents/{name}", json={"enabled": True})
+            assert answer.status_code in (200, 204), answer.text
