@@ -11,6 +11,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 
 from ...core.jwt import rsa_public_jwk, sign_rs256
+from ...paths import API
 
 if TYPE_CHECKING:
     from ...state import EmulatorState
@@ -62,10 +63,10 @@ def discovery(base_url: str) -> dict[str, Any]:
     return {
         "issuer": base,
         "authorization_endpoint": f"{base}/oauth2/authorize",
-        "token_endpoint": f"{base}/api/v10/oauth2/token",
-        "revocation_endpoint": f"{base}/api/v10/oauth2/token/revoke",
-        "userinfo_endpoint": f"{base}/api/v10/oauth2/userinfo",
-        "jwks_uri": f"{base}/api/v10/oauth2/keys",
+        "token_endpoint": f"{base}{API}/oauth2/token",
+        "revocation_endpoint": f"{base}{API}/oauth2/token/revoke",
+        "userinfo_endpoint": f"{base}{API}/oauth2/userinfo",
+        "jwks_uri": f"{base}{API}/oauth2/keys",
         "response_types_supported": ["code"],
         "subject_types_supported": ["public"],
         "id_token_signing_alg_values_supported": ["RS256"],
