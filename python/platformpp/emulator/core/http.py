@@ -1,5 +1,5 @@
 """Small helpers every area's routes use: the emulator behind a request, its base URL, new ids,
-snowflake path parameters, and a scope check for SDK users."""
+snowflake path parameters, boolean query parameters, and a scope check for SDK users."""
 
 from __future__ import annotations
 
@@ -51,6 +51,27 @@ def snowflake_param(conn: HTTPConnection, name: str) -> int:
     raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body",
                    {name: {"_errors": [{"code": "NUMBER_TYPE_COERCE",
                                         "message": f"Value {raw[:40]!r} is not snowflake."}]}})
+
+
+_QUERY_BOOLEANS = {"true": True, "1": True, "false": False, "0": False}
+
+
+def parse_query_bool(raw: str) -> bool | None:
+    """A query boolean as the platform reads one (``true``/``false``/``1``/``0``, any case); None if not one."""
+    return _QUERY_BOOLEANS.get(raw.lower())
+
+
+def query_bool(conn: HTTPConnection, name: str, default: bool = False) -> bool:
+    """A boolean query parameter (``default`` when absent); 400 / 50035 naming it when it is not one."""
+    raw = conn.query_params.get(name)
+    if raw is None:
+        return default
+    value = parse_query_bool(raw)
+    if value is None:
+        raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body",
+                       {name: {"_errors": [{"code": "BOOLEAN_TYPE_COERCE",
+                                            "message": "Must be one of true, false, 1 or 0."}]}})
+    return value
 
 
 def require_scope(conn: HTTPConnection, scope: str) -> Principal:

@@ -13,6 +13,7 @@ from starlette.routing import BaseRoute, Route
 from ...core.clock import parse_instant
 from ...core.errors import ApiError, json_response
 from ...core.fixtures import load_fixture
+from ...core.http import query_bool
 from ...core.ratelimit import DEFAULT_LIMIT, DEFAULT_WINDOW_S
 from ...core.snowflake import parse_snowflake
 from ...core.validation import FieldErrors, read_form, read_json
@@ -97,7 +98,7 @@ async def seed(request: Request) -> Response:
     """Add a fixture to the world (``?reset=true`` clears the world first); all or nothing."""
     state = _state(request)
     data = await read_json(request)
-    replace = request.query_params.get("reset") in ("1", "true")
+    replace = query_bool(request, "reset")
     with state.db.transaction():
         if replace:
             state.db.clear()

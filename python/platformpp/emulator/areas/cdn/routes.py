@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from ...core.http import emulator_state
+from ...core.http import emulator_state, query_bool
 from . import store
 from .images import CONTENT_TYPES, EXTENSIONS, SIZES, render
 
@@ -52,8 +52,7 @@ async def _serve(request: Request, prefix: str) -> Response:
     if fmt == "GIF" and not animated:
         return PlainTextResponse("415: Unsupported Media Type: gif is served for animated images (a_ hashes)",
                                  status_code=415)
-    keep_frames = animated and (fmt == "GIF" or (fmt == "WEBP"
-                                                 and request.query_params.get("animated", "") == "true"))
+    keep_frames = animated and (fmt == "GIF" or (fmt == "WEBP" and query_bool(request, "animated")))
     body = await run_in_threadpool(render, bytes(row["data"]), row["content_type"], fmt, size,
                                    animated=keep_frames)
     return Response(body, media_type=CONTENT_TYPES[fmt], headers={"Cache-Control": CACHE_CONTROL})

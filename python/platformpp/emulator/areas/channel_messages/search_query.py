@@ -13,6 +13,7 @@ from typing import Any
 from starlette.datastructures import QueryParams
 
 from ...core.errors import ApiError, INVALID_FORM_BODY
+from ...core.http import parse_query_bool
 from ...core.permissions import Permission
 from .access import channels_of_guild, permissions_in
 from .search import match_query, move_queue
@@ -98,10 +99,10 @@ def parse(params: QueryParams) -> SearchQuery:
         value = one(name)
         if value is None:
             return None
-        if value.lower() not in ("true", "false"):
-            errors.add(name, "BOOLEAN_TYPE_COERCE", "Must be either true or false.")
-            return None
-        return value.lower() == "true"
+        parsed = parse_query_bool(value)
+        if parsed is None:
+            errors.add(name, "BOOLEAN_TYPE_COERCE", "Must be one of true, false, 1 or 0.")
+        return parsed
 
     def integer(name: str, low: int, high: int, default: int) -> int:
         value = one(name)

@@ -16,7 +16,7 @@ from starlette.routing import BaseRoute, Route
 
 from ...core import auth, errors
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, snowflake_param
+from ...core.http import emulator_state, query_bool, snowflake_param
 from ...core.permissions import Permission
 from ...core.scopes import expand
 from ...core.validation import Form, read_json
@@ -53,7 +53,7 @@ async def _run(request: Request, work: Callable[[sqlite3.Connection, Outbox], T]
 
 async def list_commands(request: Request) -> Response:
     application_id, guild_id = _scope(request)
-    with_localizations = request.query_params.get("with_localizations", "false").lower() == "true"
+    with_localizations = query_bool(request, "with_localizations")
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> list:
         store.require_scope(conn, application_id, guild_id)

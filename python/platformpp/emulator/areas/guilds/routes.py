@@ -11,7 +11,7 @@ from starlette.routing import BaseRoute, Route
 
 from ...core import errors
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, snowflake_param
+from ...core.http import emulator_state, query_bool, snowflake_param
 from ...core.permissions import Permission, base_permissions
 from ...core.validation import Form, read_form
 from ...events.outbox import Outbox
@@ -78,7 +78,7 @@ async def get_guild(request: Request) -> Response:
     principal = reader(request)
     guild_id = snowflake_param(request, "guild_id")
     now = emulator_state(request).clock.now()
-    with_counts = request.query_params.get("with_counts", "").lower() == "true"
+    with_counts = query_bool(request, "with_counts")
 
     def work(conn: sqlite3.Connection, _: Outbox) -> dict[str, Any]:
         require_member(conn, guild_id, principal.user_id, now)

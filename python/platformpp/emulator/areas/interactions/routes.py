@@ -16,7 +16,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ...core.errors import ApiError, json_response
-from ...core.http import base_url_of, emulator_state, snowflake_param
+from ...core.http import base_url_of, emulator_state, query_bool, snowflake_param
 from ...core.uploads import read_payload_and_files
 from ...events.outbox import Outbox
 from ...paths import API
@@ -28,8 +28,7 @@ async def callback(request: Request) -> Response:
     """POST /interactions/{interaction_id}/{interaction_token}/callback[?with_response=true]."""
     interaction_id = snowflake_param(request, "interaction_id")
     token = str(request.path_params["interaction_token"])
-    with_response = bool(request.scope["query_string"]) and \
-        request.query_params.get("with_response", "false").lower() == "true"
+    with_response = bool(request.scope["query_string"]) and query_bool(request, "with_response")
     data, files = await read_payload_and_files(request)
     state = emulator_state(request)
     base_url = base_url_of(request)

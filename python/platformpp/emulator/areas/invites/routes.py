@@ -21,7 +21,7 @@ from starlette.routing import BaseRoute, Route
 
 from ...core import auth, errors
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, snowflake_param
+from ...core.http import emulator_state, query_bool, snowflake_param
 from ...core.permissions import Permission
 from ...core.validation import Form, read_json
 from ...events.outbox import Outbox
@@ -261,9 +261,7 @@ async def get_invite(request: Request) -> Response:
     """GET /invites/{code}?with_counts=: anyone; 404 10006 once expired or used up."""
     code = str(request.path_params["code"])
     state = emulator_state(request)
-    form = Form(dict(request.query_params))
-    with_counts = form.data.get("with_counts", "false").lower() == "true"
-    form.done()
+    with_counts = query_bool(request, "with_counts")
 
     def work(conn: sqlite3.Connection, _: Outbox) -> dict[str, Any]:
         now = state.clock.now()

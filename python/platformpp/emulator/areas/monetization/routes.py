@@ -17,7 +17,7 @@ from starlette.routing import BaseRoute, Route
 from ...core import auth, errors
 from ...core.clock import format_instant, parse_instant
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, snowflake_param
+from ...core.http import emulator_state, query_bool, snowflake_param
 from ...core.validation import Form, read_json
 from ...events.outbox import Outbox
 from ...paths import ADMIN, API
@@ -37,6 +37,7 @@ class _Query:
     """The query string of a list operation, each parameter checked against its rule (50035 naming it)."""
 
     def __init__(self, request: Request) -> None:
+        self.request = request
         self.params = request.query_params
 
     def snowflake(self, name: str) -> int | None:
@@ -67,12 +68,7 @@ class _Query:
         return int(raw)
 
     def flag(self, name: str, default: bool) -> bool:
-        raw = self.params.get(name)
-        if raw is None:
-            return default
-        if raw.lower() not in ("true", "false", "1", "0"):
-            raise _invalid(name, "BOOLEAN_TYPE_COERCE", "Must be true or false.")
-        return raw.lower() in ("true", "1")
+        return query_bool(self.request, name, default)
 
 
 def _run(request: Request, work: Callable[[sqlite3.Connection, Outbox], T]) -> Any:

@@ -15,7 +15,7 @@ from starlette.routing import BaseRoute, Route
 from ...core import errors
 from ...core.clock import format_instant, parse_instant
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, snowflake_param
+from ...core.http import emulator_state, query_bool, snowflake_param
 from ...core.validation import Form, read_json
 from ...events.outbox import Outbox
 from ...paths import ADMIN, API
@@ -75,16 +75,8 @@ def read_fields(data: Any, *, creating: bool) -> EventFields:
     return EventFields(values)
 
 
-def _flag(request: Request, name: str) -> bool:
-    raw = request.query_params.get(name, "false").lower()
-    if raw not in ("true", "false"):
-        raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body",
-                       {name: {"_errors": [{"code": "BOOLEAN_TYPE_COERCE", "message": "Must be true or false."}]}})
-    return raw == "true"
-
-
 async def list_events(request: Request) -> Response:
-    with_count = _flag(request, "with_user_count")
+    with_count = query_bool(request, "with_user_count")
     return json_response(await run_as_guild_member(request, lambda conn, outbox, guild_id, user_id: [
         store.render(conn, row, with_count) for row in conn.execute(
             "SELECT * FROM guild_scheduled_events WHERE guild_id = ? ORDER BY id", (guild_id,))]))
@@ -99,7 +91,7 @@ async def create_event(request: Request) -> Response:
 
 async def get_event(request: Request) -> Response:
     event_id = snowflake_param(request, "event_id")
-    with_count = _flag(request, "with_user_count")
+    with_count = query_bool(request, "with_user_count")
     return json_response(await run_as_guild_member(request, lambda conn, outbox, guild_id, user_id: store.render(
         conn, store.get_row(conn, guild_id, event_id), with_count)))
 
@@ -136,7 +128,7 @@ async def event_users(request: Request) -> Response:
         anchors[name] = int(raw) if raw is not None and name not in bad else None
     if bad:
         raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body", bad)
-    with_member = _flag(request, "with_member")
+    with_member = query_bool(request, "with_member")
     return json_response(await run_as_guild_member(request, lambda conn, outbox, guild_id, user_id: store.users(
         conn, guild_id=guild_id, event_id=event_id, limit=int(limit_raw), before=anchors["before"],
         after=anchors["after"], with_member=with_member)))
