@@ -17,12 +17,13 @@ import aiohttp
 import httpx
 import nextcord
 import nextcord.http
-from emulator_world import APP_ID, BOT_TOKEN
+from emulator_world import APP_ID, BOT_TOKEN, GUILD_ID
 from platformpp.emulator import Emulator
 
 T = TypeVar("T")
 
 WAIT_S = 10.0
+BOT_ROLE = 1200000000000000011   # the bot's managed role in the default guild
 
 
 def admin(emu: Emulator) -> httpx.Client:
@@ -37,6 +38,13 @@ def enable_privileged_intents(emu: Emulator, *names: str) -> None:
         for name in names:
             response = http.put(f"/applications/{APP_ID}/privileged-intents/{name}", json={"enabled": True})
             assert response.status_code < 300, response.text
+
+
+def grant_bot_permissions(emu: Emulator, permissions: nextcord.Permissions) -> None:
+    """What the guild's owner grants the bot's role (in the default world it holds no moderation rights)."""
+    with admin(emu) as http:
+        response = http.patch(f"/guilds/{GUILD_ID}/roles/{BOT_ROLE}", json={"permissions": str(permissions.value)})
+        assert response.status_code < 300, response.text
 
 
 class NextcordBot:
