@@ -133,7 +133,7 @@ def test_channels_create_modify_overwrite_delete(platformpp_emulator: Emulator) 
                                                    "allow_new": "0", "deny_new": "1024"}]
         bad = http.post(f"/guilds/{GUILD_ID}/channels",
                         json={"name": "t", "type": 0, "bitrate": 9000, "type_x": 1})
-        assert bad.status_code == 400 and {"bitrate", "type_x"} <= set(bad.json()["errors"])
+        assert bad.status_code == 400 and set(bad.json()["errors"]) == {"bitrate"}   # type_x is ignored
         for kind in (0, 4, 5, 13, 14, 15):
             created = http.post(f"/guilds/{GUILD_ID}/channels", json={"name": f"kind-{kind}", "type": kind})
             assert created.status_code == 201 and created.json()["type"] == kind, created.text
