@@ -36,7 +36,7 @@ async def my_guilds(request: Request) -> Response:
     if not limit.isdigit() or not 1 <= int(limit) <= 200:
         form.fail("limit", "NUMBER_TYPE_COERCE", "Must be an integer from 1 to 200.")
     form.done()
-    with_counts = request.query_params.get("with_counts", "").lower() == "true"
+    with_counts = query_bool(request, "with_counts")
 
     def work(conn: sqlite3.Connection, _: Outbox) -> list[dict[str, Any]]:
         rows = conn.execute("SELECT g.* FROM guilds g JOIN members m ON m.guild_id = g.id"
