@@ -16,9 +16,6 @@ MAX_ATTACHMENTS = 10
 MAX_STICKERS = 3
 # Flags a client may set on a message: SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_COMPONENTS_V2.
 SETTABLE_FLAGS = (1 << 2) | (1 << 12) | COMPONENTS_V2
-_CREATE_KEYS = {"content", "tts", "nonce", "enforce_nonce", "embeds", "components", "sticker_ids", "poll",
-                "message_reference", "attachments", "allowed_mentions", "flags", "shared_client_theme"}
-_EDIT_KEYS = {"content", "embeds", "components", "sticker_ids", "attachments", "allowed_mentions", "flags"}
 _EMBED_LIMITS = {"title": 256, "description": 4096, "url": 2048, "type": 32, "timestamp": 64}
 
 

@@ -28,12 +28,6 @@ LOCALES = frozenset({
 CONTEXTS = (0, 1, 2)            # GUILD, BOT_DM, PRIVATE_CHANNEL
 INTEGRATION_TYPES = (0, 1)      # GUILD_INSTALL, USER_INSTALL
 HANDLERS = (1, 2)               # APP_HANDLER, the platform launches the activity
-_KEYS = {"name", "name_localizations", "description", "description_localizations", "options",
-         "default_member_permissions", "dm_permission", "contexts", "integration_types", "nsfw", "type", "handler",
-         "id"}
-_OPTION_KEYS = {"type", "name", "name_localizations", "description", "description_localizations", "required",
-                "choices", "options", "channel_types", "min_value", "max_value", "min_length", "max_length",
-                "autocomplete"}
 _NAME_PUNCTUATION = frozenset("-_'")
 
 

@@ -141,9 +141,6 @@ def delete_guild(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_
 
 # --- roles -------------------------------------------------------------------------------------------
 
-ROLE_FIELDS = {"name", "permissions", "color", "colors", "hoist", "icon", "unicode_emoji", "mentionable"}
-
-
 def _role_changes(form: Form, creating: bool, uploads: dict[str, Upload]) -> dict[str, Any]:
     changes: dict[str, Any] = {}
     if "name" in form.data or creating:
@@ -359,14 +356,6 @@ def read_timeout(form: Form, now: datetime) -> tuple[bool, str | None]:
 
 
 # --- channels ----------------------------------------------------------------------------------------
-
-# Accepted (clients send them) but not modelled: threads and forum layout settings.
-UNMODELLED_CHANNEL_FIELDS = {"default_auto_archive_duration", "video_quality_mode", "available_tags",
-                             "default_reaction_emoji", "default_thread_rate_limit_per_user", "default_sort_order",
-                             "default_forum_layout", "default_tag_setting"}
-CHANNEL_FIELDS = {"name", "type", "position", "parent_id", "topic", "nsfw", "rate_limit_per_user", "bitrate",
-                  "user_limit", "rtc_region", "permission_overwrites", "flags"}
-
 
 def channel_changes(conn: sqlite3.Connection, form: Form, guild_id: int, creating: bool,
                     kind_now: int | None = None) -> dict[str, Any]:

@@ -26,7 +26,6 @@ EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 SETTABLE_FLAGS = (1 << 2) | EPHEMERAL | (1 << 12) | (1 << 15)
 MAX_CONTENT = 2000
-_KEYS = {"content", "tts", "embeds", "allowed_mentions", "components", "attachments", "flags", "poll"}
 # A row of interaction_messages: read from the table, or as ``insert`` wrote it.
 MessageRow = Union[sqlite3.Row, Mapping[str, Any]]
 # Message types: the answer to a command, to a component / modal, and a followup.

@@ -37,8 +37,6 @@ MAX_USES = 100
 MAX_ROLES = 250
 MAX_TARGET_IDS = 1000      # target_user_ids in JSON; larger lists go in target_users_file
 DEFAULT_MAX_AGE = 86400
-SETTINGS = {"max_age", "max_uses", "temporary", "unique", "target_type", "target_user_id",
-            "target_application_id", "role_ids", "target_user_ids"}
 
 
 # --- reading the request ------------------------------------------------------------------------------

@@ -125,7 +125,6 @@ def idle_timeout_field(form: Form) -> int | None:
 
 def member_fields(form: Form, *, with_id: bool) -> dict[str, Any]:
     """Fields of a member write (bot token): metadata, flags, additional_name; ``id`` in bulk/create."""
-    allowed = {"metadata", "flags", "additional_name"} | ({"id", "remove_member"} if with_id else set())
     fields: dict[str, Any] = {}
     if with_id:
         fields["id"] = form.snowflake("id")

@@ -22,8 +22,6 @@ from ...paths import ADMIN, API
 from ..channel_messages.guild_member_call import run_as_guild_member
 from . import store
 from .store import EXTERNAL, EventFields
-_KEYS = {"name", "description", "image", "channel_id", "scheduled_start_time", "scheduled_end_time", "privacy_level",
-         "entity_type", "entity_metadata", "recurrence_rule"}
 
 
 def _instant(form: Form, name: str, *, required: bool, nullable: bool) -> str | None:
