@@ -170,7 +170,7 @@ def test_voice_settings_read_changed_by_the_user_and_announced(desktop: Emulator
 
 
 @pytest.mark.parametrize("body", [{"input_volume": 101}, {"output_volume": -1}, {"input_mode": "always"},
-                                  {"self_mute": "yes"}, {"loudness": 3}])
+                                  {"self_mute": "yes"}])
 def test_admin_voice_settings_refuse_bad_fields(desktop: Emulator, body: dict) -> None:
     before = _admin(desktop, "GET", "").json()["voice_settings"]
     response = _admin(desktop, "PATCH", "/voice-settings", json=body)

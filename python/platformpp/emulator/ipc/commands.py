@@ -239,6 +239,8 @@ def set_activity_command(conn: Connection, args: Any) -> Any:
         activity = parse_activity(sub)
     _done(form)
     state, user_id = conn.endpoint.state, conn.endpoint.user_id
+    if activity is not None:
+        activity = _as_the_desktop_client_shapes_it(activity, round(state.clock.timestamp() * 1000))
 
     def change(db: Any) -> None:
         now = state.clock.iso()
@@ -248,6 +250,26 @@ def set_activity_command(conn: Connection, args: Any) -> Any:
     _write(state, user_id, change)
     conn.activity_set = activity is not None
     return None if activity is None else {**activity, "application_id": str(conn.client_id)}
+
+
+def _as_the_desktop_client_shapes_it(activity: dict[str, Any], now_ms: int) -> dict[str, Any]:
+    """What the desktop client does to a game's activity before it stores and answers it: button URLs
+    move to ``metadata.button_urls`` (everyone else sees the labels only), timestamps in seconds become
+    milliseconds. ``RpcError`` for what it refuses."""
+    if activity.get("secrets") is not None and "buttons" in activity:
+        raise RpcError(ErrorCode.INVALID_ACTIVITY_SECRET, "secrets cannot currently be sent with buttons")
+    shaped = dict(activity)
+    if "buttons" in shaped:
+        shaped["metadata"] = {"button_urls": [b["url"] for b in shaped["buttons"]]}
+        shaped["buttons"] = [b["label"] for b in shaped["buttons"]]
+    if "timestamps" in shaped:
+        # The client accepts seconds or milliseconds and tells them apart by their decimal length, not
+        # by a threshold: a value at least three digits shorter than the current time in milliseconds
+        # (13 digits until 2286) is seconds and is multiplied by 1000. Libraries send seconds
+        # (pypresence's start/end, the C RPC library's startTimestamp); the Gateway carries milliseconds.
+        shaped["timestamps"] = {k: v * 1000 if len(str(now_ms)) - len(str(v)) > 2 else v
+                                for k, v in shaped["timestamps"].items()}
+    return shaped
 
 
 def clear_activity(conn: Connection) -> None:

@@ -120,7 +120,8 @@ class Connection:
         app = None if client_id is None else await asyncio.to_thread(
             self.endpoint.state.db.query_one, "SELECT id, name FROM applications WHERE id = ?", (client_id,))
         if app is None:
-            raise Closed(CloseCode.INVALID_CLIENT_ID, "Invalid Client ID: no application has this client_id")
+            # The platform's exact text: libraries match it (pypresence raises its InvalidID only on it).
+            raise Closed(CloseCode.INVALID_CLIENT_ID, "Invalid Client ID")
         self.client_id, self.application_name = int(app["id"]), str(app["name"])
         self.endpoint.register(self)
         user = await asyncio.to_thread(self.endpoint.state.db.query_one, "SELECT * FROM users WHERE id = ?",

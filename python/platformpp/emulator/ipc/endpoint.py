@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..areas.presence import store as presence
 from ..events.bus import Event
 from .commands import guild_status
 from .connection import Connection
@@ -82,6 +83,7 @@ class DesktopEndpoint:
         self.deny_consent = False
         self.join_requests.clear()
         self.settings.desktop_user = username
+        await asyncio.to_thread(presence.desktop_client_started, self.state, user_id)
 
     async def sign_out(self) -> None:
         """Quit the desktop client: every game's connection closes, the socket file goes away."""
@@ -96,7 +98,9 @@ class DesktopEndpoint:
         if self.path is not None:
             with contextlib.suppress(FileNotFoundError):
                 self.path.unlink()
+        user_id = self.user_id
         self.path, self.user_id, self.username = None, 0, None
+        await asyncio.to_thread(presence.desktop_client_stopped, self.state, user_id)
         self.settings.desktop_user = None
 
     async def close(self) -> None:

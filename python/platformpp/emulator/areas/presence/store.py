@@ -128,8 +128,16 @@ def _activities(conn: sqlite3.Connection, user_id: int) -> list[Payload]:
     custom = conn.execute("SELECT activity FROM custom_statuses WHERE user_id = ?", (user_id,)).fetchone()
     rows = conn.execute("SELECT application_id, activity, updated_at FROM activities WHERE user_id = ?"
                         " ORDER BY updated_at, application_id", (user_id,)).fetchall()
-    games = [{**json.loads(r["activity"]), "application_id": str(r["application_id"])} for r in rows]
+    games = [{**_seen_by_others(json.loads(r["activity"])), "application_id": str(r["application_id"])}
+             for r in rows]
     return ([json.loads(custom["activity"])] if custom else []) + games
+
+
+def _seen_by_others(activity: Payload) -> Payload:
+    """An activity as presence shows it: ``metadata`` (the desktop client keeps the button URLs there)
+    is the game's alone; everyone else sees the button labels only."""
+    activity.pop("metadata", None)
+    return activity
 
 
 def presence_object(conn: sqlite3.Connection, user_id: int) -> Payload:
@@ -240,27 +248,69 @@ def set_activity(conn: sqlite3.Connection, user_id: int, application_id: int, ac
                      " updated_at = excluded.updated_at", (user_id, application_id, json.dumps(activity), now))
 
 
-# --- Gateway hooks ----------------------------------------------------------------------------------
+# --- what keeps a user online: SDK sessions on the Gateway, the desktop client ---------------------
+
+_HOLDERS_KEY = "presence.holders"
+GATEWAY, DESKTOP = "gateway", "desktop"
+
+
+def _holders(state: EmulatorState) -> dict[int, set[str]]:
+    """Per user, what holds them online now (in memory, as live connections are)."""
+    holders: dict[int, set[str]] = state.extras.setdefault(_HOLDERS_KEY, {})
+    return holders
+
+
+def _hold(state: EmulatorState, user_id: int, holder: str) -> None:
+    """``holder`` makes ``user_id`` online (unless they chose another status) and announces it."""
+    _holders(state).setdefault(user_id, set()).add(holder)
+
+    def change(conn: sqlite3.Connection) -> None:
+        if conn.execute("SELECT 1 FROM presences WHERE user_id = ?", (user_id,)).fetchone() is None:
+            set_status(conn, user_id, "online", state.clock.iso())
+        member_activity.touch_everywhere(conn, user_id, state.clock.now())   # prune reads it
+    _write(state, user_id, change)
+
+
+def _release(state: EmulatorState, user_id: int, holder: str, application_id: int | None) -> None:
+    """``holder`` lets go of ``user_id``: with nothing else holding them they are offline and their games'
+    rich presence ends; otherwise only ``application_id``'s (the session's own game) ends."""
+    holders = _holders(state)
+    remaining = holders.get(user_id, set()) - {holder}
+    if remaining:
+        holders[user_id] = remaining
+    else:
+        holders.pop(user_id, None)
+
+    def change(conn: sqlite3.Connection) -> None:
+        if not remaining:
+            set_status(conn, user_id, "offline", state.clock.iso())
+            # The games' rich presence ends with the last connection; a custom status outlives it.
+            conn.execute("DELETE FROM activities WHERE user_id = ?", (user_id,))
+        elif application_id is not None:
+            set_activity(conn, user_id, application_id, None, state.clock.iso())
+    _write(state, user_id, change)
+
 
 def session_connected(state: EmulatorState, viewer: Viewer) -> None:
     """An SDK user's first live session makes them online (unless they chose another status)."""
-    def change(conn: sqlite3.Connection) -> None:
-        if conn.execute("SELECT 1 FROM presences WHERE user_id = ?", (viewer.user_id,)).fetchone() is None:
-            set_status(conn, viewer.user_id, "online", state.clock.iso())
-        member_activity.touch_everywhere(conn, viewer.user_id, state.clock.now())   # prune reads it
-    _write(state, viewer.user_id, change)
+    _hold(state, viewer.user_id, GATEWAY)
 
 
 def session_disconnected(state: EmulatorState, viewer: Viewer, still_connected: bool) -> None:
-    """When a user's last live session goes away they are offline and their rich presence ends."""
-    if still_connected:
-        return
+    """When a user's last live session goes away they are offline and their rich presence ends, unless
+    the desktop client runs for them: then only that session's game's rich presence ends."""
+    if not still_connected:
+        _release(state, viewer.user_id, GATEWAY, viewer.application_id)
 
-    def change(conn: sqlite3.Connection) -> None:
-        set_status(conn, viewer.user_id, "offline", state.clock.iso())
-        # The games' rich presence ends with the session; a custom status outlives it.
-        conn.execute("DELETE FROM activities WHERE user_id = ?", (viewer.user_id,))
-    _write(state, viewer.user_id, change)
+
+def desktop_client_started(state: EmulatorState, user_id: int) -> None:
+    """The desktop client runs signed in as ``user_id``: they are online for friends, as with a session."""
+    _hold(state, user_id, DESKTOP)
+
+
+def desktop_client_stopped(state: EmulatorState, user_id: int) -> None:
+    """The desktop client quit: its user stays online only while an SDK session holds them."""
+    _release(state, user_id, DESKTOP, None)
 
 
 class InvalidPresence(ValueError):
