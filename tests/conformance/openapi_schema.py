@@ -123,6 +123,13 @@ class PublishedApi:
             f"{operation.key} {status}: at {error.json_path}: {error.message[:300]}"
             for error in validator.iter_errors(body))
 
+    def check_object(self, schema_name: str, body: Any) -> list[str]:
+        """Violations of ``body`` against the named component schema (``MessageResponse``): for
+        objects that reach clients outside an HTTP answer, such as Gateway dispatches."""
+        validator = self._validator({"$ref": f"#/components/schemas/{schema_name}"})
+        return sorted(f"{schema_name}: at {error.json_path}: {error.message[:300]}"
+                      for error in validator.iter_errors(body))
+
     def _validator(self, schema: dict[str, Any]) -> Draft202012Validator:
         key = json.dumps(schema, sort_keys=True)
         validator = self._validators.get(key)

@@ -229,7 +229,8 @@ def _start(request: Request, raw: Any, files: list[UploadedFile], interaction_id
         if place.resolved:
             data["resolved"] = dict(place.resolved)
         started = [store.start(state, conn, outbox, interaction_id=one, kind=kind, place=place, data=data,
-                               integration_types=integration_types, message=message, deliver=not platform_launch)
+                               integration_types=integration_types, message=message, deliver=not platform_launch,
+                               triggering_interaction_id=None if opener is None else int(opener["id"]))
                    for one in interaction_ids]
         if platform_launch:
             for one in started:

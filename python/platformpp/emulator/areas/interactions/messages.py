@@ -18,6 +18,8 @@ from ...core.validation import Form
 from ...events.audience import Payload
 from ...wire.user import public_user_json
 from ...core.components import check_message_components
+from ..commands import validation as cv
+from .metadata import APPLICATION_COMMAND, interaction_metadata, payload_facts
 
 if TYPE_CHECKING:
     from ...state import EmulatorState
@@ -30,6 +32,8 @@ MAX_CONTENT = 2000
 MessageRow = Union[sqlite3.Row, Mapping[str, Any]]
 # Message types: the answer to a command, to a component / modal, and a followup.
 CHAT_INPUT_COMMAND, CONTEXT_MENU_COMMAND, DEFAULT = 20, 23, 0
+# The callbacks that answer a component by editing its message (no message of their own).
+DEFERRED_UPDATE, UPDATE_MESSAGE = 6, 7
 
 
 def read_body(data: Any, *, editing: bool, path: tuple[str, ...] = ()) -> tuple[Payload, list[Payload] | None, int | None]:
@@ -134,29 +138,6 @@ def update(state: EmulatorState, conn: sqlite3.Connection, row: sqlite3.Row, bod
                                    None if row["loading"] else state.clock.iso(), row["id"]))
 
 
-PayloadFacts = tuple[Union[int, None], tuple[tuple[str, str], ...]]
-# What an answer message shows of its interaction (the command's type, the authorizing owners), by the
-# stored payload's text (a function of the text alone, so never stale). ``remember_payload`` records
-# them when the interaction is stored: its answer, another request, need not decode the payload again.
-_FACTS: dict[str, PayloadFacts] = {}
-_FACTS_KEPT = 1024
-
-
-def remember_payload(text: str, payload: Payload) -> PayloadFacts:
-    """``payload`` is ``json.loads(text)`` (or what ``text`` was encoded from)."""
-    owners = payload.get("authorizing_integration_owners") or {}
-    facts: PayloadFacts = ((payload.get("data") or {}).get("type"), tuple(owners.items()))
-    if len(_FACTS) >= _FACTS_KEPT:
-        _FACTS.clear()
-    _FACTS[text] = facts
-    return facts
-
-
-def _payload_facts(text: str) -> PayloadFacts:
-    facts = _FACTS.get(text)
-    return facts if facts is not None else remember_payload(text, json.loads(text))
-
-
 def message_json(conn: sqlite3.Connection, row: MessageRow, interaction: sqlite3.Row,
                  body: Payload | None = None) -> Payload:
     """The message object of an interaction's answer (``body``: the row's body already decoded, or
@@ -171,10 +152,10 @@ def message_json(conn: sqlite3.Connection, row: MessageRow, interaction: sqlite3
     author = public_user_json(bot) if bot is not None else {
         "id": str(interaction["application_id"]), "username": "app", "discriminator": "0000", "global_name": None,
         "avatar": None, "bot": True}
-    command_type, owners = _payload_facts(interaction["payload"])
     kind = DEFAULT
-    if row["is_original"] and interaction["type"] == 2:
-        kind = CHAT_INPUT_COMMAND if command_type == 1 else CONTEXT_MENU_COMMAND
+    if row["is_original"] and interaction["type"] == APPLICATION_COMMAND:
+        command_type = payload_facts(interaction["payload"]).command_type
+        kind = CHAT_INPUT_COMMAND if command_type == cv.CHAT_INPUT else CONTEXT_MENU_COMMAND
     flags = row["flags"] | (LOADING if row["loading"] else 0)
     message: Payload = {
         "id": str(row["id"]), "type": kind, "channel_id": str(interaction["channel_id"]),
@@ -185,12 +166,22 @@ def message_json(conn: sqlite3.Connection, row: MessageRow, interaction: sqlite3
         "embeds": body.get("embeds", []), "components": body.get("components", []), "pinned": False,
         "flags": flags, "webhook_id": str(interaction["application_id"]),
         "application_id": str(interaction["application_id"]),
-        "interaction_metadata": {"id": str(interaction["id"]), "type": interaction["type"],
-                                 "user": public_user_json(user) if user is not None else None,
-                                 "authorizing_integration_owners": dict(owners)},
+        "interaction_metadata": interaction_metadata(
+            conn, interaction, public_user_json(user) if user is not None else None,
+            None if row["is_original"] else _original_response_id(conn, interaction)),
     }
     if interaction["guild_id"] is not None:
         message["guild_id"] = str(interaction["guild_id"])
     if "poll" in body:
         message["poll"] = body["poll"]
     return message
+
+
+def _original_response_id(conn: sqlite3.Connection, interaction: sqlite3.Row) -> int | None:
+    """The id of the interaction's original response (a followup names it): its own message, or the
+    component's message an UPDATE_MESSAGE / DEFERRED_UPDATE_MESSAGE answer edits."""
+    found = conn.execute("SELECT id FROM interaction_messages WHERE interaction_id = ? AND is_original = 1",
+                         (interaction["id"],)).fetchone()
+    if found is not None:
+        return int(found["id"])
+    return interaction["message_id"] if interaction["response_type"] in (DEFERRED_UPDATE, UPDATE_MESSAGE) else None

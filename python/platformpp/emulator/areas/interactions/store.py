@@ -23,7 +23,9 @@ from ..channel_messages import store as channel_messages
 from ..channel_messages.attachments import Writer
 from ..channel_messages.body import read_message_input
 from ...core import components
-from . import history, messages
+from . import history, messages, metadata
+from .messages import DEFERRED_UPDATE, UPDATE_MESSAGE
+from .metadata import APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT
 from .context import Place, context_fields
 from .audience import AppBotSessions
 
@@ -31,9 +33,9 @@ if TYPE_CHECKING:
     from ...events.outbox import Outbox
     from ...state import EmulatorState
 
-PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
+PING, AUTOCOMPLETE = 1, 4
 SKU_PURCHASE_ELIGIBILITY_CHECK = 6   # the published SOCIAL_LAYER_SKU_PURCHASE_ELIGIBILITY interaction type
-PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 1, 4, 5, 6, 7
+PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE = 1, 4, 5
 AUTOCOMPLETE_RESULT, MODAL, LAUNCH_ACTIVITY, SKU_PURCHASE_ELIGIBILITY = 8, 9, 12, 13
 CALLBACK_TYPES = (PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE,
                   AUTOCOMPLETE_RESULT, MODAL, LAUNCH_ACTIVITY, SKU_PURCHASE_ELIGIBILITY)
@@ -73,9 +75,10 @@ class Started:
 
 def start(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, interaction_id: int, kind: int,
           place: Place, data: Payload, integration_types: list[int], message: Payload | None,
-          deliver: bool = True) -> Started:
+          deliver: bool = True, triggering_interaction_id: int | None = None) -> Started:
     """Record the interaction and, for Gateway delivery, dispatch INTERACTION_CREATE on commit
-    (``deliver`` False: the app is not asked, the platform answers it)."""
+    (``deliver`` False: the app is not asked, the platform answers it; ``triggering_interaction_id``:
+    of a modal submit, the interaction the modal answered)."""
     app = place.app
     token = "aW50ZXJhY3Rpb24." + secrets.token_urlsafe(48)
     head: Payload = {"id": str(interaction_id), "type": kind, "data": data}
@@ -90,12 +93,14 @@ def start(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, int
     payload = Encoded({**head, "token": token, **rest},
                       f"{head_text[:-1]},\"token\":{compact_json(token)},{rest_text[1:]}")
     url = app["interactions_endpoint_url"]
-    messages.remember_payload(stored_text, {**head, **rest})
+    metadata.remember_payload(stored_text, {**head, **rest})
     conn.execute("INSERT INTO interactions (id, application_id, token_hash, type, user_id, guild_id, channel_id,"
-                 " message_id, payload, created_at, delivery) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                 " message_id, payload, created_at, delivery, triggering_interaction_id)"
+                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                  (interaction_id, place.application_id, token_digest(token), kind, int(place.user["id"]),
                   place.guild_id, place.channel_id, int(message["id"]) if message else None, stored_text,
-                  state.clock.timestamp(), ("http" if url else "gateway") if deliver else "platform"))
+                  state.clock.timestamp(), ("http" if url else "gateway") if deliver else "platform",
+                  triggering_interaction_id))
     if deliver and not url:
         outbox.add("INTERACTION_CREATE", AppBotSessions(place.application_id, place.guild_id, payload))
     return Started(interaction_id, token, payload, url, app["webhook_private_key"], deliver)
