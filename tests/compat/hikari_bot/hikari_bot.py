@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import hikari
 import httpx
-from emulator_world import APP_ID, BOT_TOKEN, GUILD_ID
+from emulator_world import APP_ID, BOT_ID, BOT_TOKEN, GUILD_ID
 from platformpp.emulator import Emulator
 
 T = TypeVar("T")
@@ -101,6 +101,19 @@ class HikariBot:
         self.close()
 
 
+def eventually(read: Callable[[], T], check: Callable[[T], bool], timeout: float = WAIT_S) -> T:
+    """``read()`` once ``check`` holds for it (the bot answers on its own thread), else the last read
+    in an AssertionError."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = read()
+        if check(value):
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still {value!r} after {timeout} s")
+        time.sleep(0.02)
+
+
 def admin(emu: Emulator) -> httpx.Client:
     """The emulator's admin API (``/_emulator``), acting as users and setting the world up."""
     return httpx.Client(base_url=emu.base_url + "/_emulator", timeout=WAIT_S, verify=emu.client_tls_context()
@@ -113,3 +126,15 @@ def enable_privileged_intents(emu: Emulator) -> None:
         for name in ("GUILD_MEMBERS", "MESSAGE_CONTENT", "GUILD_PRESENCES"):
             answer = http.put(f"/applications/{APP_ID}/privileged-intents/{name}", json={"enabled": True})
             assert answer.status_code in (200, 204), answer.text
+
+
+def make_bot_administrator(emu: Emulator) -> int:
+    """As the guild's owner sets a bot up: a new top role with ADMINISTRATOR, given to the bot.
+    Answers the role's id."""
+    with admin(emu) as http:
+        role = http.post(f"/guilds/{GUILD_ID}/roles", json={"name": "Bot Admin", "permissions": "8", "position": 3})
+        assert role.status_code == 201, role.text
+        role_id = int(role.json()["id"])
+        granted = http.put(f"/guilds/{GUILD_ID}/members/{BOT_ID}/roles/{role_id}")
+        assert granted.status_code in (200, 204), granted.text
+    return role_id

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ...core.errors import ApiError
 from ...core.permissions import Permission
 from ...events.audience import Payload
+from ...wire.member import MEMBER_SELECT, member_json
 from ...wire.message import emoji_key_json
 from ...wire.user import public_user_json
 from .access import ChannelAccess, bot_members_viewing, channel_access
@@ -89,8 +90,13 @@ def add(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, chann
         " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
         (message_id, emoji.key, emoji.id, emoji.name, int(emoji.animated), user_id, state.clock.iso())).rowcount
     if inserted:
+        # In a guild the platform adds the reacting member (with its user); clients tell a guild
+        # reaction from a DM one by it.
+        member = conn.execute(MEMBER_SELECT + " WHERE m.guild_id = ? AND m.user_id = ?",
+                              (access.guild_id, user_id)).fetchone()
         _announce(state, conn, outbox, "MESSAGE_REACTION_ADD", access, {
             **_base(access, message_id), "user_id": str(user_id), "emoji": emoji.json(),
+            **({"member": member_json(member)} if member is not None else {}),
             "message_author_id": str(row["author_id"]), "burst": False, "burst_colors": [], "type": 0})
 
 
