@@ -59,7 +59,9 @@ class NextcordBot:
         self.intents = intents if intents is not None else nextcord.Intents.default()
         self.setup = setup
         self.client_class = client_class
-        self.client_options = client_options
+        # After the last GUILD_CREATE the library waits this long for more before READY: on loopback every
+        # guild has arrived long before its 2 s default.
+        self.client_options = {"guild_ready_timeout": 0.5, **client_options}
         self.loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self.loop.run_forever, name="nextcord-bot", daemon=True)
         self.client: nextcord.Client = None  # type: ignore[assignment]
@@ -113,12 +115,21 @@ class NextcordBot:
         self.run(asyncio.sleep(0))   # the loop has started the wait (its listener is registered) after this
         return lambda: future.result(timeout + 1)
 
+    @staticmethod
+    async def _cancel_rest() -> None:
+        """Ends what the library left running (a view's timeout, a waiter), as ``asyncio.run`` does at its end."""
+        rest = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        for task in rest:
+            task.cancel()
+        await asyncio.gather(*rest, return_exceptions=True)
+
     def __exit__(self, *exc: object) -> None:
         try:
             if self.client is not None and not self.client.is_closed():
                 self.run(self.client.close(), timeout=WAIT_S)
             if self._runner is not None:
                 self.run(asyncio.wait({self._runner}, timeout=WAIT_S), timeout=WAIT_S)
+            asyncio.run_coroutine_threadsafe(self._cancel_rest(), self.loop).result(WAIT_S)
         finally:
             self.loop.call_soon_threadsafe(self.loop.stop)
             self._thread.join(WAIT_S)
