@@ -13,7 +13,8 @@ from ipc_client import IpcClient
 from platformpp.emulator import Emulator
 from social_helpers import GatewayClient, api, user_token
 
-BUTTONS = [{"label": "Join", "url": "https://example.test/join"}, {"label": "Watch", "url": "https://example.test/w"}]
+BUTTONS = [{"label": "Join", "url": "https://example.test/join"},
+           {"label": "Watch", "url": "https://example.test/w"}]
 START_S, END_S = 1_700_000_000, 1_700_003_600
 
 
