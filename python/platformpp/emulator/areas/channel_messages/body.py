@@ -79,9 +79,11 @@ def _attachments(form: Form) -> list[AttachmentSpec] | None:
     for index, raw in enumerate(raw_list):
         item = form.item("attachments", index, raw)
         attachment_id = item.snowflake("id")
-        spoiler = item.data.get("is_spoiler")
+        # Clients that send a kept attachment back as a whole object mark it ``spoiler``.
+        spoiler_key = "is_spoiler" if item.data.get("is_spoiler") is not None else "spoiler"
+        spoiler = item.data.get(spoiler_key)
         if spoiler is not None and not isinstance(spoiler, bool):
-            item.fail("is_spoiler", "BOOLEAN_TYPE_COERCE", "Must be either true or false.")
+            item.fail(spoiler_key, "BOOLEAN_TYPE_COERCE", "Must be either true or false.")
         specs.append(AttachmentSpec(attachment_id or 0, item.string("filename", required=False, min_len=1, max_len=1024),
                                     item.string("description", required=False, max_len=1024),
                                     item.string("title", required=False, max_len=1024),

@@ -103,7 +103,14 @@ def attach(state: EmulatorState, conn: sqlite3.Connection, interaction_id: int, 
     """The attachments of a message after an answer: ``kept`` ones the specs still name, then the
     uploaded ``files[n]`` (each paired with the spec whose id is n)."""
     by_id = {str(spec["id"]): spec for spec in specs or []}
-    result = [a for a in kept if specs is None or a["id"] in by_id]
+    result = []
+    for attachment in kept:
+        spec = by_id.get(attachment["id"])
+        if specs is not None and spec is None:
+            continue   # left out of the specs: removed
+        if spec is not None and spec["description"] is not None:   # the one editable field of a kept file
+            attachment = {**attachment, "description": spec["description"]}
+        result.append(attachment)
     indexes = {f.index for f in files}
     for position, spec in enumerate(specs or []):
         if str(spec["id"]) not in {a["id"] for a in kept} and spec["id"] not in indexes:
