@@ -9,10 +9,13 @@ the token's ``@original`` show the same metadata, each valid against the publish
 from __future__ import annotations
 
 import asyncio
+import json
+import sqlite3
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -93,17 +96,17 @@ def dispatches(emu: Emulator) -> Iterator[Dispatches]:
         yield listening
 
 
-@pytest.fixture
-def alice(platformpp_user: Callable[..., SimulatedUser]) -> SimulatedUser:
-    return platformpp_user(ALICE, channel_id=GENERAL)
-
-
-@pytest.fixture(autouse=True)
-def commands(emu: Emulator) -> None:
+def create_commands(emu: Emulator) -> None:
     with bot(emu) as http:
         for body in ({"name": "ask", "description": "d"}, {"name": "Inspect", "type": 2},
                      {"name": "Quote", "type": 3}):
             assert http.post(f"/applications/{APP_ID}/commands", json=body).status_code == 201
+
+
+@pytest.fixture
+def alice(emu: Emulator, platformpp_user: Callable[..., SimulatedUser]) -> SimulatedUser:
+    create_commands(emu)
+    return platformpp_user(ALICE, channel_id=GENERAL)
 
 
 def user_json(emu: Emulator, user_id: int) -> dict[str, Any]:
@@ -235,3 +238,37 @@ def test_a_modal_opened_by_a_button_names_the_click_and_its_message(
         "triggering_interaction_metadata": {"id": opened.id, "type": 3, "user": alice_json,
                                             "authorizing_integration_owners": OWNERS,
                                             "interacted_message_id": panel.message["id"]}}
+
+
+def test_answers_stored_by_an_earlier_version_get_their_variant_when_the_database_is_upgraded(
+        tmp_path: Path) -> None:
+    path = tmp_path / "world.sqlite3"
+    replies = Replies()
+    with Emulator(db=path) as emu, GatewayBot(emu.base_url, replies), \
+            closing(SimulatedUser(emu.base_url, ALICE, channel_id=GENERAL, admin_secret=emu.admin_secret)) as alice:
+        create_commands(emu)
+        replies.next = lambda p: {"type": 4, "data": {"content": "press", "components": [BUTTON_ROW]}}
+        panel = alice.command("ask").message
+        replies.next = lambda p: {"type": 4, "data": {"content": "answer"}}
+        answers = [alice.user_command("Inspect", BOB).message, alice.message_command("Quote", panel["id"]).message,
+                   alice.click(panel["id"], "go").message]
+        replies.next = lambda p: {"type": 9, "data": MODAL}
+        opened = alice.click(panel["id"], "go")
+        replies.next = lambda p: {"type": 4, "data": {"content": "answer"}}
+        answers.append(alice.submit_modal(opened, {"question": "why?"}).message)
+    expected = {m["id"]: m["interaction_metadata"] for m in answers}
+    assert {m["type"] for m in expected.values()} == {2, 3, 5}
+    # The file as the version before the variants left it: no opener column, the common fields only.
+    with sqlite3.connect(path) as conn:
+        conn.execute("ALTER TABLE interactions DROP COLUMN triggering_interaction_id")
+        conn.execute("DELETE FROM schema_version WHERE version = 722")
+        for message_id, text in conn.execute("SELECT id, interaction FROM channel_messages"
+                                             " WHERE interaction IS NOT NULL").fetchall():
+            extra = json.loads(text)
+            extra["interaction_metadata"] = {key: extra["interaction_metadata"][key] for key in
+                                             ("id", "type", "user", "authorizing_integration_owners")}
+            conn.execute("UPDATE channel_messages SET interaction = ? WHERE id = ?", (json.dumps(extra), message_id))
+    conn.close()
+    with Emulator(db=path) as emu, bot(emu) as http:
+        for message_id, metadata in expected.items():
+            assert http.get(f"/channels/{GENERAL}/messages/{message_id}").json()["interaction_metadata"] == metadata
