@@ -3,13 +3,13 @@ then raise one 50035 naming each path (WIRE.md); and reading a JSON body (50109 
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from typing import Any
 
 from starlette.requests import Request
 
-from .errors import ApiError, ENTITY_TOO_LARGE, INVALID_FORM_BODY, INVALID_JSON
+from .errors import ApiError, INVALID_FORM_BODY, INVALID_JSON
+from .uploads import json_body, read_capped
 
 
 class FieldErrors:
@@ -212,18 +212,14 @@ class Form:
 
 
 async def read_json(request: Request, *, max_bytes: int = 1 << 20, allow_empty: bool = False) -> Any:
-    """The request's JSON body; 50109 when it is not valid JSON, 40005 when too large."""
-    body = await request.body()
-    if len(body) > max_bytes:
-        raise ApiError(413, ENTITY_TOO_LARGE, "Request entity too large")
+    """The request's JSON body, read with a bound: 40005 past ``max_bytes`` (nothing more is held),
+    50109 when it is not JSON the emulator can hold."""
+    body = await read_capped(request, max_bytes)
     if not body.strip():
         if allow_empty:
             return {}
         raise ApiError(400, INVALID_JSON, "The request body contains invalid JSON.")
-    try:
-        return json.loads(body)
-    except (ValueError, UnicodeDecodeError):
-        raise ApiError(400, INVALID_JSON, "The request body contains invalid JSON.") from None
+    return json_body(body)
 
 
 async def read_form(request: Request) -> Form:
