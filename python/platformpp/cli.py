@@ -32,17 +32,27 @@ _COMMANDS = {
 }
 
 
+def _version() -> str:
+    # The package metadata, not the extension: ``--version`` works where the extension cannot load.
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("platformpp")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(prog="platformpp", description="platformpp: a social SDK for games")
+    parser.add_argument("--version", action="version", version=f"platformpp {_version()}")
     parser.add_argument("command", choices=sorted(_COMMANDS), help="; ".join(
         f"{name}: {help_text}" for name, (_, help_text) in sorted(_COMMANDS.items())))
-    if not args or args[0] in ("-h", "--help"):
-        parser.print_help()
-        return 0 if args else 2
-    command = parser.parse_args(args[:1]).command
+    # Only the command word is parsed here: everything after it is the command's own (its --help too).
+    first = next((i for i, arg in enumerate(args) if not arg.startswith("-")), len(args))
+    command = parser.parse_args(args[:first + 1]).command
     runner, _ = _COMMANDS[command]
-    return runner(args[1:])
+    return runner(args[first + 1:])
 
 
 if __name__ == "__main__":

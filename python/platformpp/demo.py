@@ -10,6 +10,7 @@ failure exits 1.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import sys
 import time
@@ -258,6 +259,10 @@ async def voice_call(transcript: Transcript, alice: Any, bob: Any, lobby_id: int
 
 
 def main(argv: list[str]) -> int:
+    argparse.ArgumentParser(
+        prog="platformpp demo",
+        description="Two players on the embedded emulator: OAuth2 sign-in with PKCE, a shared lobby, lobby and"
+                    " direct messages, rich presence, guild channels and a voice call.").parse_args(argv)
     from .emulator import Emulator
 
     print("platformpp demo: two players on the embedded emulator")

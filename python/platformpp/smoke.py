@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
 import time
 
 
 def main(argv: list[str]) -> int:
+    argparse.ArgumentParser(prog="platformpp smoke",
+                            description="A quick check that the installed SDK loads and its core works"
+                                        " (no network).").parse_args(argv)
     import platformpp
     from platformpp import AuthorizationArgs, Client, versioning
 

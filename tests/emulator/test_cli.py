@@ -1,5 +1,6 @@
-"""``platformpp emulator`` as a real process: its first line, clean Ctrl-C, and durability of every
-acknowledged write across ``kill -9``."""
+"""``platformpp emulator`` as a real process: its first lines, its default port, clean Ctrl-C,
+durability of every acknowledged write across ``kill -9``, snapshots in and out, and its request log
+lines."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+import json
 
 import httpx
 import platformpp
@@ -31,7 +34,9 @@ def _env() -> dict[str, str]:
 
 @contextmanager
 def running(*args: str, env: dict[str, str] | None = None) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    process = subprocess.Popen([sys.executable, "-m", "platformpp", "emulator", *args], stdout=subprocess.PIPE,
+    """The emulator as a process (on a free port unless ``args`` name one: tests run side by side)."""
+    port = [] if any(arg == "--port" for arg in args) else ["--port", "0"]
+    process = subprocess.Popen([sys.executable, "-m", "platformpp", "emulator", *port, *args], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, env=env or _env())
     try:
         assert process.stdout is not None
@@ -48,11 +53,30 @@ def running(*args: str, env: dict[str, str] | None = None) -> Iterator[tuple[sub
                 stream.close()
 
 
-def test_no_flags_keeps_the_default_world_in_the_user_data_directory(tmp_path: Path) -> None:
+def test_no_flags_serves_where_the_client_points_and_keeps_the_world_in_the_user_data_directory(
+        tmp_path: Path) -> None:
     env = {**_env(), "XDG_DATA_HOME": str(tmp_path / "data")}
-    with running(env=env) as (_, url):
-        assert httpx.get(url + "/api/v10/users/@me", headers=bot_headers()).status_code == 200
-    assert (tmp_path / "data" / "platformpp" / "emulator.sqlite3").is_file()
+    store = tmp_path / "data" / "platformpp" / "emulator.sqlite3"
+    process = subprocess.Popen([sys.executable, "-m", "platformpp", "emulator"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert process.stdout is not None
+        # Client()'s default API base is http://127.0.0.1:8787/api/v10 (docs/client.md).
+        assert process.stdout.readline().rstrip("\n") == "platformpp emulator listening on http://127.0.0.1:8787"
+        assert process.stdout.readline().rstrip("\n") == f"platformpp emulator store: {store}"
+        assert httpx.get("http://127.0.0.1:8787/api/v10/users/@me", headers=bot_headers()).status_code == 200
+        # A second emulator with no flags cannot have the port: it says so, and how to choose another.
+        second = subprocess.run([sys.executable, "-m", "platformpp", "emulator", "--db", ":memory:"],
+                                capture_output=True, text=True, env=env, timeout=30, check=False)
+        assert second.returncode == 2 and "127.0.0.1:8787" in second.stderr and "--port" in second.stderr
+        assert second.stdout == "" and "Traceback" not in second.stderr
+    finally:
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=10) == 0
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()
+    assert store.is_file()
 
 
 def test_acknowledged_writes_survive_kill_9(tmp_path: Path) -> None:
@@ -158,3 +182,52 @@ def test_missing_extra_is_a_clear_message() -> None:
                             check=False)
     assert result.returncode == 2 and "pip install 'platformpp[emulator]'" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_health_answers_while_serving() -> None:
+    with running("--db", ":memory:") as (process, url):
+        health = httpx.get(url + "/_emulator/health")
+        assert health.status_code == 200 and health.json()["status"] == "ok"
+        assert process.stdout is not None and process.stdout.readline().rstrip("\n") == \
+            "platformpp emulator store: in memory"
+
+
+def test_export_on_exit_then_import_carries_the_world_over(tmp_path: Path) -> None:
+    snapshot = tmp_path / "world.json"
+    with running("--db", ":memory:", "--export-on-exit", str(snapshot)) as (process, url):
+        assert httpx.post(url + "/_emulator/seed", json={"users": [{"id": "4343", "username": "kept"}]}).status_code \
+            == 204
+        assert httpx.put(url + "/_emulator/clock", json={"now": "2026-05-01T12:00:00Z", "frozen": True}).status_code \
+            == 200
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=10) == 0
+    written = json.loads(snapshot.read_text())
+    assert written["format"] == "platformpp-emulator-snapshot/1"
+    assert any(user["username"] == "kept" for user in written["tables"]["users"])
+    assert not (tmp_path / "world.json.partial").exists()
+    with running("--db", ":memory:", "--import", str(snapshot)) as (_, url):
+        assert httpx.get(url + "/api/v10/users/4343", headers=bot_headers()).json()["username"] == "kept"
+        assert httpx.get(url + "/_emulator/clock").json()["now"].startswith("2026-05-01T12:00:00")
+
+
+def test_a_snapshot_that_does_not_fit_exits_2_naming_what_is_wrong(tmp_path: Path) -> None:
+    snapshot = tmp_path / "bad.json"
+    snapshot.write_text('{"format": "platformpp-emulator-snapshot/1", "schema_version": -1, "tables": {}}')
+    result = subprocess.run([sys.executable, "-m", "platformpp", "emulator", "--db", ":memory:", "--port", "0",
+                             "--import", str(snapshot)], capture_output=True, text=True, env=_env(), timeout=30,
+                            check=False)
+    assert result.returncode == 2 and "schema_version" in result.stderr and result.stdout == ""
+    assert "Traceback" not in result.stderr
+
+
+def test_log_level_info_prints_a_redacted_line_per_request() -> None:
+    with running("--db", ":memory:", "--log-level", "info") as (process, url):
+        assert httpx.get(url + "/api/v10/users/@me", headers=bot_headers()).status_code == 200
+        assert httpx.get(url + "/api/v10/invites/secretcode123").status_code == 404
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=10) == 0
+        assert process.stderr is not None
+        log = process.stderr.read()
+    assert re.search(r"platformpp\.emulator\.requests: GET /api/v10/users/@me 200 [0-9.]+ ms", log), log
+    assert "secretcode123" not in log and "GET /api/v10/invites/" in log
+    assert bot_headers()["Authorization"].split()[1] not in log

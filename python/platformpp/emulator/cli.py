@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import json
+import logging
+import os
 import signal
 import sys
 from pathlib import Path
@@ -11,6 +14,10 @@ from .core.migrations import MigrationError
 from .core.storage import MEMORY
 from .paths import API
 
+# Where ``Client()`` points when nothing else is configured (the SDK's PLATFORMPP_DEFAULT_API_BASE):
+# the emulator started with no flags is the one a copy-pasted client reaches.
+DEFAULT_PORT = 8787
+
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="platformpp emulator",
@@ -18,7 +25,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to bind (default: loopback only); beyond loopback the admin API needs"
                              " a bearer secret (PLATFORMPP_EMULATOR_ADMIN_TOKEN, or generated and printed)")
-    parser.add_argument("--port", type=int, default=0, help="port to bind; 0 picks a free one (default)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+                        help=f"port to bind (default: {DEFAULT_PORT}, where Client() points by default); 0 picks a"
+                             " free one")
     parser.add_argument("--db", default=None, metavar="PATH|:memory:",
                         help="SQLite file to keep the world in (default: emulator.sqlite3 in the user data"
                              " directory)")
@@ -41,15 +50,40 @@ def _parser() -> argparse.ArgumentParser:
                         help="serve HTTPS and WSS with this certificate (PEM, chain included) instead;"
                              " needs --tls-key")
     parser.add_argument("--tls-key", type=Path, default=None, metavar="FILE", help="the --tls-cert's private key (PEM)")
-    parser.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
+    parser.add_argument("--import", dest="import_file", type=Path, default=None, metavar="FILE",
+                        help="start from this snapshot (as GET /_emulator/snapshot or --export-on-exit wrote it),"
+                             " replacing the stored world")
+    parser.add_argument("--export-on-exit", type=Path, default=None, metavar="FILE",
+                        help="write the whole state as a snapshot to FILE when the emulator stops")
+    parser.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"],
+                        help="info: a line per request (method, path, status, time; credentials redacted),"
+                             " Gateway connections, identifies and closes, voice joins")
     return parser
+
+
+def _configure_logging(level: str) -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logger = logging.getLogger("platformpp.emulator")
+    logger.addHandler(handler)
+    logger.setLevel(level.upper())
+
+
+def _write_snapshot(path: Path, snapshot: dict[str, object]) -> None:
+    # A new file put in place at once: an interrupted write never leaves half a snapshot behind.
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(json.dumps(snapshot), encoding="utf-8")
+    os.replace(partial, path)
 
 
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
+    _configure_logging(args.log_level)
     try:
         from .core.admin_secret import AdminSecret
         from .core.fixtures import FixtureError
+        from .areas.admin.snapshot import export_snapshot, import_snapshot
+        from .core.errors import ApiError
         from .ipc.endpoint import DesktopUserError
         from .core.tls import ServerCertificate, TlsSetupError
         from .server import (base_url, bind_socket, configure_desktop, make_server, prepare_state, resolve_tls,
@@ -70,16 +104,25 @@ def main(argv: list[str]) -> int:
     try:
         secret = AdminSecret.for_host(args.host)
         state = prepare_state(db if db == MEMORY else Path(db), args.seed, args.clock)
+        if args.import_file is not None:
+            import_snapshot(state, json.loads(args.import_file.read_text(encoding="utf-8")))
         state.admin_secret = secret
         state.voice_host = args.host
         state.tls = tls
+    except ApiError as exc:   # a snapshot that does not fit: the 50035 names what is wrong
+        print(f"platformpp emulator: --import {args.import_file}: {exc.message}: {json.dumps(exc.errors)}",
+              file=sys.stderr)
+        return 2
     except (FixtureError, MigrationError, ValueError, OSError) as exc:
         print(f"platformpp emulator: {exc}", file=sys.stderr)
         return 2
     try:
         sock = bind_socket(args.host, args.port)
     except OSError as exc:
-        print(f"platformpp emulator: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        hint = " (another emulator?); choose another with --port N, or --port 0 for a free one" \
+            if args.port else ""
+        print(f"platformpp emulator: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}{hint}",
+              file=sys.stderr)
         state.db.close()
         return 2
     url = base_url(args.host, sock.getsockname()[1], tls)
@@ -101,11 +144,17 @@ def main(argv: list[str]) -> int:
     if secret is not None and secret.generated:
         # Printed once, here only: the admin API needs it because the emulator is reachable from elsewhere.
         print(f"platformpp emulator admin API secret (Authorization: Bearer ...): {secret.reveal()}", flush=True)
+    print(f"platformpp emulator store: {'in memory' if db == MEMORY else db}", flush=True)
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:
         pass
     finally:
         sock.close()
-        state.db.close()
+        try:
+            if args.export_on_exit is not None:
+                _write_snapshot(args.export_on_exit, export_snapshot(state))
+                print(f"platformpp emulator: snapshot written to {args.export_on_exit}", flush=True)
+        finally:
+            state.db.close()
     return 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +18,7 @@ from ..paths import ADMIN, API_ROOT
 from . import audit_reason
 from .errors import JSON, UNAUTHORIZED
 from .ratelimit import Decision, rate_limited_body, rate_limited_headers
-from .requestlog import RawRequest, body_to_keep
+from .requestlog import RawRequest, body_to_keep, redact_path
 
 if TYPE_CHECKING:
     from ..state import EmulatorState
@@ -27,6 +28,7 @@ class DroppedConnection(Exception):
     """Raised after a partial response to make the server close the connection (a fault)."""
 
 
+_LOG = logging.getLogger("platformpp.emulator.requests")
 _AUDIT_REASON = audit_reason.HEADER.lower().encode()
 _USED = frozenset((b"authorization", b"content-type", _AUDIT_REASON))
 
@@ -79,11 +81,14 @@ class TrafficMiddleware:
         try:
             await self._handle(scope, recording_receive, send, path, method, authorization, outcome)
         finally:
+            elapsed_ms = (time.perf_counter() - started) * 1000
             if path != _REQUEST_LOG:   # reading or clearing the log is not itself logged
                 self.state.requests.add(RawRequest(
                     self.state.clock.timestamp(), method, path, scope.get("query_string", b""), authorization,
                     scope.get("platformpp.principal"), body_to_keep(bytes(body), path), content_type,
-                    outcome["status"], (time.perf_counter() - started) * 1000))
+                    outcome["status"], elapsed_ms))
+            if _LOG.isEnabledFor(logging.INFO):
+                _LOG.info("%s %s %s %.1f ms", method, redact_path(path), outcome["status"], elapsed_ms)
 
     async def _handle(self, scope: Scope, receive: Receive, send: Send, path: str, method: str,
                       authorization: str, outcome: dict[str, Any]) -> None:

@@ -3,7 +3,6 @@ request log and webhook deliveries. Local and unauthenticated: it is a test tool
 
 from __future__ import annotations
 
-import sqlite3
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
@@ -16,16 +15,14 @@ from ...core.fixtures import load_fixture
 from ...core.http import query_bool
 from ...core.ratelimit import DEFAULT_LIMIT, DEFAULT_WINDOW_S
 from ...core.snowflake import parse_snowflake
-from ...core.validation import FieldErrors, read_form, read_json
+from ...core.validation import read_form, read_json
 from ...paths import ADMIN
 from ..oauth.store import ACCESS_TOKEN_TTL_S
 from ..webhooks.store import deliveries_json
+from .snapshot import export_snapshot, import_snapshot
 
 if TYPE_CHECKING:
     from ...state import EmulatorState
-
-SNAPSHOT_FORMAT = "platformpp-emulator-snapshot/1"
-
 
 def _state(request: Request) -> EmulatorState:
     state: EmulatorState = request.app.state.emu
@@ -54,44 +51,19 @@ async def reset(request: Request) -> Response:
 
 
 async def get_snapshot(request: Request) -> Response:
-    state = _state(request)
-    return json_response({"format": SNAPSHOT_FORMAT, "schema_version": state.db.schema_version,
-                          "clock": _clock_json(state), "tables": state.db.export_tables()})
+    return json_response(export_snapshot(_state(request)))
 
 
 async def put_snapshot(request: Request) -> Response:
     """Replace the whole state with an exported snapshot (same schema version); all or nothing."""
-    state = _state(request)
-    form = await read_form(request)
-    form.choice("format", (SNAPSHOT_FORMAT,))
-    form.choice("schema_version", (state.db.schema_version,))
-    tables = form.obj("tables")
-    clock = form.obj("clock", required=False)
-    now = clock.string("now", required=False) if clock else None
-    instant = None
-    if now is not None and clock is not None:
-        try:
-            instant = parse_instant(now)
-        except ValueError as exc:
-            clock.fail("now", "DATE_TYPE_CONVERT", str(exc))
-    form.done()
-    assert tables is not None
-    for name, rows in tables.data.items():
-        if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
-            tables.fail(name, "LIST_TYPE_CONVERT", "Must be an array of row objects.")
-    form.done()
-    try:
-        state.db.import_tables(tables.data)
-    except (ValueError, OverflowError, sqlite3.Error) as exc:
-        errors = FieldErrors()
-        errors.add(("tables",), "SNAPSHOT_INVALID", f"The snapshot does not fit the schema: {exc}")
-        errors.raise_if_any()
-    if instant is not None and clock is not None:
-        state.clock.set(instant, frozen=clock.data.get("frozen") is True)
-    state.observe_stored_ids()
-    state.bus.publish("emulator.reset", {})
-    state.bus.publish("emulator.loaded", {})
+    import_snapshot(_state(request), await read_json(request))
     return Response(status_code=204)
+
+
+async def health(request: Request) -> Response:
+    """Whether the emulator serves, for scripts that wait for it (``{"status": "ok"}``)."""
+    state = _state(request)
+    return json_response({"status": "ok", "schema_version": state.db.schema_version, "clock": _clock_json(state)})
 
 
 async def seed(request: Request) -> Response:
@@ -193,6 +165,7 @@ async def ping_webhook(request: Request) -> Response:
 
 def routes() -> list[BaseRoute]:
     return [
+        Route(f"{ADMIN}/health", health, methods=["GET"]),
         Route(f"{ADMIN}/reset", reset, methods=["POST"]),
         Route(f"{ADMIN}/snapshot", get_snapshot, methods=["GET"]),
         Route(f"{ADMIN}/snapshot", put_snapshot, methods=["POST"]),
