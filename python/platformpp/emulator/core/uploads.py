@@ -1,5 +1,6 @@
-"""Uploads: the one size limit of files sent to the platform, and reading a request that carries
-them (``multipart/form-data`` with ``payload_json`` and ``files[n]``, or plain JSON).
+"""Reading request bodies with a bound (``read_capped``: JSON, form and multipart bodies alike), and
+uploads: the one size limit of files sent to the platform, and reading a request that carries them
+(``multipart/form-data`` with ``payload_json`` and ``files[n]``, or plain JSON).
 
 The limit is the same for users, bots, webhooks and interaction responses: 20 MiB for all the files
 of one request together (10 MiB was the old limit). A larger upload answers 413 / 40005 before
@@ -7,18 +8,21 @@ anything is stored. The multipart body is parsed by the standard library's MIME 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from email.message import Message
 from email.parser import BytesParser
 from email.policy import HTTP
 from typing import Any
+from urllib.parse import parse_qsl
 
 from starlette.requests import Request
 
 from .errors import ENTITY_TOO_LARGE, INVALID_FORM_BODY, INVALID_JSON, ApiError
+from .json_text import InvalidJson, decode_untrusted
 
 UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024
+# JSON and form bodies without files: far above any request of the platform's API.
+FORM_LIMIT_BYTES = 1024 * 1024
 # Room for the non-file parts of a multipart body (payload_json, part headers) above the file limit.
 _MULTIPART_OVERHEAD = 1024 * 1024
 
@@ -40,7 +44,9 @@ class UploadedFile:
     data: bytes
 
 
-async def _read_capped(request: Request, cap: int) -> bytes:
+async def read_capped(request: Request, cap: int) -> bytes:
+    """The request's body, at most ``cap`` bytes: 413 / 40005 as soon as the declared length or the
+    bytes received pass it, so a larger body is never held (the one bounded reader of bodies)."""
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > cap:
         raise too_large()
@@ -54,11 +60,29 @@ async def _read_capped(request: Request, cap: int) -> bytes:
     return b"".join(chunks)
 
 
-def _json(raw: bytes | str) -> Any:
+async def read_urlencoded(request: Request, *, max_bytes: int = FORM_LIMIT_BYTES,
+                          keep_blank_values: bool = True) -> list[tuple[str, str]]:
+    """The name/value pairs of an ``application/x-www-form-urlencoded`` body, in order, read with a
+    bound (413 / 40005 past ``max_bytes``); bytes that are not UTF-8 read as U+FFFD."""
+    body = await read_capped(request, max_bytes)
+    return parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=keep_blank_values)
+
+
+def json_body(raw: bytes | str) -> Any:
+    """The JSON value of a body (or a ``payload_json`` part); 400 / 50109 when it is not JSON the
+    emulator can hold (see ``decode_untrusted``)."""
     try:
-        return json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+        return decode_untrusted(raw)
+    except InvalidJson:
         raise ApiError(400, INVALID_JSON, "The request body contains invalid JSON.") from None
+
+
+def attachment_name(filename: str | None, index: int) -> str:
+    """The name an attachment is stored and served under: the last segment of what the client sent
+    (``../../x.txt`` is ``x.txt``), as the platform keeps it, so its URL has no path in it; ``file{n}``
+    when nothing is left."""
+    name = (filename or "").replace("\\", "/").rsplit("/", 1)[-1]
+    return name if name not in ("", ".", "..") else f"file{index}"
 
 
 def _files_field(message: str) -> ApiError:
@@ -79,7 +103,7 @@ async def read_multipart(request: Request, *, file_limit: int | None = None) -> 
     content_type = request.headers.get("content-type", "")
     if not content_type.lower().startswith("multipart/form-data"):
         raise _files_field("The body must be multipart/form-data.")
-    body = await _read_capped(request, limit + _MULTIPART_OVERHEAD)
+    body = await read_capped(request, limit + _MULTIPART_OVERHEAD)
     parsed = BytesParser(policy=HTTP).parsebytes(
         b"Content-Type: " + content_type.encode("latin-1") + b"\r\n\r\n" + body)
     if not parsed.is_multipart():
@@ -113,14 +137,14 @@ async def read_payload_and_files(request: Request) -> tuple[Any, list[UploadedFi
     the limit together answer 413 / 40005; nothing has been stored by then."""
     content_type = request.headers.get("content-type", "")
     if not content_type.lower().startswith("multipart/form-data"):
-        body = await _read_capped(request, upload_limit())
+        body = await read_capped(request, upload_limit())
         if not body.strip():
             raise ApiError(400, INVALID_JSON, "The request body contains invalid JSON.")
-        return _json(body), []
+        return json_body(body), []
     multipart = await read_multipart(request)
     payload_file = multipart.files.pop("payload_json", None)   # some clients attach it as a file part
     raw_payload = multipart.fields.get("payload_json", payload_file.data if payload_file else None)
-    payload = _json(raw_payload) if raw_payload is not None else {}
+    payload = json_body(raw_payload) if raw_payload is not None else {}
     for name in multipart.files:
         if not (name.startswith("files[") and name.endswith("]") and name[6:-1].isdigit()):
             raise _files_field(f"Unexpected file part {name!r}: files are sent as files[n].")

@@ -7,11 +7,11 @@ are always plain JSON (text or binary frame), at most MAX_PAYLOAD_BYTES.
 
 from __future__ import annotations
 
-import json
 import zlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..core.json_text import InvalidJson, compact_json, decode_untrusted
 from .protocol import MAX_PAYLOAD_BYTES, Close
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ class Encoder:
         return self._zlib is not None
 
     def encode(self, envelope: dict[str, Any]) -> str | bytes:
-        return self._frame(json.dumps(envelope, separators=(",", ":"), ensure_ascii=False))
+        return self._frame(compact_json(envelope))
 
     def encode_dispatch(self, dispatch: Dispatch) -> str | bytes:
         """A Dispatch envelope around a payload serialized once per publish (``Frame``)."""
@@ -61,19 +61,21 @@ def envelope(op: int, d: Any, s: int | None = None, t: str | None = None) -> dic
 
 def decode(message: Mapping[str, Any]) -> dict[str, Any]:
     """Decode one ASGI websocket.receive message into a payload dict, or raise GatewayClose(4002)."""
-    raw: bytes
+    raw: str | bytes
     if message.get("text") is not None:
-        raw = message["text"].encode("utf-8")
+        raw = message["text"]
+        size = len(raw) if raw.isascii() else len(raw.encode("utf-8"))
     elif message.get("bytes") is not None:
         raw = message["bytes"]
+        size = len(raw)
     else:
         raise GatewayClose(Close.DECODE_ERROR, "empty frame")
-    if len(raw) > MAX_PAYLOAD_BYTES:
+    if size > MAX_PAYLOAD_BYTES:
         raise GatewayClose(Close.DECODE_ERROR, f"payload larger than {MAX_PAYLOAD_BYTES} bytes")
     try:
-        payload = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise GatewayClose(Close.DECODE_ERROR, "payload is not valid JSON") from None
+        payload = decode_untrusted(raw)
+    except InvalidJson as exc:
+        raise GatewayClose(Close.DECODE_ERROR, f"payload: {exc}") from None
     if not isinstance(payload, dict):
         raise GatewayClose(Close.DECODE_ERROR, "payload must be a JSON object")
     op = payload.get("op")

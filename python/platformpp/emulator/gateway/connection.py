@@ -8,6 +8,7 @@ payload size and rate limits, the heartbeat deadline, and the Identify/Resume ru
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
@@ -23,6 +24,8 @@ from .sessions import Dispatch, ResumeError, Session
 
 if TYPE_CHECKING:
     from .hub import Hub
+
+log = logging.getLogger("platformpp.emulator.gateway")
 
 # Closing with these codes ends the session for good: the client must Identify again.
 _SESSION_ENDING = {
@@ -161,6 +164,9 @@ class Connection:
                 except (RuntimeError, OSError, WebSocketDisconnect):
                     # The peer went away mid-send; the reader sees the disconnect and cleans up.
                     self._closed = True
+                except UnicodeEncodeError:
+                    dropping = True
+                    self._unencodable(item.event)
                 continue
             kind, value = item
             if kind == "stop":
@@ -177,6 +183,15 @@ class Connection:
             except (RuntimeError, OSError, WebSocketDisconnect):
                 # The peer went away mid-send; the reader sees the disconnect and cleans up.
                 self._closed = True
+            except UnicodeEncodeError:
+                dropping = True
+                self._unencodable(f"op {value.get('op')}")
+
+    def _unencodable(self, what: str) -> None:
+        """A payload with text that has no UTF-8 form (a lone surrogate) cannot be sent: close with
+        4000 rather than leave the socket open and silent (what follows waits for a Resume)."""
+        log.error("Gateway: %s could not be encoded as UTF-8; closing the connection with 4000", what)
+        self.request_close(Close.UNKNOWN_ERROR, f"{what} could not be encoded")
 
     async def _reader(self) -> int | None:
         """Handle client payloads until the client disconnects (returns its close code)."""

@@ -6,11 +6,11 @@ client cannot make the endpoint hold more than one frame's worth of its bytes.""
 
 from __future__ import annotations
 
-import json
 import struct
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.json_text import InvalidJson, compact_json, decode_untrusted
 from .protocol import MAX_PAYLOAD_BYTES, Opcode
 
 _HEADER = struct.Struct("<II")
@@ -33,18 +33,16 @@ class Frame:
     def json(self) -> dict[str, Any]:
         """The payload as a JSON object; ``PayloadError`` naming the rule otherwise."""
         try:
-            value = json.loads(self.payload.decode("utf-8"))
-        except UnicodeDecodeError as exc:
-            raise PayloadError("payload is not UTF-8") from exc
-        except json.JSONDecodeError as exc:
-            raise PayloadError(f"payload is not JSON: {exc.msg} at byte {exc.pos}") from exc
+            value = decode_untrusted(self.payload)
+        except InvalidJson as exc:
+            raise PayloadError(f"payload: {exc}") from None
         if not isinstance(value, dict):
             raise PayloadError("payload must be a JSON object")
         return value
 
 
 def encode(opcode: Opcode | int, payload: Any) -> bytes:
-    body = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    body = compact_json(payload).encode("utf-8")
     if len(body) > MAX_PAYLOAD_BYTES:
         raise FrameError(f"payload of {len(body)} bytes is over the limit of {MAX_PAYLOAD_BYTES}")
     return _HEADER.pack(int(opcode), len(body)) + body

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from ...core.storage import MEMORY
-from ...core.uploads import UploadedFile
+from ...core.uploads import UploadedFile, attachment_name
 from ...wire.message import IS_SPOILER, SPOILER_PREFIX
 from .body import AttachmentSpec
 
@@ -60,7 +60,7 @@ class Writer:
     def store(self, conn: sqlite3.Connection, *, message_id: int, channel_id: int, position: int,
               upload: UploadedFile, spec: AttachmentSpec | None, base_url: str) -> int:
         attachment_id = self.state.ids.next()
-        filename = (spec.filename if spec and spec.filename else upload.filename) or f"file{upload.index}"
+        filename = attachment_name(spec.filename if spec and spec.filename else upload.filename, upload.index)
         content_type = upload.content_type if upload.content_type not in (None, "application/octet-stream") \
             else mimetypes.guess_type(filename)[0] or upload.content_type
         url = f"{base_url.rstrip('/')}/attachments/{channel_id}/{attachment_id}/{quote(filename)}"

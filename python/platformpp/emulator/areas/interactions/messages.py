@@ -10,10 +10,11 @@ import json
 import sqlite3
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Union
+from urllib.parse import quote
 
 from ...core import errors
 from ...core.errors import ApiError
-from ...core.uploads import UploadedFile
+from ...core.uploads import UploadedFile, attachment_name
 from ...core.validation import Form
 from ...events.audience import Payload
 from ...wire.user import public_user_json
@@ -84,11 +85,11 @@ def store_file(state: EmulatorState, conn: sqlite3.Connection, interaction_id: i
                base_url: str, *, filename: str | None = None, description: str | None = None) -> Payload:
     """Keep one uploaded file with the interaction; its attachment object (served by the emulator)."""
     file_id = state.ids.next()
-    name = filename or upload.filename
+    name = attachment_name(filename or upload.filename, upload.index)
     conn.execute("INSERT INTO interaction_files (id, interaction_id, filename, content_type, size, data_base64)"
                  " VALUES (?, ?, ?, ?, ?, ?)", (file_id, interaction_id, name, upload.content_type, len(upload.data),
                                                 base64.b64encode(upload.data).decode("ascii")))
-    url = f"{base_url.rstrip('/')}/interaction-attachments/{interaction_id}/{file_id}/{name}"
+    url = f"{base_url.rstrip('/')}/interaction-attachments/{interaction_id}/{file_id}/{quote(name)}"
     attachment: Payload = {"id": str(file_id), "filename": name, "size": len(upload.data), "url": url,
                            "proxy_url": url}
     if upload.content_type:

@@ -9,7 +9,6 @@ not shown); the emulator serves add / remove one at ``PUT`` / ``DELETE /invites/
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import AsyncIterator
 from typing import Any
@@ -22,7 +21,9 @@ from starlette.routing import BaseRoute, Route
 from ...core import auth, errors
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, query_bool, snowflake_param
+from ...core.json_text import InvalidJson, decode_untrusted
 from ...core.permissions import Permission
+from ...core.uploads import json_body
 from ...core.validation import Form, read_json
 from ...events.outbox import Outbox
 from ...paths import ADMIN, API
@@ -64,15 +65,12 @@ def _snowflakes(form: Form, name: str, max_items: int) -> list[int] | None:
 def _multipart_fields(fields: dict[str, str]) -> dict[str, Any]:
     """``payload_json``, or each setting as its own part (numbers and booleans as JSON text)."""
     if "payload_json" in fields:
-        try:
-            return json.loads(fields["payload_json"])
-        except ValueError:
-            raise ApiError(400, errors.INVALID_JSON, "The request body contains invalid JSON.") from None
+        return json_body(fields["payload_json"])
     data: dict[str, Any] = {}
     for name, text in fields.items():
         try:
-            data[name] = json.loads(text)
-        except ValueError:
+            data[name] = decode_untrusted(text)
+        except InvalidJson:
             data[name] = text
     return data
 

@@ -8,7 +8,6 @@ import re
 import sqlite3
 from datetime import timedelta
 from typing import TYPE_CHECKING
-from urllib.parse import parse_qsl
 
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -18,6 +17,7 @@ from ...core import scopes
 from ...core.clock import format_instant
 from ...core.secrets import digest, new_token
 from ...core.snowflake import parse_snowflake
+from ...core.uploads import read_urlencoded
 from ...paths import API
 from ..accounts import store as accounts
 from . import redirects
@@ -123,8 +123,7 @@ async def authorize_get(request: Request) -> Response:
 
 async def authorize_post(request: Request) -> Response:
     """The consent form's submission (the browser flow)."""
-    body = (await request.body()).decode("utf-8", "replace")
-    return await _authorize(request, dict(parse_qsl(body, keep_blank_values=False)))
+    return await _authorize(request, dict(await read_urlencoded(request, keep_blank_values=False)))
 
 
 def routes() -> list[BaseRoute]:

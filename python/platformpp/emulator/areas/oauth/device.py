@@ -15,7 +15,7 @@ import secrets
 import sqlite3
 from datetime import timedelta
 from typing import TYPE_CHECKING
-from urllib.parse import parse_qsl, quote
+from urllib.parse import quote
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
@@ -24,6 +24,7 @@ from ...core import scopes
 from ...core.clock import format_instant, parse_instant
 from ...core.errors import OAuthError, json_response, not_found
 from ...core.secrets import digest, new_token
+from ...core.uploads import read_urlencoded
 from ...core.validation import read_form
 from ..accounts import provisional
 from ..accounts import store as accounts
@@ -188,7 +189,7 @@ async def activate_get(request: Request) -> Response:
 async def activate_post(request: Request) -> Response:
     """The page's submission, also usable headlessly: user_code, emulator_user, emulator_consent."""
     state: EmulatorState = request.app.state.emu
-    params = dict(parse_qsl((await request.body()).decode("utf-8", "replace")))
+    params = dict(await read_urlencoded(request, keep_blank_values=False))
     consent = params.get("emulator_consent")
     if consent not in ("allow", "deny"):
         return error_page("emulator_consent must be allow or deny.")

@@ -10,7 +10,7 @@ import json
 import re
 import sqlite3
 from typing import TYPE_CHECKING
-from urllib.parse import parse_qsl, unquote
+from urllib.parse import unquote
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -20,6 +20,7 @@ from ...core import auth, scopes
 from ...core.errors import UNKNOWN_USER, OAuthError, json_response, not_found
 from ...core.secrets import digest, matches
 from ...core.snowflake import parse_snowflake
+from ...core.uploads import read_urlencoded
 from ...paths import ADMIN, API
 from ...wire.application import application_json
 from ..accounts import provisional
@@ -53,9 +54,8 @@ async def _read_form(request: Request) -> dict[str, str]:
     content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if content_type != FORM:
         raise OAuthError("invalid_request", f"the body must be {FORM}")
-    pairs = parse_qsl((await request.body()).decode("utf-8", "replace"), keep_blank_values=True)
     form: dict[str, str] = {}
-    for key, value in pairs:
+    for key, value in await read_urlencoded(request):
         if key in form:
             raise OAuthError("invalid_request", f"parameter {key} is repeated")
         form[key] = value
