@@ -20,6 +20,15 @@ def _is_id(part: str) -> bool:
     return part.isdecimal() or (part[-1:] == "\n" and part[:-1].isdecimal())
 
 
+def unlimited(method: str, path: str) -> bool:
+    """Routes the platform does not rate limit (no ``X-RateLimit-*`` headers either): an interaction's
+    callback, ``POST /api/v{n}/interactions/{id}/{token}/callback``, answered once per interaction."""
+    if method != "POST" or not path.endswith("/callback"):
+        return False
+    parts = path.split("/")   # "", "api", "v10", "interactions", id, token, "callback"
+    return len(parts) == 7 and parts[3] == "interactions" and _is_id(parts[4])
+
+
 def route_bucket(method: str, path: str) -> tuple[str, str]:
     """The route key of a request and its bucket id (the hash clients see). Not cached: a path that
     carries a token (an interaction's callback, a webhook's) makes a new key on every request, so a
@@ -81,7 +90,10 @@ class RateLimiter:
             self._windows.clear()
             self._prune_at = _PRUNE_AT
 
-    def hit(self, method: str, path: str, caller: str) -> Decision:
+    def hit(self, method: str, path: str, caller: str) -> Decision | None:
+        """This request's verdict; None for a route the platform does not limit."""
+        if unlimited(method, path):
+            return None
         key, bucket = route_bucket(method, path)
         now_mono, now_wall = time.monotonic(), time.time()
         with self._lock:
