@@ -70,9 +70,10 @@ def ban(conn: sqlite3.Connection, outbox: Outbox, now: datetime, *, guild_id: in
     user = public_user_json(conn.execute("SELECT * FROM users WHERE id = ?", (user_id,)).fetchone())
     to_guild(outbox, guild_bots(conn, guild_id, now), "GUILD_BAN_ADD",
              {"guild_id": str(guild_id), "user": user}, intent=GUILD_MODERATION_INTENT)
-    options = {"delete_message_seconds": delete_message_seconds} if delete_message_seconds else None
+    # No options: the platform's ban entries carry none, and clients drop an entry whose type has
+    # no options of theirs but comes with some.
     audit_log.record(conn, guild_id=guild_id, user_id=actor_id, action_type=actions.MEMBER_BAN_ADD,
-                     target_id=user_id, options=options, reason=reason)
+                     target_id=user_id, reason=reason)
     return removed
 
 
