@@ -43,14 +43,15 @@ def enable_privileged_intents(emu: Emulator, *names: str) -> None:
 def grant_bot_permissions(emu: Emulator, permissions: nextcord.Permissions) -> None:
     """What the guild's owner grants the bot's role (in the default world it holds no moderation rights)."""
     with admin(emu) as http:
-        response = http.patch(f"/guilds/{GUILD_ID}/roles/{BOT_ROLE}", json={"permissions": str(permissions.value)})
+        response = http.patch(f"/guilds/{GUILD_ID}/roles/{BOT_ROLE}",
+                              json={"permissions": str(permissions.value)})
         assert response.status_code < 300, response.text
 
 
 class NextcordBot:
-    """``with NextcordBot(emu, intents=..., setup=fn) as bot:`` a logged-in ``nextcord.Client`` (``bot.client``)
-    whose READY has arrived. ``setup(client)`` runs on the bot's loop before login: it adds commands and
-    event handlers as a bot's own code does."""
+    """``with NextcordBot(emu, intents=..., setup=fn) as bot:`` a logged-in ``nextcord.Client``
+    (``bot.client``) whose READY has arrived. ``setup(client)`` runs on the bot's loop before login: it
+    adds commands and event handlers as a bot's own code does."""
 
     def __init__(self, emu: Emulator, *, intents: nextcord.Intents | None = None,
                  setup: Callable[[nextcord.Client], None] | None = None,
@@ -87,7 +88,8 @@ class NextcordBot:
             self.setup(self.client)
         self._runner = self.loop.create_task(self.client.start(BOT_TOKEN))
         ready = self.loop.create_task(self.client.wait_until_ready())
-        done, _ = await asyncio.wait({ready, self._runner}, timeout=WAIT_S, return_when=asyncio.FIRST_COMPLETED)
+        done, _ = await asyncio.wait({ready, self._runner}, timeout=WAIT_S,
+                                     return_when=asyncio.FIRST_COMPLETED)
         if self._runner in done:
             ready.cancel()
             self._runner.result()   # the library's own exception (a refused login, a closed Gateway)
@@ -117,7 +119,7 @@ class NextcordBot:
 
     @staticmethod
     async def _cancel_rest() -> None:
-        """Ends what the library left running (a view's timeout, a waiter), as ``asyncio.run`` does at its end."""
+        """Ends what the library left running (a view's timeout, a waiter), as ``asyncio.run`` does."""
         rest = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
         for task in rest:
             task.cancel()

@@ -52,7 +52,8 @@ def add_commands(client: nextcord.Client) -> None:
     @client.slash_command(name="roll", description="Roll a die", guild_ids=[GUILD_ID])
     async def roll(interaction: nextcord.Interaction,
                    sides: int = nextcord.SlashOption(description="Sides", min_value=2, max_value=100),
-                   label: str = nextcord.SlashOption(description="A label", required=False, autocomplete=True),
+                   label: str = nextcord.SlashOption(description="A label", required=False,
+                                                     autocomplete=True),
                    ) -> None:
         await interaction.response.send_message(f"rolled d{sides} {label or '-'}")
 
@@ -103,9 +104,10 @@ def wait_registered(emu: Emulator) -> dict[str, Any]:
     deadline = time.monotonic() + WAIT_S
     while time.monotonic() < deadline:
         global_names, guild_names = registered(emu)
-        if global_names == {"secret", "Quote"} and guild_names == {"roll", "slow", "form", "panel", "Inspect"}:
+        if (global_names, guild_names) == ({"secret", "Quote"}, {"roll", "slow", "form", "panel", "Inspect"}):
             with httpx.Client(base_url=emu.api_base, headers=bot_headers(), timeout=WAIT_S) as http:
-                return {c["name"]: c for c in http.get(f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands").json()}
+                commands = http.get(f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands").json()
+            return {c["name"]: c for c in commands}
         time.sleep(0.05)
     raise AssertionError(f"commands not synced: {registered(emu)}")
 
@@ -125,7 +127,8 @@ def test_commands_sync_and_every_response_kind(platformpp_emulator: Emulator, pl
     # interaction's resolved data (which carries the content without the MESSAGE_CONTENT intent), not from
     # its cache of MESSAGE_CREATEs (emptied without that intent).
     with admin(emu) as http:
-        posted = http.post(f"/channels/{GENERAL}/messages", json={"author_id": str(BOB), "content": "quote me"})
+        posted = http.post(f"/channels/{GENERAL}/messages",
+                           json={"author_id": str(BOB), "content": "quote me"})
         assert posted.status_code == 200, posted.text
     with NextcordBot(emu, setup=add_commands):
         guild_commands = wait_registered(emu)

@@ -12,7 +12,8 @@ from nextcord_bot import NextcordBot, admin, enable_privileged_intents, grant_bo
 from platformpp.emulator import Emulator
 
 TEXT_CATEGORY = 1200000000000000100
-# CREATE_EVENTS (1 << 44) came after nextcord 2.6 and has no name there; from 2026-02-23 creating events needs it.
+# CREATE_EVENTS (1 << 44) came after nextcord 2.6 and has no name there; from 2026-02-23 creating
+# events needs it.
 MODERATOR = nextcord.Permissions(nextcord.Permissions(
     manage_roles=True, manage_channels=True, kick_members=True, ban_members=True, view_audit_log=True,
     manage_guild=True, create_instant_invite=True, manage_events=True, view_channel=True, send_messages=True,
@@ -97,7 +98,8 @@ def test_roles_channels_invites_audit_log(platformpp_emulator: Emulator) -> None
         assert role_created.target.id == role.id
 
         async def bot_entries() -> list[nextcord.AuditLogEntry]:
-            return [entry async for entry in guild.audit_logs(user=guild.me, action=nextcord.AuditLogAction.channel_create)]
+            created = guild.audit_logs(user=guild.me, action=nextcord.AuditLogAction.channel_create)
+            return [entry async for entry in created]
 
         assert {e.target.id for e in bot.run(bot_entries())} == {channel.id, voice.id}
 

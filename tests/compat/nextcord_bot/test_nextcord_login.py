@@ -35,7 +35,7 @@ def test_login_ready_and_guild_cache(platformpp_emulator: Emulator) -> None:
         assert isinstance(channels[LOUNGE], nextcord.VoiceChannel)
         assert channels[LOUNGE].bitrate == 64000 and channels[LOUNGE].category_id == VOICE_CATEGORY
         assert {c.id for c in guild.categories} == {TEXT_CATEGORY, VOICE_CATEGORY}
-        assert MODERATORS in channels   # hidden from @everyone; the bot sees it as it is (no obfuscation opt-in)
+        assert MODERATORS in channels   # hidden from @everyone; shown as it is (no obfuscation opt-in)
 
         roles = {role.id: role for role in guild.roles}
         assert roles[GUILD_ID].is_default()

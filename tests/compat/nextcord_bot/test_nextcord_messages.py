@@ -17,7 +17,7 @@ GENERAL, MODERATORS = 1200000000000000101, 1200000000000000102
 PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
                     "1f15c4890000000d49444154789c6360f8cf00000301010018dd8db00000000049454e44ae426082")
 
-# MANAGE_MESSAGES and PIN_MESSAGES (1 << 51, which the platform added after nextcord 2.6: it has no name there).
+# MANAGE_MESSAGES and PIN_MESSAGES (1 << 51, added after nextcord 2.6: it has no name there).
 MODERATE_MESSAGES = nextcord.Permissions(nextcord.Permissions(manage_messages=True).value | 1 << 51)
 
 
@@ -88,7 +88,8 @@ def test_send_edit_react_pin_fetch_delete(platformpp_emulator: Emulator) -> None
 
         assert bot.run(reactors()) == [ALICE]
         bot.run(fetched.remove_reaction("\N{THUMBS UP SIGN}", bot.client.user))
-        assert [str(r.emoji) for r in bot.run(channel.fetch_message(edited.id)).reactions] == ["\N{PARTY POPPER}"]
+        left = bot.run(channel.fetch_message(edited.id)).reactions
+        assert [str(r.emoji) for r in left] == ["\N{PARTY POPPER}"]
         bot.run(fetched.clear_reactions())
         assert bot.run(channel.fetch_message(edited.id)).reactions == []
 
@@ -113,7 +114,8 @@ def test_send_edit_react_pin_fetch_delete(platformpp_emulator: Emulator) -> None
 
         # A user forwards a message; the library receives it (nextcord 2.6 has no forward of its own).
         forwarded = bot.expect("message", lambda m: m.author.id == BOB)
-        post_as(http, BOB, GENERAL, message_reference={"type": 1, "message_id": posted["id"], "channel_id": str(GENERAL)})
+        post_as(http, BOB, GENERAL,
+                message_reference={"type": 1, "message_id": posted["id"], "channel_id": str(GENERAL)})
         forward = forwarded()
         assert forward.reference is not None and forward.reference.message_id == int(posted["id"])
         assert forward.flags.value & (1 << 14)
@@ -124,7 +126,8 @@ def test_history_paging_and_bulk_delete(platformpp_emulator: Emulator) -> None:
     enable_privileged_intents(emu, "MESSAGE_CONTENT")
     grant_bot_permissions(emu, MODERATE_MESSAGES)
     with admin(emu) as http:
-        ids = [int(post_as(http, ALICE if n % 2 else BOB, GENERAL, content=f"message {n}")["id"]) for n in range(105)]
+        ids = [int(post_as(http, ALICE if n % 2 else BOB, GENERAL, content=f"message {n}")["id"])
+               for n in range(105)]
     with NextcordBot(emu, intents=message_intents()) as bot:
         channel = bot.client.get_channel(GENERAL)
         assert isinstance(channel, nextcord.TextChannel)
@@ -137,12 +140,13 @@ def test_history_paging_and_bulk_delete(platformpp_emulator: Emulator) -> None:
         assert [m.id for m in everything] == ids[::-1]
         assert everything[0].content == "message 104" and everything[-1].author.id == BOB
         # Oldest first after a message, and a window before one.
-        assert [m.id for m in bot.run(history(limit=5, after=nextcord.Object(ids[9]), oldest_first=True))] == ids[10:15]
+        after = bot.run(history(limit=5, after=nextcord.Object(ids[9]), oldest_first=True))
+        assert [m.id for m in after] == ids[10:15]
         assert [m.id for m in bot.run(history(limit=3, before=nextcord.Object(ids[50])))] == ids[47:50][::-1]
 
         # Bulk delete: the library's delete_messages and purge.
         gone = bot.expect("raw_bulk_message_delete")
-        bot.run(channel.delete_messages([nextcord.Object(ids[0]), nextcord.Object(ids[1]), nextcord.Object(ids[2])]))
+        bot.run(channel.delete_messages([nextcord.Object(message_id) for message_id in ids[:3]]))
         assert gone().message_ids == set(ids[:3])
         purged = bot.run(channel.purge(limit=10), timeout=WAIT_S)
         assert sorted(m.id for m in purged) == ids[-10:]
