@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import nextcord
 from emulator_world import ALICE, APP_ID, BOB, BOT_ID, CAROL, DAVE, GUILD_ID
-from nextcord_bot import NextcordBot, enable_privileged_intents
+from nextcord_bot import NextcordBot, admin, enable_privileged_intents
 from platformpp.emulator import Emulator
 
 GENERAL, MODERATORS, LOUNGE = 1200000000000000101, 1200000000000000102, 1200000000000000201
@@ -55,3 +55,17 @@ def test_login_ready_and_guild_cache(platformpp_emulator: Emulator) -> None:
         assert bot.run(client.fetch_user(BOB)).name == "bob"
         app_info = bot.run(client.application_info())
         assert app_info.id == APP_ID
+
+
+def test_auto_sharded_login_asks_for_the_gateway_bot(platformpp_emulator: Emulator) -> None:
+    """The library's auto-sharded client takes its Gateway URL and shard count from GET /gateway/bot."""
+    with NextcordBot(platformpp_emulator, client_class=nextcord.AutoShardedClient) as bot:
+        client = bot.client
+        assert isinstance(client, nextcord.AutoShardedClient)
+        assert client.shard_count == 1 and set(client.shards) == {0}
+        guild = client.get_guild(GUILD_ID)
+        assert guild is not None and guild.shard_id == 0
+        assert {c.id for c in guild.channels} >= {GENERAL, MODERATORS, LOUNGE}
+        with admin(platformpp_emulator) as http:
+            paths = [entry["path"] for entry in http.get("/requests").json()]
+        assert "/api/v10/gateway/bot" in paths
