@@ -9,10 +9,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .admin_client import AdminClient, AdminError, ClockState, FaultRule
+    from .default_world import (
+        ALICE_ID,
+        BOB_ID,
+        CAROL_ID,
+        DAVE_ID,
+        DEFAULT_APPLICATION_ID,
+        DEFAULT_BOT_ID,
+        DEFAULT_BOT_TOKEN,
+        DEFAULT_CLIENT_SECRET,
+        DEFAULT_GUILD_ID,
+        GENERAL_CHANNEL_ID,
+        LOUNGE_CHANNEL_ID,
+    )
     from .core.tls import ServerCertificate, TlsSetupError, local_certificate
     from .server import Emulator
 
-__all__ = ["Emulator", "ServerCertificate", "TlsSetupError", "local_certificate"]
+__all__ = ["ALICE_ID", "BOB_ID", "CAROL_ID", "DAVE_ID", "DEFAULT_APPLICATION_ID", "DEFAULT_BOT_ID",
+           "DEFAULT_BOT_TOKEN", "DEFAULT_CLIENT_SECRET", "DEFAULT_GUILD_ID", "GENERAL_CHANNEL_ID",
+           "LOUNGE_CHANNEL_ID", "AdminClient", "AdminError", "ClockState", "Emulator", "FaultRule",
+           "ServerCertificate", "TlsSetupError", "local_certificate"]
 
 
 def __getattr__(name: str) -> Any:
@@ -20,6 +37,15 @@ def __getattr__(name: str) -> Any:
         from .server import Emulator
 
         return Emulator
+    if name in ("AdminClient", "AdminError", "ClockState", "FaultRule"):
+        from . import admin_client
+
+        return getattr(admin_client, name)
+    if name.isupper():
+        from . import default_world
+
+        if hasattr(default_world, name):
+            return getattr(default_world, name)
     if name in ("ServerCertificate", "TlsSetupError", "local_certificate"):
         from .core import tls
 

@@ -30,6 +30,8 @@ from .state import EmulatorState
 if TYPE_CHECKING:
     from typing_extensions import Self
 
+    from .admin_client import AdminClient
+
 Seed = dict[str, Any] | str | Path | None
 
 
@@ -161,6 +163,7 @@ class Emulator:
         self._thread: threading.Thread | None = None
         self._state: EmulatorState | None = None
         self._sock: socket.socket | None = None
+        self._admin: AdminClient | None = None
 
     # -- lifecycle ----------------------------------------------------------------------------------
     def start(self) -> Self:
@@ -209,6 +212,7 @@ class Emulator:
         thread, sock, state = self._thread, self._sock, self._state
         self._server = self._thread = self._sock = None
         self._state = None
+        self._close_admin()
 
         def finish() -> None:
             if thread is not None:
@@ -220,7 +224,13 @@ class Emulator:
         else:
             threading.Thread(target=finish, name="platformpp-emulator-stop", daemon=True).start()
 
+    def _close_admin(self) -> None:
+        if self._admin is not None:
+            self._admin.close()
+            self._admin = None
+
     def _close_resources(self) -> None:
+        self._close_admin()
         _close(self._sock, self._state)
         self._server = self._thread = self._sock = None
         self._state = None
@@ -271,6 +281,19 @@ class Emulator:
     def ipc_path(self) -> Path | None:
         """The desktop client's socket while a desktop user is signed in, else None."""
         return endpoint_of(self.state).path
+
+    @property
+    def admin(self) -> AdminClient:
+        """The admin API of this emulator as typed calls (admin_client.py): reset, seed, snapshots, the
+        clock, faults, the request log, acting as users. Made on first use, closed when it stops."""
+        if self._sock is None:
+            raise RuntimeError("the emulator is not running")
+        if self._admin is None:
+            from .admin_client import AdminClient   # httpx: only for tests that use it, not at start-up
+
+            self._admin = AdminClient(self.base_url, admin_secret=self.admin_secret,
+                                      verify=self.client_tls_context() or True)
+        return self._admin
 
     @property
     def state(self) -> EmulatorState:

@@ -22,7 +22,7 @@ from typing import Any
 
 import httpx
 
-DEFAULT_APPLICATION_ID = 1000000000000000000
+from .default_world import DEFAULT_APPLICATION_ID
 
 
 class SimulatedUserError(Exception):
