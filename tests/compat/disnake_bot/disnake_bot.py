@@ -54,8 +54,9 @@ class RunningBot:
     its connector to the running loop), started with the default bot token. ``call`` runs a coroutine on
     that loop, ``expect`` waits for one of the client's events; every wait has a timeout."""
 
-    def __init__(self, emu: Emulator, make: Callable[..., Any], client_kwargs: dict[str, Any]) -> None:
-        self.emu, self._make, self._kwargs = emu, make, client_kwargs
+    def __init__(self, emu: Emulator, make: Callable[..., Any], client_kwargs: dict[str, Any],
+                 token: str = BOT_TOKEN) -> None:
+        self.emu, self._make, self._kwargs, self._token = emu, make, client_kwargs, token
         self.client: Any = None
         self.loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self.loop.run_forever, name="disnake-bot", daemon=True)
@@ -67,7 +68,7 @@ class RunningBot:
         self.client = self._make(**({} if tls is None else {"connector": aiohttp.TCPConnector(ssl=tls)}),
                                  **self._kwargs)
         self._record_handler_errors()
-        self._runner = asyncio.create_task(self.client.start(BOT_TOKEN))
+        self._runner = asyncio.create_task(self.client.start(self._token))
         ready = asyncio.create_task(self.client.wait_until_ready())
         await asyncio.wait({ready, self._runner}, return_when=asyncio.FIRST_COMPLETED)
         if self._runner.done():
@@ -126,14 +127,15 @@ class RunningBot:
 
 
 @contextmanager
-def running(emu: Emulator, make: Callable[..., Any], **client_kwargs: Any) -> Iterator[RunningBot]:
-    """The bot for the ``with`` block, with disnake's API base set to the emulator's the way its users
+def running(emu: Emulator, make: Callable[..., Any], *, token: str = BOT_TOKEN,
+            **client_kwargs: Any) -> Iterator[RunningBot]:
+    """The bot (the default world's unless ``token`` names another) for the ``with`` block, with disnake's API base set to the emulator's the way its users
     set it (``disnake.http.Route.BASE``), restored after."""
     previous = disnake.http.Route.BASE
     disnake.http.Route.BASE = emu.api_base
     # disnake waits this long after the last GUILD_CREATE before READY (2 s by default); one guild here
     client_kwargs.setdefault("guild_ready_timeout", 0.2)
-    bot = RunningBot(emu, make, client_kwargs)
+    bot = RunningBot(emu, make, client_kwargs, token)
     # the library warns (warnings, not logging) when a command sync fails
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", DiscordWarning)
