@@ -64,6 +64,9 @@ ACCEPTED = {
     "compress false, large_threshold 50": {"properties": PROPERTIES, "intents": 1, "compress": False,
                                            "large_threshold": 50},
     "every documented intent": {"properties": PROPERTIES, "intents": ALL_INTENTS},
+    "intent bit 17 and the other gaps": {"properties": PROPERTIES, "intents": (1 << 17) | (1 << 18) | (1 << 19)
+                                         | (1 << 22) | (1 << 23) | 1},
+    "every bit up to 25": {"properties": PROPERTIES, "intents": (1 << 26) - 1},
 }
 
 
@@ -85,7 +88,6 @@ def test_identify_presence_with_the_legacy_game_is_the_bots_activity(platformpp_
 
 
 REFUSED = {
-    "unknown intent bit 17": ({"properties": PROPERTIES, "intents": 1 << 17}, 4013),
     "intent beyond the highest bit": ({"properties": PROPERTIES, "intents": 1 << 26}, 4013),
     "negative intents": ({"properties": PROPERTIES, "intents": -1}, 4013),
     "privileged intent not enabled": ({"properties": PROPERTIES, "intents": int(Intent.MESSAGE_CONTENT)}, 4014),
@@ -117,8 +119,10 @@ def test_start_up_routes_answer_for_the_bot(platformpp_emulator: Emulator) -> No
         assert gateway["session_start_limit"]["max_concurrency"] == 1
         me = http.get("/users/@me").json()
         assert me["id"] == str(BOT_ID) and me["bot"] is True and me["primary_guild"] is None
+        assert me["verified"] is True and me["email"] is None   # as the platform answers a bot
         app = http.get("/applications/@me").json()
         assert app == http.get("/oauth2/applications/@me").json()
+        assert app["summary"] == ""   # deprecated, outside the schema, still sent (clients read it)
         assert app["id"] == str(APP_ID) and app["bot"]["id"] == str(BOT_ID) and app["owner"]["username"]
         assert app["flags"] == (1 << 19) | 2 and app["flags_new"] == str((1 << 40) | (1 << 19) | 2)
         assert app["approximate_guild_count"] == 1 and app["team"] is None and app["type"] is None
@@ -146,11 +150,12 @@ def test_patch_application_keeps_flags_32_bit_and_changes_only_what_it_may(platf
                            ({"description": "ok", "tags": ["x" * 21]}, "tags"),
                            ({"icon": "not an image"}, "icon"),
                            ({"interactions_endpoint_url": "ftp://x"}, "interactions_endpoint_url"),
-                           ({"explicit_content_filter": 2}, "explicit_content_filter"),
-                           ({"verify_key": "x"}, "verify_key")):
+                           ({"explicit_content_filter": 2}, "explicit_content_filter")):
             refused = http.patch("/applications/@me", json=bad)
             assert refused.status_code == 400 and field in refused.json()["errors"], (bad, refused.text)
         assert http.get("/applications/@me").json() == before   # nothing of a refused body was written
+        # A field the route does not change (verify_key is read-only) is ignored.
+        assert http.patch("/applications/@me", json={"verify_key": "x"}).json() == before
         icon = http.patch("/applications/@me", json={"icon": "data:image/png;base64,iVBORw0KGgo="}).json()["icon"]
         assert isinstance(icon, str) and len(icon) == 32
         assert http.patch("/applications/@me", json={"icon": None}).json()["icon"] is None

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from .codec import GatewayClose
-from .protocol import ALL_INTENTS, LARGE_THRESHOLD_RANGE, Close
+from .protocol import ACCEPTED_INTENTS, LARGE_THRESHOLD_RANGE, Close
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ def _token(d: dict[str, Any]) -> str:
 def identify(payload: dict[str, Any]) -> Identify:
     """Everything the platform accepts is accepted: ``properties`` with any keys (the legacy ``$os``
     style too), absent or null optional fields, ``compress`` true or false, legacy presence fields.
-    Refused, as the platform refuses them: unknown intent bits (4013), a bad shard (4010), anything of
+    Refused, as the platform refuses them: intent bits above the highest one (4013), a bad shard (4010), anything of
     the wrong type (4002)."""
     d = _object(payload)
     token = _token(d)
@@ -63,7 +63,7 @@ def identify(payload: dict[str, Any]) -> Identify:
     intents = d.get("intents")
     if not _is_int(intents):
         raise _bad("d.intents", "must be an integer")
-    if intents < 0 or intents & ~ALL_INTENTS:
+    if intents < 0 or intents & ~ACCEPTED_INTENTS:
         raise GatewayClose(Close.INVALID_INTENTS, "d.intents: unknown intent bits")
     shard = d.get("shard")
     if shard is not None and (not isinstance(shard, list) or len(shard) != 2

@@ -27,6 +27,8 @@ def application_json(row: sqlite3.Row, verify_key: str) -> dict[str, Any]:
     the hex Ed25519 public key of the app's webhook signing key."""
     return {
         "id": str(row["id"]), "name": row["name"], "icon": row["icon"], "description": row["description"],
+        # deprecated and not in the published schema, but still sent (empty) in v10; clients read it
+        "summary": "",
         "type": row["type"], "bot_public": True,
         "bot_require_code_grant": False, "verify_key": verify_key,
         "flags": row["flags"] & FLAGS_31_BITS, "flags_new": str(row["flags"]),

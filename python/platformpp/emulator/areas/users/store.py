@@ -32,11 +32,14 @@ def user_row(state: EmulatorState, user_id: int) -> sqlite3.Row | None:
 
 
 def current_user_json(row: sqlite3.Row, principal: auth.Principal) -> dict[str, Any]:
-    """``GET /users/@me``: ``premium_type`` is 0 unless the token carries ``identify.premium`` (seed)."""
+    """``GET /users/@me``: ``premium_type`` is 0 unless the token carries ``identify.premium`` (seed).
+    A bot is ``verified`` with a null ``email``, as the platform answers bots."""
     body = public_user_json(row)
     body.update({"mfa_enabled": bool(row["mfa_enabled"]), "locale": row["locale"],
                  "premium_type": row["premium_type"] if "identify.premium" in principal.scopes else 0})
-    if principal.kind == "bearer" and "email" in principal.scopes:
+    if principal.kind == "bot":
+        body.update({"email": None, "verified": True})
+    elif principal.kind == "bearer" and "email" in principal.scopes:
         body.update({"email": row["email"], "verified": bool(row["verified"])})
     if row["provisional"]:
         body["is_provisional_account"] = True
