@@ -128,3 +128,29 @@ def test_interaction_responses_edits_and_followups_with_what_clients_send(
     assert followup.status_code == 200, followup.text
     again = httpx.patch(f"{hook}/messages/{followup.json()['id']}", json={"content": "more!", **CLIENT_EXTRAS})
     assert again.status_code == 200 and again.json()["content"] == "more!"
+
+
+def test_a_bulk_overwrite_with_empty_lists_and_nulls_on_options_is_accepted(emu: Emulator) -> None:
+    """What command libraries send for every option: empty ``choices`` / ``channel_types``,
+    ``autocomplete: false`` and nulls, on options that can have none of them."""
+    extras = {"choices": [], "autocomplete": False, "channel_types": [], "options": [], "min_value": None,
+              "max_value": None, "min_length": None, "max_length": None, "name_localizations": None,
+              "description_localizations": None}
+    command = {"name": "who", "description": "d", "type": 1, "dm_permission": True, "nsfw": False,
+               "default_member_permissions": None, "name_localizations": None, "description_localizations": None,
+               "contexts": None, "integration_types": None, "options": [
+                   {"type": 6, "name": "user", "description": "u", "required": True, **extras},
+                   {"type": 3, "name": "note", "description": "n", "required": False, **extras}]}
+    path = f"/applications/{APP_ID}/commands"
+    with bot(emu) as http:
+        put = http.put(path, json=[command])
+        assert put.status_code == 200, put.text
+        user, note = put.json()[0]["options"]
+        assert user["type"] == 6 and "choices" not in user and "autocomplete" not in user
+        assert note["type"] == 3 and "choices" not in note
+        wrong = http.put(path, json=[{**command, "options": [{**command["options"][0], "choices": "none"}]}])
+        assert refused_naming(wrong, "0", "options", "0", "choices")
+        given = http.put(path, json=[{**command, "options": [{**command["options"][0], "choices": [
+            {"name": "me", "value": "1"}]}]}])
+        assert refused_naming(given, "0", "options", "0", "choices")   # a USER option has no choices
+        assert [c["name"] for c in http.get(path).json()] == ["who"]

@@ -78,7 +78,7 @@ class _Counter:
 
 def _choices(option: Form, kind: int, counter: _Counter) -> list[dict[str, Any]] | None:
     raw = option.array("choices", required=False, max_items=MAX_CHOICES)
-    if raw is None:
+    if not raw:   # absent, null or [] (what libraries send for every option): no choices
         return None
     if kind not in CHOICE_TYPES:
         option.fail("choices", "APPLICATION_COMMAND_OPTION_CHOICES_INVALID",
@@ -168,7 +168,7 @@ def _option(form: Form, depth: int, counter: _Counter) -> dict[str, Any]:
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 form.errors.add((*form.path, "channel_types", index), "BASE_TYPE_CHOICES", "Must be a channel type.")
         option["channel_types"] = list(dict.fromkeys(types))
-    elif form.data.get("channel_types") is not None:
+    elif form.data.get("channel_types") not in (None, []):   # [] is none, as for choices
         form.fail("channel_types", "APPLICATION_COMMAND_OPTION_INVALID", "Only channel options have channel_types.")
     return option
 
