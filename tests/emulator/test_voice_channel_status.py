@@ -68,7 +68,7 @@ def test_status_needs_manage_channels_unless_connected_and_start_time_follows_th
         await join(client, LOUNGE)
         started = (await client.dispatch("VOICE_CHANNEL_START_TIME_UPDATE"))["d"]
         assert started["id"] == str(LOUNGE) and started["guild_id"] == str(GUILD_ID)
-        assert started["voice_start_time"]
+        assert isinstance(started["voice_start_time"], int) and started["voice_start_time"] > 1.7e9   # unix seconds
         accepted = await asyncio.to_thread(put_status, emu, {"status": "raid night"})   # connected: enough
         assert accepted.status_code == 204
         update = (await client.dispatch("VOICE_CHANNEL_STATUS_UPDATE"))["d"]
@@ -97,7 +97,8 @@ def test_status_needs_manage_channels_unless_connected_and_start_time_follows_th
             log = (await asyncio.to_thread(http.get, f"/guilds/{GUILD_ID}/audit-logs")).json()
         entries = [(e["action_type"], e.get("options")) for e in log["audit_log_entries"]
                    if e["action_type"] in (192, 193)]
-        assert entries == [(193, None), (192, {"status": "raid night"})]   # newest first
+        assert entries == [(193, {"channel_id": str(LOUNGE)}),   # newest first
+                           (192, {"channel_id": str(LOUNGE), "status": "raid night"})]
         await client.close()
 
     run(scenario())

@@ -139,7 +139,8 @@ async def patch_voice_state(request: Request) -> Response:
 async def put_voice_status(request: Request) -> Response:
     """PUT /channels/{channel_id}/voice-status ``{status}`` (≤ 500 characters; empty or null clears):
     SET_VOICE_CHANNEL_STATUS, and MANAGE_CHANNELS too unless the bot is in that channel's call. 204;
-    VOICE_CHANNEL_STATUS_UPDATE; audit entry 192 (set) or 193 (cleared) with ``options.status``."""
+    VOICE_CHANNEL_STATUS_UPDATE; audit entry 192 (set: ``options.channel_id, status``) or 193 (cleared:
+    ``options.channel_id``)."""
     principal = writer(request)
     channel_id = snowflake_param(request, "channel_id")
     state = emulator_state(request)
@@ -170,8 +171,9 @@ async def put_voice_status(request: Request) -> Response:
             raise missing_permissions(needed & ~have)
         store.set_status(conn, outbox, state, guild_id, channel_id, status)
         action = VOICE_CHANNEL_STATUS_UPDATE if status else VOICE_CHANNEL_STATUS_DELETE
+        # The platform's entry info names the channel in both (clients read options.channel_id).
         audit_log.record(conn, guild_id=guild_id, user_id=principal.user_id, action_type=action,
-                         target_id=channel_id, options={"status": status} if status else None)
+                         target_id=channel_id, options={"channel_id": channel_id, "status": status or None})
 
     await in_transaction(request, work)
     return Response(status_code=204)

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ...core.clock import parse_instant
 from ...core.permissions import Permission
 from ...events.audience import Payload, Viewer, to_users
 from ...events.outbox import Outbox
@@ -162,9 +163,14 @@ def channel_info_entries(conn: sqlite3.Connection, guild_id: int, fields: list[s
         entry: Payload = {"id": str(row["id"])}
         for name in fields:
             if row[name] is not None:
-                entry[name] = row[name]
+                entry[name] = unix_seconds(row[name]) if name == "voice_start_time" else row[name]
         entries.append(entry)
     return entries
+
+
+def unix_seconds(instant: str | None) -> int | None:
+    """``voice_start_time`` travels as unix seconds (WIRE.md); it is stored as an ISO-8601 instant."""
+    return None if instant is None else int(parse_instant(instant).timestamp())
 
 
 # --- audiences -----------------------------------------------------------------------------------
@@ -234,7 +240,7 @@ def _start_time(conn: sqlite3.Connection, outbox: Outbox, state: EmulatorState, 
                  " ON CONFLICT (channel_id) DO UPDATE SET voice_start_time = excluded.voice_start_time",
                  (channel_id, value))
     channel_field_event(conn, outbox, state, guild_id, channel_id, "VOICE_CHANNEL_START_TIME_UPDATE",
-                        {"id": str(channel_id), "guild_id": str(guild_id), "voice_start_time": value})
+                        {"id": str(channel_id), "guild_id": str(guild_id), "voice_start_time": unix_seconds(value)})
 
 
 # --- opcode 4 ------------------------------------------------------------------------------------
