@@ -13,7 +13,8 @@ import httpx
 import pytest
 from emulator_world import APP_ID, CLIENT_SECRET, GUILD_ID, bot_headers
 from platformpp.emulator import Emulator
-from social_helpers import BOT_TOKEN, GatewayClient
+from platformpp.emulator.gateway.hub import get_hub
+from social_helpers import ALICE, BOT_TOKEN, GatewayClient, user_token
 
 DEEP = "[" * 100_000 + "]" * 100_000
 # Within the Gateway's 4096-byte payload limit, yet deeper than the interpreter's recursion limit.
@@ -90,6 +91,19 @@ async def _gateway_close(emu: Emulator, frame: str | bytes, identify: bool = Fal
 def test_gateway_closes_4002_on_json_too_deep_or_with_a_lone_surrogate(emu: Emulator, frame: str | bytes) -> None:
     assert asyncio.run(_gateway_close(emu, frame, identify=b'"op":3' in (frame if isinstance(frame, bytes)
                                                                            else frame.encode()))) == 4002
+
+
+@pytest.mark.parametrize("query", ["v=10&encoding=json", "v=10&encoding=json&compress=zlib-stream"])
+def test_a_dispatch_that_cannot_be_encoded_closes_the_session_with_4000(emu: Emulator, query: str) -> None:
+    async def scenario() -> int | None:
+        client = await GatewayClient.connect(emu, query)
+        ready = (await client.identify(user_token(emu, ALICE)))["d"]
+        session = get_hub(emu.state).store.get(ready["session_id"])
+        assert session is not None
+        session.deliver("TEST_TEXT", {"text": "\ud800"})   # no UTF-8 form: cannot go on the wire
+        return await client.close_code()
+
+    assert asyncio.run(scenario()) == 4000
 
 
 def _peak_rss_growth(send: object) -> tuple[object, int]:

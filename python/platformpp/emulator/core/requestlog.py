@@ -1,12 +1,12 @@
 """The recent-request log behind ``GET /_emulator/requests``. Everything secret is redacted before
 anyone can read it: the Authorization header's credential, and every query, form or JSON field whose
-name says it carries a token, code, secret or verifier. Logging a request only keeps what it was
+name says it carries a token, code, secret or verifier (a body is read as JSON or form fields whatever
+its content type; one that is neither is not shown). Logging a request only keeps what it was
 (``RawRequest``); the redaction runs when the log is read, so that the hot path of every request
 does not parse and rewrite its body for a log that is rarely read."""
 
 from __future__ import annotations
 
-import json
 import re
 import threading
 from collections import deque
@@ -16,6 +16,7 @@ from urllib.parse import parse_qsl
 
 from ..paths import ADMIN
 from .clock import format_instant
+from .json_text import InvalidJson, decode_untrusted
 
 REDACTED = "[REDACTED]"
 _SECRET_NAME = re.compile(
@@ -56,17 +57,34 @@ def redact_authorization(header: str | None) -> str | None:
 
 
 def redact_body(body: bytes, content_type: str, path: str = "") -> Any:
+    """A body as the log shows it. It is read as JSON, else as form fields, whatever its declared
+    content type (a JSON body sent as a form still names its secrets); a body that is neither is never
+    echoed back, as unparsed text could hold anything."""
     kept = body_to_keep(body, path)
     if not isinstance(kept, bytes):
         return kept
-    text = body.decode("utf-8", "replace")
-    if content_type.startswith("application/x-www-form-urlencoded"):
-        return redact_query(text)
     try:
-        return redact_value(json.loads(text))
-    except ValueError:
-        # Unparsed text could hold anything, so it is never echoed back.
-        return f"[{len(body)} bytes, not JSON]"
+        return redact_value(decode_untrusted(body))
+    except InvalidJson:
+        pass
+    fields = _form_fields(body)
+    if fields is not None:
+        return {k: REDACTED if is_secret_name(k) else v for k, v in fields}
+    kind = content_type.split(";")[0].strip() or "no content type"
+    return f"[{len(body)} bytes of {kind}, not recorded: neither JSON nor form fields]"
+
+
+# What a form field's name looks like (``scope``, ``files[0]``, ``payload_json``); anything else is
+# not read as a form, so that no text passes as the name of a field.
+_FIELD_NAME = re.compile(r"[A-Za-z0-9_.\[\]-]+")
+
+
+def _form_fields(body: bytes) -> list[tuple[str, str]] | None:
+    try:
+        fields = parse_qsl(body.decode("utf-8"), keep_blank_values=True, strict_parsing=True)
+    except (UnicodeDecodeError, ValueError):
+        return None
+    return fields if all(_FIELD_NAME.fullmatch(name) for name, _ in fields) else None
 
 
 def body_to_keep(body: bytes, path: str) -> bytes | str | None:

@@ -13,6 +13,7 @@ import datetime as dt
 import ipaddress
 import os
 import ssl
+import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,11 +83,24 @@ def _general_names(names: list[str]) -> list[x509.GeneralName]:
 
 def _write_pair(directory: Path, name: str, cert: x509.Certificate, key: ec.EllipticCurvePrivateKey) -> None:
     """``<name>.pem`` and ``<name>-key.pem``; the key file is readable by its owner only."""
-    fd = os.open(directory / f"{name}-key.pem", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "wb") as out:
-        out.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                    serialization.NoEncryption()))
-    (directory / f"{name}.pem").write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    _replace(directory / f"{name}-key.pem", key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()), 0o600)
+    _replace(directory / f"{name}.pem", cert.public_bytes(serialization.Encoding.PEM), 0o644)
+
+
+def _replace(path: Path, data: bytes, mode: int) -> None:
+    """Write a new file (mode 0600 from its creation, then ``mode``) and rename it over ``path``:
+    opening the old file would keep its mode, which may let others read a renewed key; and readers
+    never see half a file."""
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        os.fchmod(fd, mode)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
 
 
 def _ends_soon(cert: x509.Certificate) -> bool:

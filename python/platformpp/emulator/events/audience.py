@@ -25,6 +25,8 @@ class Viewer:
     # Identify's ``capabilities`` bits (1 << 15: channel obfuscation) and ``shard`` [id, count].
     capabilities: int = 0
     shard: tuple[int, int] | None = None
+    # SDK users: the token's scopes, social SDK scopes expanded (what gateway/grants.py checks).
+    scopes: frozenset[str] = field(default_factory=frozenset)
 
 
 Render = Callable[[Viewer], "Payload | None"]

@@ -20,10 +20,11 @@ from ..areas.presence import store as presence
 from ..areas.voice_states import calls as voice_calls
 from ..areas.voice_states import store as voice_states
 from ..core.auth import Principal, resolve_gateway_token
+from ..core.scopes import expand
 from ..events.audience import Audience, ToUsers, Viewer
 from ..events.bus import Event
 from ..paths import GATEWAY
-from . import ready
+from . import grants, ready
 from .codec import GatewayClose
 from .protocol import PRIVILEGED_INTENTS, Close, Op
 from .sessions import Frame, Session, SessionStore, Sink
@@ -84,7 +85,8 @@ class Hub:
             self._count_start(principal.application_id)  # the session start limit is the bot's
         self._expire()
         viewer = Viewer(principal.kind, principal.user_id, principal.application_id, ident.intents, guild_ids,
-                        ident.capabilities, (ident.shard[0], ident.shard[1]) if ident.shard else None)
+                        ident.capabilities, (ident.shard[0], ident.shard[1]) if ident.shard else None,
+                        expand(principal.scopes) if principal.kind == "bearer" else frozenset())
         session = Session(viewer, self.settings.replay_buffer, ident.shard)
         session.attach(sink, connection)
         for event, payload in ready.build(self.state, session, principal, ident, connection.resume_url):
@@ -228,7 +230,8 @@ class Hub:
         ``ToUsers`` goes straight to those users' sessions with one shared frame; any other audience
         is asked per session, and sessions given the same payload share its frame."""
         if isinstance(audience, ToUsers):
-            targets = self.store.of_users(audience.application_id, audience.user_ids)
+            targets = [session for session in self.store.of_users(audience.application_id, audience.user_ids)
+                       if grants.admits(session.viewer, event)]
             if targets:
                 frame = Frame.of(event, audience.payload)
                 for session in targets:
@@ -238,7 +241,7 @@ class Hub:
         delivered = 0
         for session in self.store.all():
             payload = audience(session.viewer)
-            if payload is None:
+            if payload is None or not grants.admits(session.viewer, event):
                 continue
             shared = frames.get(id(payload))
             if shared is None:

@@ -15,6 +15,7 @@ from ..core.auth import Principal
 from ..events.audience import Payload, Viewer
 from ..wire.user import public_user_json
 from .codec import GatewayClose
+from .grants import READY_FIELD_SCOPES
 from .protocol import API_VERSION, CAPABILITY_CHANNEL_OBFUSCATION, LARGE_THRESHOLD_DEFAULT, Close, Intent
 from .validate import Identify
 
@@ -67,13 +68,19 @@ def build(state: EmulatorState, session: Session, principal: Principal, ident: I
                 events.append(("GUILD_CREATE", guild_create(conn, guild_id, viewer, ident)))
             return events
         # SDK-user sessions also get the state the SDK starts from (documented emulator fields).
-        ready["lobbies"] = [lobby_object(conn, conn.execute("SELECT * FROM lobbies WHERE id = ?", (lobby_id,))
-                                         .fetchone())
-                            for lobby_id in lobbies_of_user(conn, principal.application_id, principal.user_id)]
-        ready["relationships"] = relationships.list_for(conn, principal.application_id, principal.user_id)
-        ready["presences"] = presence.friend_presences(conn, principal.application_id, principal.user_id)
-        # Who is in the calls of the user's lobbies (the SDK's LobbyHandle::GetCallInfoHandle).
-        ready["voice_states"] = voice_states.lobby_voice_states(conn, principal.application_id, principal.user_id)
+        # Each only with the scope REST asks for the same data (gateway/grants.py): else an empty list.
+        app_id, user_id, granted = principal.application_id, principal.user_id, viewer.scopes
+        fields = {
+            "lobbies": lambda: [lobby_object(conn, conn.execute("SELECT * FROM lobbies WHERE id = ?", (lobby_id,))
+                                             .fetchone())
+                                for lobby_id in lobbies_of_user(conn, app_id, user_id)],
+            "relationships": lambda: relationships.list_for(conn, app_id, user_id),
+            "presences": lambda: presence.friend_presences(conn, app_id, user_id),
+            # Who is in the calls of the user's lobbies (the SDK's LobbyHandle::GetCallInfoHandle).
+            "voice_states": lambda: voice_states.lobby_voice_states(conn, app_id, user_id),
+        }
+        for name, read in fields.items():
+            ready[name] = read() if READY_FIELD_SCOPES[name] in granted else []
         return [("READY", ready)]
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import socket
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,6 +29,22 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("platformpp.emulator.ipc")
 EXTRAS_KEY = "ipc"
+
+
+def private_unix_socket(path: Path) -> socket.socket:
+    """A stream socket bound at ``path`` that only this user may connect to: bound under a umask that
+    creates the file as 0600, so there is no moment when it is open to others (a chmod after the
+    bind leaves one)."""
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    previous = os.umask(0o177)
+    try:
+        sock.bind(str(path))
+    except BaseException:
+        sock.close()
+        raise
+    finally:
+        os.umask(previous)
+    return sock
 
 
 class DesktopUserError(ValueError):
@@ -76,8 +94,7 @@ class DesktopEndpoint:
         await self.sign_out()
         self._loop = asyncio.get_running_loop()
         path = free_socket_path(self.settings.ipc_path)
-        self._server = await asyncio.start_unix_server(self._accept, path=str(path))
-        path.chmod(0o600)   # only this user's games may talk to their desktop client
+        self._server = await asyncio.start_unix_server(self._accept, sock=private_unix_socket(path))
         self.path, self.user_id, self.username = path, user_id, username
         self.voice_settings = VoiceSettings()
         self.deny_consent = False
