@@ -79,7 +79,7 @@ def _message_endpoint(method: str, *, original: bool) -> Callable:
         def work(conn: sqlite3.Connection, outbox: Outbox) -> dict | None:
             interaction = store.by_token(state, conn, application_id, token)
             if method == "GET":
-                return store.render_message(conn, store.message_row(conn, interaction, target)["id"], interaction)
+                return store.get_message(conn, interaction, target)
             if method == "PATCH":
                 return store.edit_message(state, conn, outbox, interaction, target, data, files, base_url)
             store.delete_message(state, conn, outbox, interaction, target)

@@ -229,7 +229,8 @@ def _respond(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row
             form.fail("type", "INTERACTION_CALLBACK_TYPE_INVALID", "Only answers to a message's component update it.")
             form.done()
         if kind == UPDATE_MESSAGE:
-            message = _update_component_message(state, conn, outbox, row, raw.get("data") or {}, files, base_url)
+            message = _update_component_message(state, conn, outbox, row, raw.get("data") or {}, files, base_url,
+                                                path=("data",))
             resource = {"type": kind, "message": message}
             summary.update(response_message_id=message["id"], response_message_loading=False,
                            response_message_ephemeral=bool(message["flags"] & messages.EPHEMERAL))
@@ -259,23 +260,37 @@ def _respond(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row
 
 
 def _update_component_message(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, row: sqlite3.Row,
-                              data: Any, files: list[UploadedFile], base_url: str) -> Payload:
-    """UPDATE_MESSAGE: the message whose component was used changes, as the app says."""
+                              data: Any, files: list[UploadedFile], base_url: str, *,
+                              path: tuple[str, ...]) -> Payload:
+    """UPDATE_MESSAGE (or an edit of ``@original`` after a component update): the message whose
+    component was used changes, as the app says."""
     own = conn.execute("SELECT * FROM interaction_messages WHERE id = ?", (row["message_id"],)).fetchone()
     if own is not None:
-        body, specs, flags = messages.read_body(data, editing=True, path=("data",))
+        body, specs, flags = messages.read_body(data, editing=True, path=path)
         kept = json.loads(own["attachments"])
         attachments = messages.attach(state, conn, own["interaction_id"], files, specs, kept, base_url)
         messages.update(state, conn, own, body, flags, attachments)
         owner = get_interaction(conn, own["interaction_id"])
         history.updated(state, conn, outbox, owner, _message(conn, own["id"]))
         return render_message(conn, own["id"], owner)
-    app = conn.execute("SELECT bot_user_id FROM applications WHERE id = ?", (row["application_id"],)).fetchone()
     body_input = read_message_input(data, editing=True)
-    author = channel_messages.Author(app["bot_user_id"], True, row["application_id"])
+    author = _app_author(conn, row)
     message, _ = channel_messages.edit(state, conn, outbox, Writer(state), channel_id=row["channel_id"], editor=author,
                                        message_id=row["message_id"], body=body_input, files=files, base_url=base_url)
     return message
+
+
+def _app_author(conn: sqlite3.Connection, row: sqlite3.Row) -> channel_messages.Author:
+    """The interaction's application, as the author of channel messages (its bot user)."""
+    app = conn.execute("SELECT bot_user_id FROM applications WHERE id = ?", (row["application_id"],)).fetchone()
+    return channel_messages.Author(app["bot_user_id"], True, row["application_id"])
+
+
+def _is_component_message(interaction: sqlite3.Row, message_id: int | None) -> bool:
+    """Whether ``message_id`` (None: ``@original``) names the message the component is on: an answer by
+    UPDATE_MESSAGE or DEFERRED_UPDATE_MESSAGE has no message of its own, its original is that one."""
+    return (message_id is None and interaction["response_type"] in (DEFERRED_UPDATE, UPDATE_MESSAGE)
+            and interaction["message_id"] is not None)
 
 
 # --- messages through the interaction token ------------------------------------------------------------------
@@ -298,6 +313,18 @@ def _message(conn: sqlite3.Connection, message_id: int) -> sqlite3.Row:
 
 def render_message(conn: sqlite3.Connection, message_id: int, interaction: sqlite3.Row) -> Payload:
     return messages.message_json(conn, _message(conn, message_id), interaction)
+
+
+def get_message(conn: sqlite3.Connection, interaction: sqlite3.Row, message_id: int | None) -> Payload:
+    """A message of the interaction (``message_id`` None: the original response)."""
+    if _is_component_message(interaction, message_id):
+        own = conn.execute("SELECT * FROM interaction_messages WHERE id = ?", (interaction["message_id"],)).fetchone()
+        if own is not None:
+            return render_message(conn, own["id"], get_interaction(conn, own["interaction_id"]))
+        author = _app_author(conn, interaction)
+        row = channel_messages.get_row(conn, interaction["channel_id"], interaction["message_id"])
+        return channel_messages.for_reader(conn, channel_messages.render(conn, row, author.user_id), author)
+    return render_message(conn, message_row(conn, interaction, message_id)["id"], interaction)
 
 
 def message_row(conn: sqlite3.Connection, interaction: sqlite3.Row, message_id: int | None) -> sqlite3.Row:
@@ -330,6 +357,8 @@ def followup(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, int
 
 def edit_message(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, interaction: sqlite3.Row,
                  message_id: int | None, raw: Any, files: list[UploadedFile], base_url: str) -> Payload:
+    if _is_component_message(interaction, message_id):
+        return _update_component_message(state, conn, outbox, interaction, raw, files, base_url, path=())
     row = message_row(conn, interaction, message_id)
     body, specs, flags = messages.read_body(raw, editing=True)
     attachments = messages.attach(state, conn, interaction["id"], files, specs, json.loads(row["attachments"]),
