@@ -163,13 +163,16 @@ def test_commands_synced_and_every_response_kind(platformpp_emulator: Emulator,
         eventually(lambda: alice.conversation(panel.id)["message"]["content"], lambda c: c == "pressed")
         chosen = alice.choose(panel_id, "colour", ["red", "blue"])
         assert chosen.error is None
-        eventually(lambda: alice.conversation(panel.id)["message"]["content"], lambda c: c == "chose red+blue")
+        # @original of a component interaction is the message the component is on
+        eventually(lambda: running.call(running.rest.fetch_message(GENERAL, int(panel_id))).content,
+                   lambda c: c == "chose red+blue")
         clicks = [i for i in app.received if isinstance(i, hikari.ComponentInteraction)]
-        assert [(c.custom_id, c.values) for c in clicks] == [("press", []), ("colour", ["red", "blue"])]
+        assert [(c.custom_id, list(c.values)) for c in clicks] == [("press", []), ("colour", ["red", "blue"])]
         assert all(c.message.id == int(panel_id) for c in clicks)
         updated = running.wait_event(hikari.GuildMessageUpdateEvent, lambda e: e.message_id == int(panel_id)
                                      and e.message.content == "chose red+blue")
         assert updated.channel_id == GENERAL
 
         kinds = [type(i).__name__ for i in app.received]
-        assert kinds.count("CommandInteraction") == 8 and kinds.count("AutocompleteInteraction") == 1
+        assert kinds.count("CommandInteraction") == 7 and kinds.count("AutocompleteInteraction") == 1
+        assert kinds.count("ModalInteraction") == 1 and kinds.count("ComponentInteraction") == 2
