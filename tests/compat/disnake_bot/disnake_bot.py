@@ -19,21 +19,25 @@ import disnake
 import httpx
 from disnake.custom_warnings import DiscordWarning
 from disnake.ext import commands
-from emulator_world import BOT_TOKEN, GUILD_ID
+from emulator_world import APP_ID, BOT_TOKEN, GUILD_ID
 from platformpp.emulator import Emulator
+from platformpp.emulator.default_world import BOT_ROLE_ID as BOT_ROLE
+from platformpp.emulator.default_world import GENERAL_CHANNEL_ID as GENERAL
+from platformpp.emulator.default_world import LOUNGE_CHANNEL_ID as LOUNGE
+from platformpp.emulator.default_world import MODERATOR_ROLE_ID as MODERATOR_ROLE
+from platformpp.emulator.default_world import MODERATORS_CHANNEL_ID as MODERATORS
 
 T = TypeVar("T")
 
-GENERAL, MODERATORS, LOUNGE = 1200000000000000101, 1200000000000000102, 1200000000000000201
-MODERATOR_ROLE, BOT_ROLE = 1200000000000000010, 1200000000000000011
 ADMINISTRATOR = 1 << 3
 WAIT_S = 10.0
 
 
-def admin(emu: Emulator, method: str, path: str, body: Any = None, **params: Any) -> httpx.Response:
-    """One call of the emulator's admin API (``/_emulator``), as a test acts for users."""
-    response = httpx.request(method, f"{emu.base_url}/_emulator{path}", json=body, params=params or None,
-                             timeout=WAIT_S, verify=str(emu.ca_file) if emu.ca_file else True)
+def admin(emu: Emulator, method: str, path: str, body: Any = None) -> httpx.Response:
+    """An admin API route (``/_emulator``) that ``emu.admin`` has no typed call for (the portal's toggles,
+    guild set-up, the voice service)."""
+    response = httpx.request(method, f"{emu.base_url}/_emulator{path}", json=body, timeout=WAIT_S,
+                             verify=emu.client_tls_context() or True)
     assert response.status_code < 300, f"{method} {path}: {response.status_code} {response.text}"
     return response
 
@@ -41,7 +45,7 @@ def admin(emu: Emulator, method: str, path: str, body: Any = None, **params: Any
 def enable_privileged(emu: Emulator, *names: str) -> None:
     """The developer portal's toggles of the default app (GUILD_MEMBERS, MESSAGE_CONTENT, ...)."""
     for name in names:
-        admin(emu, "PUT", f"/applications/1000000000000000000/privileged-intents/{name}", {"enabled": True})
+        admin(emu, "PUT", f"/applications/{APP_ID}/privileged-intents/{name}", {"enabled": True})
 
 
 def make_bot_admin(emu: Emulator) -> None:
@@ -100,10 +104,11 @@ class RunningBot:
 
     def call(self, coro: Coroutine[Any, Any, T], timeout: float = WAIT_S) -> T:
         """Runs ``coro`` on the bot's loop, bounded by ``timeout``: its result, or its exception, here."""
-        return asyncio.run_coroutine_threadsafe(asyncio.wait_for(coro, timeout), self.loop).result(timeout + 2)
+        bounded = asyncio.wait_for(coro, timeout)
+        return asyncio.run_coroutine_threadsafe(bounded, self.loop).result(timeout + 2)
 
-    def expect(self, event: str, action: Callable[[], Any] | None = None, check: Callable[..., bool] | None = None,
-               timeout: float = WAIT_S) -> Any:
+    def expect(self, event: str, action: Callable[[], Any] | None = None,
+               check: Callable[..., bool] | None = None, timeout: float = WAIT_S) -> Any:
         """Waits for the client's ``event`` (the wait starts before ``action`` runs on this thread)."""
         waiting = asyncio.run_coroutine_threadsafe(self.client.wait_for(event, check=check, timeout=timeout),
                                                    self.loop)
@@ -129,8 +134,8 @@ class RunningBot:
 @contextmanager
 def running(emu: Emulator, make: Callable[..., Any], *, token: str = BOT_TOKEN,
             **client_kwargs: Any) -> Iterator[RunningBot]:
-    """The bot (the default world's unless ``token`` names another) for the ``with`` block, with disnake's API base set to the emulator's the way its users
-    set it (``disnake.http.Route.BASE``), restored after."""
+    """The bot (the default world's unless ``token`` names another) for the ``with`` block, with disnake's
+    API base set to the emulator's the way its users set it (``disnake.http.Route.BASE``), restored after."""
     previous = disnake.http.Route.BASE
     disnake.http.Route.BASE = emu.api_base
     # disnake waits this long after the last GUILD_CREATE before READY (2 s by default); one guild here
@@ -148,3 +153,7 @@ def running(emu: Emulator, make: Callable[..., Any], *, token: str = BOT_TOKEN,
                 disnake.http.Route.BASE = previous
     problems = [str(w.message) for w in caught if issubclass(w.category, DiscordWarning)]
     assert not problems, "disnake warned:\n" + "\n".join(problems)
+
+
+__all__ = ["BOT_ROLE", "GENERAL", "LOUNGE", "MODERATOR_ROLE", "MODERATORS", "WAIT_S", "RunningBot", "admin",
+           "enable_privileged", "make_bot_admin", "running"]

@@ -12,11 +12,15 @@ from typing import Any
 import disnake
 import httpx
 from disnake.ext import commands
-from disnake_bot import GENERAL, WAIT_S, admin, running
+from disnake_bot import GENERAL, WAIT_S, running
 from emulator_world import ALICE, APP_ID, BOB, BOT_TOKEN, GUILD_ID, bot_headers
 from platformpp.emulator import Emulator
 
 FRUITS = ["apple", "apricot", "banana", "cherry"]
+
+
+def quiet_button() -> disnake.ui.Button[None]:
+    return disnake.ui.Button(label="Quiet", custom_id="panel:quiet", style=disnake.ButtonStyle.secondary)
 
 
 def build(seen: dict[str, Any]) -> Callable[..., commands.InteractionBot]:
@@ -51,8 +55,8 @@ def build(seen: dict[str, Any]) -> Callable[..., commands.InteractionBot]:
         async def signup(inter: disnake.ApplicationCommandInteraction) -> None:
             await inter.response.send_modal(title="Sign up", custom_id="signup", components=[
                 disnake.ui.Label("Name", disnake.ui.TextInput(custom_id="name", max_length=32)),
-                disnake.ui.Label("Why", disnake.ui.TextInput(custom_id="why", style=disnake.TextInputStyle.paragraph,
-                                                             required=False)),
+                disnake.ui.Label("Why", disnake.ui.TextInput(
+                    custom_id="why", style=disnake.TextInputStyle.paragraph, required=False)),
             ])
 
         @bot.listen("on_modal_submit")
@@ -64,16 +68,16 @@ def build(seen: dict[str, Any]) -> Callable[..., commands.InteractionBot]:
         async def panel(inter: disnake.ApplicationCommandInteraction) -> None:
             await inter.response.send_message("pick one", components=[
                 disnake.ui.Button(label="OK", custom_id="panel:ok"),
-                disnake.ui.Button(label="Quiet", custom_id="panel:quiet", style=disnake.ButtonStyle.secondary),
-                disnake.ui.StringSelect(custom_id="panel:colour", options=["red", "green", "blue"], max_values=2),
+                quiet_button(),
+                disnake.ui.StringSelect(custom_id="panel:colour", options=["red", "green", "blue"],
+                                        max_values=2),
             ])
 
         @bot.listen("on_button_click")
         async def clicked(inter: disnake.MessageInteraction) -> None:
             seen.setdefault("clicks", []).append((inter.component.custom_id, inter.message.id))
             if inter.component.custom_id == "panel:ok":
-                await inter.response.edit_message(content="clicked OK", components=[
-                    disnake.ui.Button(label="Quiet", custom_id="panel:quiet", style=disnake.ButtonStyle.secondary)])
+                await inter.response.edit_message(content="clicked OK", components=[quiet_button()])
             else:
                 await inter.response.defer()   # an update answered later, as bots do for slow work
                 edited = await inter.edit_original_response(content="quietly done")
@@ -112,7 +116,8 @@ def synced(emu: Emulator, path: str, names: set[str]) -> list[dict[str, Any]]:
     """The commands under ``path`` once the library's sync has written ``names`` (it syncs after READY)."""
     deadline = time.monotonic() + WAIT_S
     while True:
-        listed = httpx.get(f"{emu.api_base}/applications/{APP_ID}{path}", headers=bot_headers(BOT_TOKEN)).json()
+        listed = httpx.get(f"{emu.api_base}/applications/{APP_ID}{path}", headers=bot_headers(BOT_TOKEN),
+                           timeout=WAIT_S).json()
         if {c["name"] for c in listed} == names or time.monotonic() > deadline:
             return list(listed)
         time.sleep(0.05)
@@ -124,7 +129,8 @@ def until(done: Callable[[], bool]) -> None:
         time.sleep(0.05)
 
 
-def conversation_until(user: Any, interaction_id: str, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+def conversation_until(user: Any, interaction_id: str,
+                       done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
     deadline = time.monotonic() + WAIT_S
     while True:
         answer = user.conversation(interaction_id)
@@ -137,7 +143,8 @@ def test_command_sync_and_every_response_kind(platformpp_emulator: Emulator, pla
     emu, seen = platformpp_emulator, {}
     with running(emu, build(seen), intents=disnake.Intents.default()) as bot:
         global_commands = synced(emu, "/commands", {"echo", "fruit", "Quote"})
-        guild_commands = synced(emu, f"/guilds/{GUILD_ID}/commands", {"secret", "slow", "signup", "panel", "Inspect"})
+        guild_commands = synced(emu, f"/guilds/{GUILD_ID}/commands",
+                                {"secret", "slow", "signup", "panel", "Inspect"})
         assert {(c["name"], c["type"]) for c in global_commands} == {("echo", 1), ("fruit", 1), ("Quote", 3)}
         assert {(c["name"], c["type"]) for c in guild_commands} == {
             ("secret", 1), ("slow", 1), ("signup", 1), ("panel", 1), ("Inspect", 2)}
@@ -161,7 +168,8 @@ def test_command_sync_and_every_response_kind(platformpp_emulator: Emulator, pla
         # defer, then a followup, then the original edited
         answer = alice.command("slow")
         assert answer.answer["response_type"] == 5
-        later = conversation_until(alice, answer.id, lambda a: a["message"] and a["message"]["content"] == "all done")
+        later = conversation_until(alice, answer.id,
+                                   lambda a: a["message"] and a["message"]["content"] == "all done")
         assert later["message"]["content"] == "all done"
         assert [f["content"] for f in later["followups"]] == ["step one"]
         until(lambda: "original" in seen)
@@ -190,16 +198,17 @@ def test_command_sync_and_every_response_kind(platformpp_emulator: Emulator, pla
         # autocomplete, then the command with the chosen value
         typed = alice.autocomplete("fruit", [{"name": "name", "value": "ap", "focused": True}])
         assert [c["value"] for c in typed.choices] == ["apple", "apricot"] and seen["typed"] == "ap"
-        assert alice.command("fruit", [{"name": "name", "value": "apricot"}]).message["content"] == "a fine apricot"
+        chosen_fruit = alice.command("fruit", [{"name": "name", "value": "apricot"}])
+        assert chosen_fruit.message["content"] == "a fine apricot"
 
         # the two context menus
         answer = alice.user_command("Inspect", BOB)
         assert answer.message["content"] == "bob joined at 2025-01-02"
         assert seen["target_user"] == (BOB, "bob", True)
-        posted = admin(emu, "POST", f"/channels/{GENERAL}/messages", {"author_id": str(BOB), "content": "wise words"})
-        answer = alice.message_command("Quote", posted.json()["id"])
+        posted = emu.admin.post_message(GENERAL, BOB, "wise words")
+        answer = alice.message_command("Quote", posted["id"])
         assert answer.message["content"] == "> wise words"
-        assert seen["target_message"] == (int(posted.json()["id"]), BOB, "wise words")
+        assert seen["target_message"] == (int(posted["id"]), BOB, "wise words")
 
         # a button answered with a deferred update, then its @original (the message clicked on) edited
         quiet = alice.click(message_id, "panel:quiet")

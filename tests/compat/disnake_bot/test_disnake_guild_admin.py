@@ -39,8 +39,9 @@ def test_guild_administration(platformpp_emulator: Emulator) -> None:
         # a channel with overwrites, then a member's permissions set on it
         overwrites = {guild.default_role: disnake.PermissionOverwrite(view_channel=False),
                       role: disnake.PermissionOverwrite(view_channel=True, send_messages=True)}
-        channel = bot.call(guild.create_text_channel("raid-planning", overwrites=overwrites, topic="Thursdays",
-                                                     category=guild.get_channel(GENERAL).category))
+        text_category = guild.get_channel(GENERAL).category
+        channel = bot.call(guild.create_text_channel("raid-planning", overwrites=overwrites,
+                                                     topic="Thursdays", category=text_category))
         assert channel.topic == "Thursdays" and channel.category_id == guild.get_channel(GENERAL).category_id
         assert channel.overwrites_for(guild.default_role).view_channel is False
         assert channel.overwrites_for(role).send_messages is True
@@ -50,7 +51,8 @@ def test_guild_administration(platformpp_emulator: Emulator) -> None:
             carol, view_channel=True, send_messages=False, reason="observer")))
         refreshed = guild.get_channel(channel.id)
         assert refreshed.overwrites_for(carol).view_channel is True
-        assert refreshed.permissions_for(carol).view_channel and not refreshed.permissions_for(carol).send_messages
+        carols = refreshed.permissions_for(carol)
+        assert carols.view_channel and not carols.send_messages
         bot.call(refreshed.set_permissions(carol, overwrite=None))
         assert carol not in guild.get_channel(channel.id).overwrites
         assert bot.call(bot.client.fetch_channel(channel.id)).overwrites_for(role).view_channel is True
@@ -59,7 +61,8 @@ def test_guild_administration(platformpp_emulator: Emulator) -> None:
         members = bot.call(guild.fetch_members(limit=None).flatten())
         assert {m.id for m in members} == {ALICE, BOB, CAROL, DAVE, BOT_ID}
         alice = bot.call(guild.fetch_member(ALICE))
-        assert alice.name == "alice" and alice.joined_at == datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc)
+        assert alice.name == "alice"
+        assert alice.joined_at == datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc)
 
         # the prune estimate: every non-bot member but the owner has been idle since joining
         assert bot.call(guild.estimate_pruned_members(days=30)) == 3
@@ -114,4 +117,5 @@ def test_guild_administration(platformpp_emulator: Emulator) -> None:
         interested = bot.call(event.fetch_users().flatten())
         assert {u.id for u in interested} == {ALICE, BOB}
         bot.call(event.edit(status=disnake.GuildScheduledEventStatus.active))
-        assert bot.call(guild.fetch_scheduled_event(event.id)).status is disnake.GuildScheduledEventStatus.active
+        started = bot.call(guild.fetch_scheduled_event(event.id))
+        assert started.status is disnake.GuildScheduledEventStatus.active

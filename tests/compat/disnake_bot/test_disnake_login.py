@@ -24,7 +24,8 @@ def test_login_ready_and_guild_cache_with_chunked_members(platformpp_emulator: E
         assert guild.get_member(ALICE).get_role(MODERATOR_ROLE) is not None
         assert guild.me.get_role(BOT_ROLE) is not None
 
-        general, moderators, lounge = guild.get_channel(GENERAL), guild.get_channel(MODERATORS), guild.get_channel(LOUNGE)
+        general, moderators = guild.get_channel(GENERAL), guild.get_channel(MODERATORS)
+        lounge = guild.get_channel(LOUNGE)
         assert isinstance(general, disnake.TextChannel) and general.topic == "Say hi"
         assert general.category is not None and general.category.name == "Text Channels"
         assert isinstance(lounge, disnake.VoiceChannel) and lounge.bitrate == 64000

@@ -7,21 +7,12 @@ from __future__ import annotations
 import datetime
 import io
 import disnake
-import httpx
-from disnake_bot import GENERAL, MODERATORS, WAIT_S, admin, enable_privileged, make_bot_admin, running
+from disnake_bot import GENERAL, MODERATORS, enable_privileged, make_bot_admin, running
 from emulator_world import ALICE, BOB, BOT_ID
 from platformpp.emulator import Emulator
 
 PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
                     "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082")
-
-
-def user_posts(emu: Emulator, author: int, content: str, http: httpx.Client | None = None) -> int:
-    client = http or httpx.Client(timeout=WAIT_S)
-    response = client.post(f"{emu.base_url}/_emulator/channels/{GENERAL}/messages",
-                           json={"author_id": str(author), "content": content})
-    assert response.status_code < 300, response.text
-    return int(response.json()["id"])
 
 
 def test_messages_send_edit_react_pin_page_delete_forward(platformpp_emulator: Emulator) -> None:
@@ -34,7 +25,7 @@ def test_messages_send_edit_react_pin_page_delete_forward(platformpp_emulator: E
         general: disnake.TextChannel = client.get_channel(GENERAL)
 
         # a user's message, as the library's event
-        received = bot.expect("message", lambda: user_posts(emu, BOB, "hello bot"),
+        received = bot.expect("message", lambda: emu.admin.post_message(GENERAL, BOB, "hello bot"),
                               check=lambda m: m.author.id == BOB)
         assert received.content == "hello bot" and isinstance(received.author, disnake.Member)
         assert received.channel.id == GENERAL and received.guild.id == general.guild.id
@@ -67,10 +58,10 @@ def test_messages_send_edit_react_pin_page_delete_forward(platformpp_emulator: E
         bot.call(sent.add_reaction("👍"))
         reaction, user = bot.expect(
             "reaction_add",
-            lambda: admin(emu, "PUT", f"/channels/{GENERAL}/messages/{sent.id}/reactions",
-                          {"user_id": str(BOB), "emoji": "🎉"}),
+            lambda: emu.admin.react(GENERAL, sent.id, BOB, "🎉"),
             check=lambda r, u: u.id == BOB)
-        assert str(reaction.emoji) == "🎉" and reaction.message.id == sent.id and isinstance(user, disnake.Member)
+        assert str(reaction.emoji) == "🎉" and reaction.message.id == sent.id
+        assert isinstance(user, disnake.Member)
         fetched = bot.call(general.fetch_message(sent.id))
         counts = {str(r.emoji): (r.count, r.me) for r in fetched.reactions}
         assert counts == {"👍": (1, True), "🎉": (1, False)}
@@ -88,8 +79,7 @@ def test_messages_send_edit_react_pin_page_delete_forward(platformpp_emulator: E
         assert [m.id for m in bot.call(general.pins().flatten())] == [sent.id]
 
         # history: more than one page (100 a request)
-        with httpx.Client(timeout=WAIT_S) as http:
-            posted = [user_posts(emu, ALICE, f"line {n}", http) for n in range(105)]
+        posted = [int(emu.admin.post_message(GENERAL, ALICE, f"line {n}")["id"]) for n in range(105)]
         history = bot.call(general.history(limit=None, after=disnake.Object(posted[0] - 1)).flatten())
         assert [m.id for m in history] == posted   # after= pages oldest first
         newest = bot.call(general.history(limit=103).flatten())
@@ -101,8 +91,8 @@ def test_messages_send_edit_react_pin_page_delete_forward(platformpp_emulator: E
         assert fetched.content == "line 7" and fetched.author.id == ALICE
         deleted = bot.expect("raw_message_delete", lambda: bot.call(fetched.delete()))
         assert deleted.message_id == posted[7] and deleted.channel_id == GENERAL
-        with_bulk = bot.expect("raw_bulk_message_delete",
-                               lambda: bot.call(general.delete_messages([disnake.Object(i) for i in posted[8:20]])))
+        batch = [disnake.Object(i) for i in posted[8:20]]
+        with_bulk = bot.expect("raw_bulk_message_delete", lambda: bot.call(general.delete_messages(batch)))
         assert with_bulk.message_ids == set(posted[8:20])
         try:
             bot.call(general.fetch_message(posted[8]))

@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import disnake
-import httpx
-from disnake_bot import LOUNGE, WAIT_S, running
+from disnake_bot import LOUNGE, WAIT_S, admin, running
 from emulator_world import ALICE, BOT_ID, GUILD_ID
 from platformpp.emulator import Emulator, local_certificate
 
@@ -29,26 +28,21 @@ def tone(seconds: float) -> bytes:
 
 
 def voice_admin(emu: Emulator) -> dict[str, Any]:
-    response = httpx.get(f"{emu.base_url}/_emulator/voice", verify=emu.client_tls_context(), timeout=WAIT_S)
-    assert response.status_code == 200, response.text
-    return dict(response.json())
+    return dict(admin(emu, "GET", "/voice").json())
 
 
 LISTENER_APP, LISTENER_BOT = 1300000000000000000, 1300000000000000001
-LISTENER_TOKEN = base64.b64encode(str(LISTENER_BOT).encode()).decode() + ".ZW11bGF0b3I.bGlzdGVuZXItYm90LXRva2Vu"
+# a bot token's first segment is base64 of the bot's user id
+LISTENER_TOKEN = base64.b64encode(str(LISTENER_BOT).encode()).decode() + ".ZW11bGF0b3I.bGlzdGVuZXI"
 
 
 def add_listener_bot(emu: Emulator) -> None:
     """A second application's bot in the guild: a second member of the call, so that the DAVE group forms."""
-    client = httpx.Client(base_url=emu.base_url + "/_emulator", verify=emu.client_tls_context(), timeout=WAIT_S)
-    with client:
-        seeded = client.post("/seed", json={"applications": [{
-            "id": str(LISTENER_APP), "name": "Listener", "client_secret": "listener-app-client-secret",
-            "owner_id": str(ALICE), "bot": {"id": str(LISTENER_BOT), "username": "listener",
-                                                    "token": LISTENER_TOKEN}}]})
-        assert seeded.status_code == 204, seeded.text
-        joined = client.post(f"/guilds/{GUILD_ID}/members", json={"user_id": str(LISTENER_BOT)})
-        assert joined.status_code == 201, joined.text
+    emu.admin.seed({"applications": [{
+        "id": str(LISTENER_APP), "name": "Listener", "client_secret": "listener-app-client-secret",
+        "owner_id": str(ALICE),
+        "bot": {"id": str(LISTENER_BOT), "username": "listener", "token": LISTENER_TOKEN}}]})
+    admin(emu, "POST", f"/guilds/{GUILD_ID}/members", {"user_id": str(LISTENER_BOT)})
 
 
 def until(done: Any) -> bool:
@@ -65,13 +59,15 @@ def test_voice_join_play_leave_end_to_end_encrypted(tmp_path: Path) -> None:
         assert emu.base_url.startswith("https://")
         add_listener_bot(emu)
         with running(emu, disnake.Client, intents=disnake.Intents.default()) as bot, \
-                running(emu, disnake.Client, token=LISTENER_TOKEN, intents=disnake.Intents.default()) as listener:
+                running(emu, disnake.Client, token=LISTENER_TOKEN,
+                        intents=disnake.Intents.default()) as listener:
             lounge: disnake.VoiceChannel = bot.client.get_channel(LOUNGE)
             voice: disnake.VoiceClient = bot.call(lounge.connect(timeout=WAIT_S), timeout=WAIT_S + 5)
             assert voice.is_connected() and voice.channel.id == LOUNGE
             assert voice.mode == "aead_xchacha20_poly1305_rtpsize"
             assert bot.client.get_guild(GUILD_ID).me.voice.channel.id == LOUNGE
-            heard: disnake.VoiceClient = listener.call(listener.client.get_channel(LOUNGE).connect(timeout=WAIT_S),
+            other_lounge: disnake.VoiceChannel = listener.client.get_channel(LOUNGE)
+            heard: disnake.VoiceClient = listener.call(other_lounge.connect(timeout=WAIT_S),
                                                        timeout=WAIT_S + 5)
             assert {str(BOT_ID), str(LISTENER_BOT)} == set(voice_admin(emu)["calls"][str(LOUNGE)])
 
