@@ -3,13 +3,16 @@ conventions, and stays out of the SDK's C++ extension."""
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 import textwrap
+import time
 
 import httpx
 from emulator_world import BOT_ID, BOT_TOKEN, CLIENT_SECRET, bot_headers
 from platformpp.emulator import Emulator
+from platformpp.emulator.server import KEEP_ALIVE_S
 
 
 def test_serves_default_world_on_loopback(emu: Emulator, http: httpx.Client) -> None:
@@ -20,6 +23,21 @@ def test_serves_default_world_on_loopback(emu: Emulator, http: httpx.Client) -> 
     assert response.headers["content-type"] == "application/json"
     assert response.json()["id"] == str(BOT_ID)
     assert response.json()["bot"] is True
+
+
+def test_an_idle_keep_alive_connection_stays_usable(emu: Emulator) -> None:
+    """Clients' pools reuse a connection idle for up to about 15 s: the server keeps it longer than
+    that (a minute and more), and one idle past uvicorn's default 5 s still answers."""
+    assert KEEP_ALIVE_S >= 65
+    host, port = emu.base_url.removeprefix("http://").split(":")
+    request = f"GET /api/v10/gateway HTTP/1.1\r\nHost: {host}\r\nConnection: keep-alive\r\n\r\n".encode()
+    with socket.create_connection((host, int(port)), timeout=5) as conn:
+        for attempt in range(2):
+            conn.sendall(request)
+            answer = conn.recv(65536)
+            assert answer.startswith(b"HTTP/1.1 200"), (attempt, answer[:80])
+            if attempt == 0:
+                time.sleep(6)
 
 
 def test_unknown_route_is_a_json_404(http: httpx.Client) -> None:

@@ -90,6 +90,11 @@ def configure_desktop(state: EmulatorState, desktop_user: str | None, ipc_path: 
         endpoint.resolve_user(desktop_user)
 
 
+# Idle HTTP keep-alive connections stay open this long: clients' pools keep theirs about 15 s and
+# reuse them, and uvicorn's default (5 s) closed them under such clients between two requests.
+KEEP_ALIVE_S = 75
+
+
 def make_server(state: EmulatorState, log_level: str = "warning") -> uvicorn.Server:
     tls = state.tls
     config = uvicorn.Config(create_app(state), log_config=None, log_level=log_level, access_log=False,
@@ -100,6 +105,7 @@ def make_server(state: EmulatorState, log_level: str = "warning") -> uvicorn.Ser
                             # loop, which TCP_NODELAY (bind_socket) makes as quick for these round trips.
                             loop="asyncio" if tls else "auto",
                             lifespan="on", timeout_graceful_shutdown=2, ws_max_size=1 << 20,
+                            timeout_keep_alive=KEEP_ALIVE_S,
                             # The platform's Gateway compresses with zlib-stream only, never per-message.
                             ws_per_message_deflate=False,
                             # One socket write per response (headers and body together): core/coalesced_writes.py.
