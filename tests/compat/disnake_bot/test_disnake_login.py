@@ -34,10 +34,44 @@ def test_login_ready_and_guild_cache_with_chunked_members(platformpp_emulator: E
         assert {r.name for r in guild.roles} == {"@everyone", "Moderator", "Demo Game"}
         assert guild.get_role(BOT_ROLE).managed and guild.default_role.id == GUILD_ID
 
-        # chunking on demand (op 8) and a single member asked by id
+        application = bot.call(client.application_info())
+        assert application.id == APP_ID and application.name == "Demo Game"
+        fetched = bot.call(client.fetch_guild(GUILD_ID))   # with_counts by default
+        assert fetched.approximate_member_count == 5 and fetched.approximate_presence_count is not None
+
+        # chunking on demand (op 8: disnake sends the guild id as an integer) and one member asked by id
         members = bot.call(guild.chunk())
         assert len(members) == 5
         found = bot.call(guild.query_members(user_ids=[BOB]))
         assert [m.id for m in found] == [BOB]
-        application = bot.call(client.application_info())
-        assert application.id == APP_ID and application.name == "Demo Game"
+
+
+def test_auto_sharded_login_follows_gateway_bot(platformpp_emulator: Emulator) -> None:
+    """The auto-sharded client takes its shard count and Gateway URL from GET /gateway/bot."""
+    with running(platformpp_emulator, disnake.AutoShardedClient, intents=disnake.Intents.default()) as bot:
+        client: disnake.AutoShardedClient = bot.client
+        assert client.shard_count == 1 and set(client.shards) == {0}
+        assert client.get_guild(GUILD_ID).shard_id == 0
+        assert client.session_start_limit is not None and client.session_start_limit.remaining > 0
+
+
+BIG_GUILD, FIRST_PLAYER, PLAYERS = 1400000000000000000, 1400000000000001000, 300
+
+
+def test_large_guild_is_chunked_at_start(platformpp_emulator: Emulator) -> None:
+    """A guild over the Identify ``large_threshold`` (disnake asks for 250) comes with the bot's own member
+    only; with the members intent the library asks for the rest at start (op 8) and gets READY once
+    the chunks have arrived."""
+    emu = platformpp_emulator
+    enable_privileged(emu, "GUILD_MEMBERS")
+    players = [FIRST_PLAYER + n for n in range(PLAYERS)]
+    emu.admin.seed({
+        "users": [{"id": str(p), "username": f"player{n}"} for n, p in enumerate(players)],
+        "guilds": [{"id": str(BIG_GUILD), "name": "Big Guild", "owner_id": str(players[0]),
+                    "members": [{"user_id": str(user)} for user in [BOT_ID, *players]]}]})
+    intents = disnake.Intents.default() | disnake.Intents(members=True)
+    with running(emu, disnake.Client, intents=intents) as bot:
+        big = bot.client.get_guild(BIG_GUILD)
+        assert big is not None and big.large and big.member_count == PLAYERS + 1
+        assert big.chunked and {m.id for m in big.members} == {BOT_ID, *players}
+        assert big.get_member(players[-1]).name == f"player{PLAYERS - 1}"
