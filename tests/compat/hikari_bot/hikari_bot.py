@@ -17,18 +17,23 @@ import hikari
 import httpx
 from emulator_world import APP_ID, BOT_ID, BOT_TOKEN, GUILD_ID
 from platformpp.emulator import Emulator
+from platformpp.emulator.default_world import BOT_ROLE_ID as BOT_ROLE
+from platformpp.emulator.default_world import GENERAL_CHANNEL_ID as GENERAL
+from platformpp.emulator.default_world import LOUNGE_CHANNEL_ID as LOUNGE
+from platformpp.emulator.default_world import MODERATOR_ROLE_ID as MODERATOR_ROLE
+from platformpp.emulator.default_world import MODERATORS_CHANNEL_ID as MODERATORS
+from platformpp.emulator.default_world import TEXT_CATEGORY_ID as TEXT_CATEGORY
+from platformpp.emulator.default_world import VOICE_CATEGORY_ID as VOICE_CATEGORY
+
+__all__ = ["BOT_ROLE", "GENERAL", "LOUNGE", "MODERATOR_ROLE", "MODERATORS", "TEXT_CATEGORY", "VOICE_CATEGORY",
+           "HikariBot", "admin", "enable_privileged_intents", "eventually", "make_bot_administrator"]
 
 T = TypeVar("T")
 E = TypeVar("E", bound=hikari.Event)
+Listener = Callable[[Any], Coroutine[Any, Any, None]]
 
 WAIT_S = 10.0
-
-# The default world's guild (python/platformpp/emulator/world/default.json).
-TEXT_CATEGORY, GENERAL, MODERATORS = GUILD_ID + 100, GUILD_ID + 101, GUILD_ID + 102
-VOICE_CATEGORY, LOUNGE = GUILD_ID + 200, GUILD_ID + 201
-MODERATOR_ROLE, BOT_ROLE = GUILD_ID + 10, GUILD_ID + 11
-
-PRIVILEGED = hikari.Intents.GUILD_MEMBERS | hikari.Intents.MESSAGE_CONTENT | hikari.Intents.GUILD_PRESENCES
+ADMINISTRATOR = int(hikari.Permissions.ADMINISTRATOR)
 
 
 class HikariBot:
@@ -38,7 +43,7 @@ class HikariBot:
 
     def __init__(self, emu: Emulator, *, intents: hikari.Intents = hikari.Intents.ALL_UNPRIVILEGED,
                  tls: ssl.SSLContext | None = None,
-                 listeners: dict[type[hikari.Event], Callable[[Any], Coroutine[Any, Any, None]]] | None = None) -> None:
+                 listeners: dict[type[hikari.Event], Listener] | None = None) -> None:
         self.emu = emu
         self.events: list[hikari.Event] = []
         self.loop = asyncio.new_event_loop()
@@ -114,27 +119,26 @@ def eventually(read: Callable[[], T], check: Callable[[T], bool], timeout: float
         time.sleep(0.02)
 
 
-def admin(emu: Emulator) -> httpx.Client:
-    """The emulator's admin API (``/_emulator``), acting as users and setting the world up."""
-    return httpx.Client(base_url=emu.base_url + "/_emulator", timeout=WAIT_S, verify=emu.client_tls_context()
-                        if emu.base_url.startswith("https") else True)
+def admin(emu: Emulator, method: str, path: str, body: Any = None) -> httpx.Response:
+    """An admin API route (``/_emulator``) that ``emu.admin`` has no typed call for (the portal's toggles,
+    guild set-up, scheduled-event interest)."""
+    response = httpx.request(method, f"{emu.base_url}/_emulator{path}", json=body, timeout=WAIT_S,
+                             verify=emu.client_tls_context() or True)
+    assert response.status_code < 300, f"{method} {path}: {response.status_code} {response.text}"
+    return response
 
 
 def enable_privileged_intents(emu: Emulator) -> None:
     """The developer portal's toggles of the default world's app, as its developer sets them."""
-    with admin(emu) as http:
-        for name in ("GUILD_MEMBERS", "MESSAGE_CONTENT", "GUILD_PRESENCES"):
-            answer = http.put(f"/applications/{APP_ID}/privileged-intents/{name}", json={"enabled": True})
-            assert answer.status_code in (200, 204), answer.text
+    for name in ("GUILD_MEMBERS", "MESSAGE_CONTENT", "GUILD_PRESENCES"):
+        admin(emu, "PUT", f"/applications/{APP_ID}/privileged-intents/{name}", {"enabled": True})
 
 
 def make_bot_administrator(emu: Emulator) -> int:
     """As the guild's owner sets a bot up: a new top role with ADMINISTRATOR, given to the bot.
     Answers the role's id."""
-    with admin(emu) as http:
-        role = http.post(f"/guilds/{GUILD_ID}/roles", json={"name": "Bot Admin", "permissions": "8", "position": 3})
-        assert role.status_code == 201, role.text
-        role_id = int(role.json()["id"])
-        granted = http.put(f"/guilds/{GUILD_ID}/members/{BOT_ID}/roles/{role_id}")
-        assert granted.status_code in (200, 204), granted.text
+    role = admin(emu, "POST", f"/guilds/{GUILD_ID}/roles",
+                 {"name": "Bot Admin", "permissions": str(ADMINISTRATOR), "position": 3})
+    role_id = int(role.json()["id"])
+    admin(emu, "PUT", f"/guilds/{GUILD_ID}/members/{BOT_ID}/roles/{role_id}")
     return role_id

@@ -11,7 +11,7 @@ from typing import Any
 
 import hikari
 from emulator_world import ALICE, APP_ID, BOB, GUILD_ID
-from hikari_bot import GENERAL, HikariBot, admin, eventually
+from hikari_bot import GENERAL, HikariBot, eventually
 from platformpp.emulator import Emulator
 
 EPHEMERAL = 64
@@ -38,8 +38,8 @@ class App:
             await self.component(interaction)
         elif isinstance(interaction, hikari.ModalInteraction):
             fields = {c.custom_id: c.value for row in interaction.components for c in row.components}
-            await interaction.create_initial_response(
-                hikari.ResponseType.MESSAGE_CREATE, f"{interaction.custom_id}: {fields['name']}/{fields['story']}")
+            content = f"{interaction.custom_id}: {fields['name']}/{fields['story']}"
+            await interaction.create_initial_response(hikari.ResponseType.MESSAGE_CREATE, content)
 
     async def command(self, interaction: hikari.CommandInteraction) -> None:
         rest = interaction.app.rest
@@ -61,12 +61,13 @@ class App:
             await interaction.execute("a followup")
             await interaction.edit_initial_response("done after a while")
         elif name == "form":
+            story = rest.build_modal_action_row().add_text_input("story", "Story",
+                                                                 style=hikari.TextInputStyle.PARAGRAPH)
             await interaction.create_modal_response("Tell me", "about-you", components=[
-                rest.build_modal_action_row().add_text_input("name", "Name"),
-                rest.build_modal_action_row().add_text_input("story", "Story", style=hikari.TextInputStyle.PARAGRAPH)])
+                rest.build_modal_action_row().add_text_input("name", "Name"), story])
         elif name == "panel":
-            buttons = rest.build_message_action_row().add_interactive_button(hikari.ButtonStyle.PRIMARY, "press",
-                                                                             label="Press")
+            buttons = rest.build_message_action_row().add_interactive_button(
+                hikari.ButtonStyle.PRIMARY, "press", label="Press")
             menu = rest.build_message_action_row().add_text_menu("colour", max_values=2)
             menu.add_option("Red", "red").add_option("Green", "green").add_option("Blue", "blue")
             await interaction.create_initial_response(hikari.ResponseType.MESSAGE_CREATE, "panel",
@@ -111,7 +112,8 @@ def test_commands_synced_and_every_response_kind(platformpp_emulator: Emulator,
         echo = next(c for c in global_commands if c.name == "echo")
         assert isinstance(echo, hikari.SlashCommand) and echo.application_id == APP_ID
         assert [(o.name, o.type, o.is_required, o.autocomplete) for o in echo.options or ()] == [
-            ("text", hikari.OptionType.STRING, True, True), ("times", hikari.OptionType.INTEGER, False, False)]
+            ("text", hikari.OptionType.STRING, True, True),
+            ("times", hikari.OptionType.INTEGER, False, False)]
         guild_commands = running.call(running.rest.fetch_application_commands(APP_ID, guild=GUILD_ID))
         assert sorted(c.name for c in guild_commands) == ["Quote", "form", "panel", "secret", "slow"]
         assert all(c.guild_id == GUILD_ID for c in guild_commands)
@@ -134,8 +136,7 @@ def test_commands_synced_and_every_response_kind(platformpp_emulator: Emulator,
 
         # context menus: a user command and a message command, with their resolved targets
         assert alice.user_command("Inspect", BOB).message["content"] == "inspected bob"
-        posted = admin(emu).post(f"/channels/{GENERAL}/messages", json={"author_id": str(BOB),
-                                                                         "content": "quote me"}).json()
+        posted = emu.admin.post_message(GENERAL, BOB, "quote me")
         assert alice.message_command("Quote", posted["id"]).message["content"] == "quoted: quote me"
 
         # an ephemeral reply: only the user sees it, it never reaches the channel

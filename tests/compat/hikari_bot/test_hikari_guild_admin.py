@@ -8,7 +8,7 @@ import datetime
 
 import hikari
 from emulator_world import ALICE, BOB, BOT_ID, CAROL, DAVE, GUILD_ID
-from hikari_bot import (GENERAL, LOUNGE, PRIVILEGED, TEXT_CATEGORY, HikariBot, admin, enable_privileged_intents,
+from hikari_bot import (GENERAL, LOUNGE, TEXT_CATEGORY, HikariBot, admin, enable_privileged_intents,
                         make_bot_administrator)
 from platformpp.emulator import Emulator
 
@@ -19,7 +19,6 @@ def test_roles_channels_invites_audit_members_moderation_events(platformpp_emula
     emu = platformpp_emulator
     enable_privileged_intents(emu)
     make_bot_administrator(emu)
-    users = admin(emu)
     intents = hikari.Intents.ALL_UNPRIVILEGED | hikari.Intents.GUILD_MEMBERS
     with HikariBot(emu, intents=intents) as running:
         rest = running.rest
@@ -29,8 +28,9 @@ def test_roles_channels_invites_audit_members_moderation_events(platformpp_emula
         assert guild.name == "Demo Guild" and guild.approximate_member_count == 5
 
         # roles: create, edit, give to a member and take back
-        role = running.call(rest.create_role(GUILD_ID, name="Raiders", color=0xE67E22, hoist=True, mentionable=True,
-                                             permissions=hikari.Permissions.SEND_MESSAGES, reason="new team"))
+        role = running.call(rest.create_role(GUILD_ID, name="Raiders", color=0xE67E22, hoist=True,
+                                             mentionable=True, permissions=hikari.Permissions.SEND_MESSAGES,
+                                             reason="new team"))
         assert role.name == "Raiders" and role.color == hikari.Color(0xE67E22) and role.is_hoisted
         assert role.permissions == hikari.Permissions.SEND_MESSAGES
         running.wait_event(hikari.RoleCreateEvent, lambda e: e.role_id == role.id)
@@ -38,7 +38,8 @@ def test_roles_channels_invites_audit_members_moderation_events(platformpp_emula
         assert renamed.name == "Raid Leaders"
         running.wait_event(hikari.RoleUpdateEvent, lambda e: e.role.name == "Raid Leaders")
         running.call(rest.add_role_to_member(GUILD_ID, BOB, role, reason="promoted"))
-        given = running.wait_event(hikari.MemberUpdateEvent, lambda e: e.user_id == BOB and role.id in e.member.role_ids)
+        given = running.wait_event(hikari.MemberUpdateEvent,
+                                   lambda e: e.user_id == BOB and role.id in e.member.role_ids)
         assert given.guild_id == GUILD_ID
         assert role.id in running.call(rest.fetch_member(GUILD_ID, BOB)).role_ids
         running.call(rest.remove_role_from_member(GUILD_ID, BOB, role))
@@ -49,18 +50,21 @@ def test_roles_channels_invites_audit_members_moderation_events(platformpp_emula
                                             deny=hikari.Permissions.VIEW_CHANNEL)
         raiders = hikari.PermissionOverwrite(id=role.id, type=hikari.PermissionOverwriteType.ROLE,
                                              allow=hikari.Permissions.VIEW_CHANNEL)
-        channel = running.call(rest.create_guild_text_channel(GUILD_ID, "raids", topic="Plans", category=TEXT_CATEGORY,
+        channel = running.call(rest.create_guild_text_channel(GUILD_ID, "raids", topic="Plans",
+                                                              category=TEXT_CATEGORY,
                                                               permission_overwrites=[hidden, raiders]))
         assert isinstance(channel, hikari.GuildTextChannel) and channel.parent_id == TEXT_CATEGORY
         assert channel.permission_overwrites[GUILD_ID].deny == hikari.Permissions.VIEW_CHANNEL
         assert channel.permission_overwrites[role.id].allow == hikari.Permissions.VIEW_CHANNEL
         running.wait_event(hikari.GuildChannelCreateEvent, lambda e: e.channel.id == channel.id)
-        running.call(rest.edit_permission_overwrite(channel, CAROL, target_type=hikari.PermissionOverwriteType.MEMBER,
-                                                    allow=hikari.Permissions.VIEW_CHANNEL | hikari.Permissions.SEND_MESSAGES))
-        running.call(rest.edit_permission_overwrite(channel, raiders, allow=raiders.allow | hikari.Permissions.ATTACH_FILES))
+        view_and_send = hikari.Permissions.VIEW_CHANNEL | hikari.Permissions.SEND_MESSAGES
+        running.call(rest.edit_permission_overwrite(channel, CAROL, allow=view_and_send,
+                                                    target_type=hikari.PermissionOverwriteType.MEMBER))
+        running.call(rest.edit_permission_overwrite(channel, raiders,
+                                                    allow=raiders.allow | hikari.Permissions.ATTACH_FILES))
         overwrites = running.call(rest.fetch_channel(channel)).permission_overwrites
         assert overwrites[CAROL].type == hikari.PermissionOverwriteType.MEMBER
-        assert overwrites[CAROL].allow == hikari.Permissions.VIEW_CHANNEL | hikari.Permissions.SEND_MESSAGES
+        assert overwrites[CAROL].allow == view_and_send
         assert overwrites[role.id].allow == hikari.Permissions.VIEW_CHANNEL | hikari.Permissions.ATTACH_FILES
         running.call(rest.delete_permission_overwrite(channel, CAROL))
         edited = running.call(rest.edit_channel(channel, name="raid-plans", topic="Tuesdays"))
@@ -102,8 +106,7 @@ def test_roles_channels_invites_audit_members_moderation_events(platformpp_emula
         assert isinstance(event, hikari.ScheduledVoiceEvent) and event.channel_id == LOUNGE
         running.wait_event(hikari.ScheduledEventCreateEvent, lambda e: e.event.id == event.id)
         for user in (ALICE, BOB):
-            marked = users.put(f"/guilds/{GUILD_ID}/scheduled-events/{event.id}/users/{user}")
-            assert marked.status_code == 204, marked.text
+            admin(emu, "PUT", f"/guilds/{GUILD_ID}/scheduled-events/{event.id}/users/{user}")
         running.wait_event(hikari.ScheduledEventUserAddEvent, lambda e: e.user_id == BOB)
         counted = running.call(rest.fetch_scheduled_event(GUILD_ID, event))
         assert counted.user_count == 2 and counted.name == "Raid night"
@@ -119,17 +122,19 @@ def test_roles_channels_invites_audit_members_moderation_events(platformpp_emula
         log = running.call(rest.fetch_audit_log(GUILD_ID).collect(list))
         entries = [entry for page in log for entry in page.entries.values()]
         kinds = {entry.action_type for entry in entries}
-        assert {AuditLogEventType.ROLE_CREATE, AuditLogEventType.ROLE_UPDATE, AuditLogEventType.MEMBER_ROLE_UPDATE,
-                AuditLogEventType.CHANNEL_CREATE, AuditLogEventType.CHANNEL_OVERWRITE_CREATE,
-                AuditLogEventType.CHANNEL_OVERWRITE_UPDATE, AuditLogEventType.CHANNEL_OVERWRITE_DELETE,
-                AuditLogEventType.INVITE_CREATE, AuditLogEventType.INVITE_DELETE, AuditLogEventType.MEMBER_KICK,
+        assert {AuditLogEventType.ROLE_CREATE, AuditLogEventType.ROLE_UPDATE,
+                AuditLogEventType.MEMBER_ROLE_UPDATE, AuditLogEventType.CHANNEL_CREATE,
+                AuditLogEventType.CHANNEL_OVERWRITE_CREATE, AuditLogEventType.CHANNEL_OVERWRITE_UPDATE,
+                AuditLogEventType.CHANNEL_OVERWRITE_DELETE, AuditLogEventType.INVITE_CREATE,
+                AuditLogEventType.INVITE_DELETE, AuditLogEventType.MEMBER_KICK,
                 AuditLogEventType.MEMBER_BAN_ADD, AuditLogEventType.MEMBER_BAN_REMOVE,
                 AuditLogEventType.GUILD_SCHEDULED_EVENT_CREATE} <= kinds
         kick = next(e for e in entries if e.action_type == AuditLogEventType.MEMBER_KICK)
         assert kick.target_id == DAVE and kick.user_id == BOT_ID and kick.reason == "inactive"
         created = next(e for e in entries if e.action_type == AuditLogEventType.ROLE_CREATE)
         assert created.reason == "new team"
-        kicks = running.call(rest.fetch_audit_log(GUILD_ID, event_type=AuditLogEventType.MEMBER_KICK).collect(list))
+        kicks = running.call(rest.fetch_audit_log(GUILD_ID, event_type=AuditLogEventType.MEMBER_KICK)
+                             .collect(list))
         assert [e.target_id for page in kicks for e in page.entries.values()] == [DAVE]
 
         # the role deleted, then the channel
@@ -137,4 +142,3 @@ def test_roles_channels_invites_audit_members_moderation_events(platformpp_emula
         running.wait_event(hikari.RoleDeleteEvent, lambda e: e.role_id == role.id)
         running.call(rest.delete_channel(channel))
         running.wait_event(hikari.GuildChannelDeleteEvent, lambda e: e.channel.id == channel.id)
-    users.close()

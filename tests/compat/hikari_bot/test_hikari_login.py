@@ -15,7 +15,8 @@ from platformpp.emulator import Emulator, local_certificate
 def test_login_ready_and_guild_cache_with_member_chunks_over_tls(tmp_path: Path) -> None:
     with Emulator(tls=local_certificate(tmp_path)) as emu:
         enable_privileged_intents(emu)
-        intents = hikari.Intents.ALL_UNPRIVILEGED | hikari.Intents.GUILD_MEMBERS | hikari.Intents.MESSAGE_CONTENT
+        intents = (hikari.Intents.ALL_UNPRIVILEGED | hikari.Intents.GUILD_MEMBERS
+                   | hikari.Intents.MESSAGE_CONTENT)
         with HikariBot(emu, intents=intents, tls=emu.client_tls_context()) as running:
             bot = running.bot
             ready = running.wait_event(hikari.ShardReadyEvent)

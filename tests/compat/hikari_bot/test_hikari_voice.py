@@ -29,7 +29,8 @@ def test_join_voice_channel_server_update_status_and_leave(platformpp_emulator: 
         assert running.call(bot.rest.fetch_my_voice_state(GUILD_ID)).channel_id == LOUNGE
 
         # the channel's status and when its call started, as hikari reports them
-        started = running.wait_event(hikari.VoiceChannelStartTimeUpdateEvent, lambda e: e.channel_id == LOUNGE)
+        started = running.wait_event(hikari.VoiceChannelStartTimeUpdateEvent,
+                                     lambda e: e.channel_id == LOUNGE)
         assert started.voice_start_time is not None and started.voice_start_time.year >= 2025
         running.call(bot.rest.set_voice_channel_status(LOUNGE, "Raid in progress"))
         status = running.wait_event(hikari.VoiceChannelStatusUpdateEvent, lambda e: e.channel_id == LOUNGE)
@@ -37,9 +38,10 @@ def test_join_voice_channel_server_update_status_and_leave(platformpp_emulator: 
         audited = running.wait_event(hikari.AuditLogEntryCreateEvent, lambda e: e.entry.action_type
                                      == hikari.AuditLogEventType.VOICE_CHANNEL_STATUS_CREATE)
         assert isinstance(audited.entry.options, hikari.audit_logs.VoiceChannelStatusCreateEntryInfo)
-        assert audited.entry.options.channel_id == LOUNGE and audited.entry.options.status == "Raid in progress"
-        running.call(bot.request_channel_info(GUILD_ID, fields=[hikari.api.ChannelInfoField.STATUS,
-                                                                hikari.api.ChannelInfoField.VOICE_START_TIME]))
+        assert audited.entry.options.channel_id == LOUNGE
+        assert audited.entry.options.status == "Raid in progress"
+        fields = [hikari.api.ChannelInfoField.STATUS, hikari.api.ChannelInfoField.VOICE_START_TIME]
+        running.call(bot.request_channel_info(GUILD_ID, fields=fields))
         info = running.wait_event(hikari.ChannelInfoEvent)
         assert info.guild_id == GUILD_ID
         lounge = info.channels[LOUNGE]
@@ -48,5 +50,6 @@ def test_join_voice_channel_server_update_status_and_leave(platformpp_emulator: 
         # leave: no channel
         running.call(bot.update_voice_state(GUILD_ID, None))
         left = running.wait_event(hikari.VoiceStateUpdateEvent, lambda e: e.state.channel_id is None)
-        assert left.state.user_id == BOT_ID and left.old_state is not None and left.old_state.channel_id == LOUNGE
+        assert left.state.user_id == BOT_ID
+        assert left.old_state is not None and left.old_state.channel_id == LOUNGE
         assert bot.cache.get_voice_state(GUILD_ID, BOT_ID) is None

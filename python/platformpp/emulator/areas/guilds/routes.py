@@ -51,7 +51,8 @@ async def my_guilds(request: Request) -> Response:
             bits = base_permissions(who.context) if who else 0
             guild = partial_guild(row, row["owner_id"] == principal.user_id, bits)
             if with_counts:
-                guild.update(approximate_member_count=member_count(conn, row["id"]), approximate_presence_count=0)
+                guild.update(approximate_member_count=member_count(conn, row["id"]),
+                             approximate_presence_count=0)
             result.append(guild)
         return result
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.clock import parse_instant
 from ...core.permissions import Permission
+from ...core.snowflake import snowflake_value
 from ...events.audience import Payload, Viewer, to_users
 from ...events.outbox import Outbox
 from ...wire.channel import DM, GROUP_DM, VOICE_LIKE, STAGE
@@ -84,14 +85,8 @@ def _snowflake_or_none(d: dict[str, Any], name: str) -> int | None:
     value = d.get(name)
     if value is None:
         return None
-    if isinstance(value, int) and not isinstance(value, bool):
-        number = value
-    # isascii: str.isdigit() also accepts digits int() refuses ("²"); the length bounds int()'s work.
-    elif isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 20:
-        number = int(value)
-    else:
-        raise InvalidVoiceState(f"d.{name}: must be a snowflake or null")
-    if not 0 < number < 1 << 64:
+    number = snowflake_value(value)
+    if not number:
         raise InvalidVoiceState(f"d.{name}: must be a snowflake or null")
     return number
 
@@ -240,7 +235,8 @@ def _start_time(conn: sqlite3.Connection, outbox: Outbox, state: EmulatorState, 
                  " ON CONFLICT (channel_id) DO UPDATE SET voice_start_time = excluded.voice_start_time",
                  (channel_id, value))
     channel_field_event(conn, outbox, state, guild_id, channel_id, "VOICE_CHANNEL_START_TIME_UPDATE",
-                        {"id": str(channel_id), "guild_id": str(guild_id), "voice_start_time": unix_seconds(value)})
+                        {"id": str(channel_id), "guild_id": str(guild_id),
+                         "voice_start_time": unix_seconds(value)})
 
 
 # --- opcode 4 ------------------------------------------------------------------------------------
