@@ -472,6 +472,33 @@ def test_request_channel_info(platformpp_emulator: Emulator) -> None:
     run(scenario())
 
 
+def test_requests_take_snowflakes_as_integers_too(platformpp_emulator: Emulator) -> None:
+    """Op 8 and op 43 with integer ids, as some libraries send them: member chunking at start
+    (every member, GUILD_MEMBERS intent), by user ids (one alone too), and channel info."""
+    emu = platformpp_emulator
+    emu.state.db.execute("UPDATE applications SET flags = ? WHERE id = ?", (1 << 14, APP_ID))
+
+    async def scenario() -> None:
+        client = await GatewayClient.connect(emu)
+        await client.identify(BOT_TOKEN, intents=1 | 2, large_threshold=50)
+        await client.send({"op": 8, "d": {"guild_id": GUILD_ID, "query": "", "limit": 0, "presences": False}})
+        everyone = (await client.dispatch("GUILD_MEMBERS_CHUNK"))["d"]
+        assert everyone["guild_id"] == str(GUILD_ID) and len(everyone["members"]) == 5
+        await client.send({"op": 8, "d": {"guild_id": GUILD_ID, "user_ids": [ALICE, 42], "nonce": "n2"}})
+        chunk = (await client.dispatch("GUILD_MEMBERS_CHUNK"))["d"]
+        assert [m["user"]["id"] for m in chunk["members"]] == [str(ALICE)] and chunk["not_found"] == ["42"]
+        await client.send({"op": 8, "d": {"guild_id": str(GUILD_ID), "user_ids": ALICE}})
+        one = (await client.dispatch("GUILD_MEMBERS_CHUNK"))["d"]
+        assert [m["user"]["id"] for m in one["members"]] == [str(ALICE)]
+        await client.send({"op": 43, "d": {"guild_id": GUILD_ID, "fields": ["status"]}})
+        info = (await client.dispatch("CHANNEL_INFO"))["d"]
+        assert info == {"guild_id": str(GUILD_ID), "channels": [{"id": "1200000000000000201"}]}
+        await client.send({"op": 8, "d": {"guild_id": GUILD_ID, "user_ids": [True]}})
+        assert await client.close_code() == 4002   # a boolean is no snowflake
+
+    run(scenario())
+
+
 def test_guild_create_obfuscates_hidden_channels_on_opt_in(platformpp_emulator: Emulator) -> None:
     moderators = "1200000000000000102"
 

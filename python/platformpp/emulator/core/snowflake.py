@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import threading
 from datetime import datetime, timezone
+from typing import Any
 
 from starlette.convertors import Convertor
 
@@ -25,6 +26,16 @@ def parse_snowflake(text: str | None) -> int | None:
         return None
     value = int(text)
     return value if value <= MAX_SNOWFLAKE else None
+
+
+def snowflake_value(value: Any) -> int | None:
+    """A snowflake as clients send one in a body or a Gateway payload: a string of digits or an
+    integer (0 to 2**63 - 1); None when it is neither."""
+    if isinstance(value, str):
+        return parse_snowflake(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SNOWFLAKE:
+        return value
+    return None
 
 
 class SnowflakeConvertor(Convertor[int]):

@@ -9,6 +9,7 @@ from typing import Any
 from starlette.requests import Request
 
 from .errors import ApiError, INVALID_FORM_BODY, INVALID_JSON
+from .snowflake import snowflake_value
 from .uploads import json_body, read_capped
 
 
@@ -146,12 +147,10 @@ class Form:
         return self.coerce_snowflake(name, value)
 
     def coerce_snowflake(self, name: str | int, value: Any) -> int | None:
-        if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 20:
-            value = int(value)
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 63:
+        number = snowflake_value(value)
+        if number is None:
             self.fail(name, "NUMBER_TYPE_COERCE", f"Value {str(value)[:40]!r} is not snowflake.")
-            return None
-        return value
+        return number
 
     def choice(self, name: str, choices: tuple[Any, ...], *, required: bool = True,
                default: Any = None) -> Any:

@@ -12,6 +12,7 @@ from ..areas.presence import store as presence
 from ..areas.relationships import store as relationships
 from ..areas.voice_states import store as voice_states
 from ..core.auth import Principal
+from ..core.snowflake import snowflake_value
 from ..events.audience import Payload, Viewer
 from ..wire.user import public_user_json
 from .codec import GatewayClose
@@ -102,19 +103,19 @@ def guild_members_chunks(state: EmulatorState, viewer: Viewer, d: Any) -> list[P
         raise GatewayClose(Close.UNKNOWN_OPCODE, "op: 8 is for bot sessions")
     if not isinstance(d, dict):
         raise GatewayClose(Close.DECODE_ERROR, "d: must be an object")
-    raw_guild = d.get("guild_id")
-    if not isinstance(raw_guild, str) or not raw_guild.isdigit() or int(raw_guild) not in viewer.guild_ids:
-        raise GatewayClose(Close.DECODE_ERROR, "d.guild_id: must be the id of a guild of this session")
-    guild_id = int(raw_guild)
-    query, limit, user_ids = d.get("query"), d.get("limit", 0), d.get("user_ids")
+    guild_id = _session_guild(viewer, d)
+    query, limit, raw_user_ids = d.get("query"), d.get("limit", 0), d.get("user_ids")
     nonce, want_presences = d.get("nonce"), d.get("presences", False)
     if query is not None and not isinstance(query, str):
         raise GatewayClose(Close.DECODE_ERROR, "d.query: must be a string")
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
         raise GatewayClose(Close.DECODE_ERROR, "d.limit: must be a non-negative integer")
-    if user_ids is not None and (not isinstance(user_ids, list) or len(user_ids) > 100
-                                 or not all(isinstance(u, str) and u.isdigit() for u in user_ids)):
-        raise GatewayClose(Close.DECODE_ERROR, "d.user_ids: must be up to 100 snowflake strings")
+    # One id alone is accepted as a list of one, as the platform accepts it.
+    if raw_user_ids is not None and not isinstance(raw_user_ids, list):
+        raw_user_ids = [raw_user_ids]
+    user_ids = None if raw_user_ids is None else [snowflake_value(u) for u in raw_user_ids]
+    if user_ids is not None and (len(user_ids) > 100 or None in user_ids):
+        raise GatewayClose(Close.DECODE_ERROR, "d.user_ids: must be up to 100 snowflakes")
     if query is None and user_ids is None:
         raise GatewayClose(Close.DECODE_ERROR, "d: query or user_ids is required")
     if nonce is not None and (not isinstance(nonce, str) or len(nonce) > 32):
@@ -127,7 +128,7 @@ def guild_members_chunks(state: EmulatorState, viewer: Viewer, d: Any) -> list[P
         members = guilds.members_of(conn, guild_id)
         count = guilds.member_count(conn, guild_id)
         if user_ids is not None:
-            wanted = set(user_ids)
+            wanted = {str(u) for u in user_ids}
             found = [m for m in members if m["user"]["id"] in wanted]
             not_found = sorted(wanted - {m["user"]["id"] for m in found})
         else:
@@ -160,14 +161,19 @@ def channel_info(state: EmulatorState, viewer: Viewer, d: Any) -> Payload:
         raise GatewayClose(Close.UNKNOWN_OPCODE, "op: 43 is for bot sessions")
     if not isinstance(d, dict):
         raise GatewayClose(Close.DECODE_ERROR, "d: must be an object")
-    raw_guild, fields = d.get("guild_id"), d.get("fields")
-    if not isinstance(raw_guild, str) or not raw_guild.isdigit() or int(raw_guild) not in viewer.guild_ids:
-        raise GatewayClose(Close.DECODE_ERROR, "d.guild_id: must be the id of a guild of this session")
+    guild_id, fields = _session_guild(viewer, d), d.get("fields")
     if (not isinstance(fields, list) or not fields
             or not all(f in ("status", "voice_start_time") for f in fields)):
         raise GatewayClose(Close.DECODE_ERROR, 'd.fields: must list "status" and/or "voice_start_time"')
-    guild_id = int(raw_guild)
     with state.db.transaction() as conn:
         visible = guilds.visible_channel_ids(conn, guild_id, viewer.user_id)
         entries = voice_states.channel_info_entries(conn, guild_id, fields)
-    return {"guild_id": raw_guild, "channels": [e for e in entries if int(e["id"]) in visible]}
+    return {"guild_id": str(guild_id), "channels": [e for e in entries if int(e["id"]) in visible]}
+
+
+def _session_guild(viewer: Viewer, d: dict[str, Any]) -> int:
+    """``d.guild_id`` (a string or an integer, as clients send snowflakes): a guild of the session."""
+    guild_id = snowflake_value(d.get("guild_id"))
+    if guild_id is None or guild_id not in viewer.guild_ids:
+        raise GatewayClose(Close.DECODE_ERROR, "d.guild_id: must be the id of a guild of this session")
+    return guild_id
