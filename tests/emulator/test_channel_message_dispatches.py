@@ -104,6 +104,7 @@ def test_bulk_delete_reactions_typing_and_pins(emu: Emulator) -> None:
         add = (await everything.dispatch("MESSAGE_REACTION_ADD"))["d"]
         assert add["user_id"] == str(BOT_ID) and add["emoji"] == {"id": None, "name": "👍"}
         assert add["message_author_id"] == str(ALICE)
+        assert add["member"]["user"]["id"] == str(BOT_ID) and "roles" in add["member"]   # the reacting member
         assert (await everything.dispatch("MESSAGE_REACTION_ADD"))["d"]["user_id"] == str(ALICE)
         assert (await everything.dispatch("MESSAGE_REACTION_REMOVE"))["d"]["user_id"] == str(ALICE)
         assert (await everything.dispatch("MESSAGE_REACTION_REMOVE_EMOJI"))["d"]["emoji"]["name"] == "👍"
