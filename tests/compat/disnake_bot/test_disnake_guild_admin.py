@@ -27,8 +27,11 @@ def test_guild_administration(platformpp_emulator: Emulator) -> None:
         role = guild.get_role(created.id)
         assert role is not None and role.name == "Raiders" and role.colour.value == 0x00FF00
         assert role.permissions.send_messages and not role.permissions.administrator
-        role = bot.call(role.edit(name="Raid Leaders", colour=disnake.Colour(0xFF0000)))
-        assert role.name == "Raid Leaders" and guild.get_role(role.id).colour.value == 0xFF0000
+        old, new = bot.expect("guild_role_update", lambda: bot.call(
+            role.edit(name="Raid Leaders", colour=disnake.Colour(0xFF0000))))
+        assert (old.name, new.name) == ("Raiders", "Raid Leaders")
+        role = guild.get_role(role.id)
+        assert role.name == "Raid Leaders" and role.colour.value == 0xFF0000
         bob: disnake.Member = guild.get_member(BOB)
         before, after = bot.expect("member_update", lambda: bot.call(bob.add_roles(role, reason="promoted")),
                                    check=lambda b, a: a.id == BOB)
@@ -53,7 +56,7 @@ def test_guild_administration(platformpp_emulator: Emulator) -> None:
         assert refreshed.overwrites_for(carol).view_channel is True
         carols = refreshed.permissions_for(carol)
         assert carols.view_channel and not carols.send_messages
-        bot.call(refreshed.set_permissions(carol, overwrite=None))
+        bot.expect("guild_channel_update", lambda: bot.call(refreshed.set_permissions(carol, overwrite=None)))
         assert carol not in guild.get_channel(channel.id).overwrites
         assert bot.call(bot.client.fetch_channel(channel.id)).overwrites_for(role).view_channel is True
 
