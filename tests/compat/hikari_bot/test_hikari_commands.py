@@ -123,7 +123,8 @@ def test_commands_synced_and_every_response_kind(platformpp_emulator: Emulator,
         # a slash command with options: a reply, in the channel for all to see
         replied = alice.command("echo", [{"name": "text", "value": "hi"}, {"name": "times", "value": 2}])
         assert replied.error is None and replied.message["content"] == "hi x2"
-        callback = app.callback_answers[-1]   # hikari read the callback response (with_response)
+        # hikari read the callback response (with_response), once its call has returned on the bot's thread
+        callback = eventually(lambda: app.callback_answers, bool)[-1]
         assert callback.interaction.id == int(replied.id)
         assert callback.resource is not None and callback.resource.message.content == "hi x2"
         created = running.wait_event(hikari.GuildMessageCreateEvent, lambda e: e.content == "hi x2")
