@@ -96,6 +96,18 @@ def raw_terminal(enabled: bool) -> Iterator[None]:
         termios.tcsetattr(sys.stdin, termios.TCSADRAIN, saved)
 
 
+def current_user_id(client: platformpp.Client) -> int:
+    user = client.get_current_user()   # None before the Client is ready; signed_in() waited for that
+    assert user is not None
+    return int(user.id)
+
+
+def end_calls(client: platformpp.Client) -> None:
+    ended: list[bool] = []
+    client.end_calls(lambda: ended.append(True))
+    pump_until(lambda: bool(ended))
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--script", help="headless: key presses as key@seconds, comma-separated")
@@ -104,7 +116,7 @@ def main(argv: list[str]) -> int:
 
     with Emulator(db=":memory:") as emulator:
         alice, bob = signed_in(emulator, "alice"), signed_in(emulator, "bob")
-        ids = {alice.get_current_user().id: "alice", bob.get_current_user().id: "bob"}
+        ids = {current_user_id(alice): "alice", current_user_id(bob): "bob"}
         lobby: dict[str, int] = {}
         alice.create_or_join_lobby("push-to-talk", lambda result, lobby_id: lobby.update(id=lobby_id))
         pump_until(lambda: "id" in lobby)
@@ -150,9 +162,7 @@ def main(argv: list[str]) -> int:
                 time.sleep(FRAME)
         print(f"bob heard {heard['frames']} frames of alice", flush=True)
         for client in (alice, bob):
-            ended: dict[str, bool] = {}
-            client.end_calls(lambda ended=ended: ended.update(done=True))
-            pump_until(lambda ended=ended: "done" in ended)
+            end_calls(client)
     return 0
 
 
