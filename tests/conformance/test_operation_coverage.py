@@ -10,7 +10,8 @@ from pathlib import Path
 
 from openapi_schema import API_PREFIX, PublishedApi, UnknownOperation
 from platformpp.emulator import app as _app  # noqa: F401  (registers the {id:snowflake} path convertor)
-from platformpp.emulator import areas, gateway
+from platformpp.emulator.areas.catalog import AREAS
+from platformpp.emulator.gateway.routes import routes as gateway_routes
 from schema_hook import published_api
 from starlette.routing import Route
 
@@ -20,7 +21,7 @@ HERE = Path(__file__).resolve().parent
 def implemented_operations(api: PublishedApi) -> set[str]:
     """``"METHOD /template"`` of every published operation some route of the emulator serves."""
     found = set()
-    for route in [*gateway.routes(), *(route for area in areas.AREAS for route in area.routes())]:
+    for route in [*gateway_routes(), *(route for area in AREAS for route in area.routes())]:
         if not isinstance(route, Route) or not route.path.startswith(API_PREFIX + "/"):
             continue
         sample = re.sub(r"\{[^}]+\}", "1", route.path)   # any id: the template is what matters

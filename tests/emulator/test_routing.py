@@ -9,7 +9,8 @@ import re
 
 import httpx
 from platformpp.emulator import Emulator, app as _app  # noqa: F401  (registers the snowflake convertor)
-from platformpp.emulator import areas, gateway
+from platformpp.emulator.areas.catalog import AREAS
+from platformpp.emulator.gateway.routes import routes as gateway_routes
 from platformpp.emulator.core.routing import IndexedRouter
 from starlette.routing import Match
 
@@ -41,7 +42,7 @@ def _sample_paths(routes: list, rng: random.Random) -> list[str]:
 
 
 def test_indexed_router_chooses_what_the_plain_router_chooses() -> None:
-    routes = [*gateway.routes(), *(route for area in areas.AREAS for route in area.routes())]
+    routes = [*gateway_routes(), *(route for area in AREAS for route in area.routes())]
     indexed = IndexedRouter(routes)
     rng = random.Random(7)
     checked = 0
