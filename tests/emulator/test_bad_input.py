@@ -5,6 +5,7 @@ with its typed error, nothing is stored, and the connection (or the next one) is
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import os
 from collections.abc import Iterator
@@ -13,6 +14,7 @@ import httpx
 import pytest
 from emulator_world import APP_ID, CLIENT_SECRET, GUILD_ID, bot_headers
 from platformpp.emulator import Emulator
+from platformpp.emulator.core.jwt import JwtError, verify
 from platformpp.emulator.gateway.hub import get_hub
 from social_helpers import ALICE, BOT_TOKEN, GatewayClient, user_token
 
@@ -156,3 +158,10 @@ def test_attachment_names_with_a_path_are_stored_and_served_as_their_last_segmen
     assert attachment["url"].endswith(f"/{served}")
     fetched = httpx.get(attachment["url"])
     assert fetched.status_code == 200 and fetched.content == b"payload bytes"
+
+
+@pytest.mark.parametrize("header", [DEEP.encode(), b'{"alg": "\\ud800"}'])
+def test_a_jwt_whose_header_is_not_json_the_emulator_can_hold_is_a_jwt_error(header: bytes) -> None:
+    token = ".".join(base64.urlsafe_b64encode(part).decode().rstrip("=") for part in (header, b"{}", b"sig"))
+    with pytest.raises(JwtError, match="not JSON"):
+        verify(token, {"keys": []})

@@ -12,6 +12,8 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec, ed25519, padding, rsa
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 
+from .json_text import InvalidJson, decode_untrusted
+
 
 class JwtError(ValueError):
     """The token is malformed, badly signed, or its claims do not hold."""
@@ -71,9 +73,9 @@ def verify(token: str, jwks: dict[str, Any]) -> dict[str, Any]:
     if len(parts) != 3:
         raise JwtError("a JWT has three dot-separated parts")
     try:
-        header = json.loads(_unb64(parts[0]))
-        claims = json.loads(_unb64(parts[1]))
-    except ValueError as exc:
+        header = decode_untrusted(_unb64(parts[0]))
+        claims = decode_untrusted(_unb64(parts[1]))
+    except InvalidJson as exc:
         raise JwtError("the JWT header or claims are not JSON") from exc
     if not isinstance(header, dict) or not isinstance(claims, dict):
         raise JwtError("the JWT header and claims must be objects")
