@@ -252,7 +252,8 @@ class VoiceService:
     def stats(self) -> dict[str, Any]:
         """Relay counters (received, forwarded, dropped_<reason>, rtcp, ...) and DAVE counters per call."""
         def read() -> dict[str, Any]:
-            calls = {cid: dict(vars(call.dave.stats), epoch=call.dave.epoch, version=call.dave.version)
+            calls = {cid: dict(vars(call.dave.stats), epoch=call.dave.epoch, version=call.dave.version,
+                               key_packages=sorted(call.dave.key_packages))
                      for cid, call in self.gateway.calls.items() if call.dave is not None}
             return {"relay": dict(self.relay.stats), "calls": calls}
         return self._run(read)
