@@ -43,7 +43,7 @@ class UnknownOperation(LookupError):
 
 # Where the published schema is narrower than the platform itself, named one by one (each with the
 # source that wins). Nothing else is relaxed.
-# - Field error leaves carry string codes ("BASE_TYPE_REQUIRED"): WIRE.md and the platform's docs; the
+# - Field error leaves carry string codes ("BASE_TYPE_REQUIRED"): docs/wire.md and the platform's docs; the
 #   schema types them as integers.
 # - The seed's two game-studio connection providers lost their enum entries when brand names were
 #   neutralised.

@@ -515,7 +515,7 @@ def test_guild_create_obfuscates_hidden_channels_on_opt_in(platformpp_emulator: 
     assert hidden["name"] == "___hidden___" and hidden["flags"] & (1 << 17)
     assert hidden["permission_overwrites"] == [{"id": str(GUILD_ID), "type": 0, "allow": "0", "deny": "1024",
                                                 "allow_new": "0", "deny_new": "1024"}]
-    # WIRE.md: an obfuscated channel keeps only id, type, position and parent_id.
+    # docs/wire.md: an obfuscated channel keeps only id, type, position and parent_id.
     assert set(hidden) == {"id", "type", "position", "parent_id", "name", "flags", "permission_overwrites"}
 
 

@@ -1,5 +1,5 @@
 """Property tests of the Gateway's payload checks: whatever a client sends, the outcome is either a
-valid command or a close with a WIRE.md code naming the problem — never a crash."""
+valid command or a close with a docs/wire.md code naming the problem — never a crash."""
 
 from __future__ import annotations
 

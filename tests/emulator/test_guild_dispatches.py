@@ -245,7 +245,7 @@ def test_hidden_category_with_a_visible_child_on_both_sides_of_2026_11_16(platfo
     admin(emu, "PUT", "/clock", {"now": "2026-11-16T00:00:00Z"})
     after = listed()
     assert category["id"] not in after and child["id"] in after
-    # An SDK user's client still lists the category of a channel it can view (WIRE.md).
+    # An SDK user's client still lists the category of a channel it can view (docs/wire.md).
     with api(emu, user_token(emu, BOB)) as http:
         assert category["id"] in [c["id"] for c in http.get(f"/guilds/{GUILD_ID}/channels").json()]
 

@@ -1,4 +1,4 @@
-"""The server itself: it serves over a real loopback socket, speaks WIRE.md's error and header
+"""The server itself: it serves over a real loopback socket, speaks docs/wire.md's error and header
 conventions, and stays out of the SDK's C++ extension."""
 
 from __future__ import annotations

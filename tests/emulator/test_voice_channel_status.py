@@ -115,7 +115,7 @@ def test_status_on_a_channel_that_is_not_voice_and_unknown_channels(platformpp_e
 
 
 def test_connected_channel_counts_as_viewable(platformpp_emulator: Emulator) -> None:
-    """WIRE.md: a channel also counts as viewable when the bot is connected to it."""
+    """docs/wire.md: a channel also counts as viewable when the bot is connected to it."""
     emu = platformpp_emulator
     from platformpp.emulator.areas.guilds.access import standing, visible_channel_ids
     from platformpp.emulator.core.clock import parse_instant

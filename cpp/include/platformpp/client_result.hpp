@@ -116,7 +116,7 @@ public:
     // Readable description of the failure (empty on success). Never contains a secret.
     std::string Error() const;
     void SetError(std::string Error);
-    // The platform's error code (WIRE.md: 50035, 10031, ...), or 0.
+    // The platform's error code (docs/wire.md: 50035, 10031, ...), or 0.
     int32_t ErrorCode() const;
     void SetErrorCode(int32_t ErrorCode);
     // The HTTP status, or HttpStatusCode::None when there was no HTTP answer.

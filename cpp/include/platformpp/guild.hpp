@@ -12,7 +12,7 @@
 
 namespace platformpp {
 
-// The platform's channel types (WIRE.md).
+// The platform's channel types (docs/wire.md).
 enum class ChannelType : int32_t {
     GuildText = 0,
     Dm = 1,

@@ -1,5 +1,5 @@
 #pragma once
-// The Gateway session of one Client (WIRE.md: Gateway). Private to the core.
+// The Gateway session of one Client (docs/wire.md: Gateway). Private to the core.
 //
 // It owns one WebSocket to the Gateway and keeps it alive: Hello → Identify (or Resume), heartbeats
 // at the server's interval with jitter on the first one, missed-ACK detection (a zombie connection

@@ -1,5 +1,5 @@
 #pragma once
-// The Gateway client's decisions that need no socket (WIRE.md: Gateway), kept apart so that unit
+// The Gateway client's decisions that need no socket (docs/wire.md: Gateway), kept apart so that unit
 // tests can pin them down: what a server close code means, how long to back off, and the outgoing
 // payload budget (at most 120 payloads per 60 s per connection).
 

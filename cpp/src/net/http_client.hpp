@@ -1,5 +1,5 @@
 #pragma once
-// HTTP/1.1 client of the platform's API (WIRE.md: HTTP API). Private to the core.
+// HTTP/1.1 client of the platform's API (docs/wire.md: HTTP API). Private to the core.
 //
 // - One pool of keep-alive connections per host:port (plain TCP for http, TLS with peer and host-name
 //   verification for https); a reused connection that turns out stale is replaced once, transparently.

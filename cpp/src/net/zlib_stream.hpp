@@ -1,5 +1,5 @@
 #pragma once
-// The Gateway's `compress=zlib-stream` transport compression (WIRE.md: Gateway): the server sends one
+// The Gateway's `compress=zlib-stream` transport compression (docs/wire.md: Gateway): the server sends one
 // zlib stream per connection, cut into binary frames; every message ends with a Z_SYNC_FLUSH, the
 // bytes 00 00 ff ff. A message may span several frames, so frames are buffered until the suffix.
 // Beast's inflate_stream decodes raw deflate only, so the 2-byte zlib header is checked and skipped

@@ -1,5 +1,5 @@
 """Who is calling: resolves ``Authorization: Bot <token>`` / ``Bearer <token>`` (or a raw Gateway
-Identify token) to a ``Principal``, and guards routes with WIRE.md's 401/403 errors."""
+Identify token) to a ``Principal``, and guards routes with docs/wire.md's 401/403 errors."""
 
 from __future__ import annotations
 
@@ -100,7 +100,7 @@ def resolve_gateway_token(state: EmulatorState, token: str) -> Principal | None:
 
 def require(conn: HTTPConnection, *, kinds: Iterable[PrincipalKind] = ("bot", "bearer"),
             scopes: Iterable[str] = ()) -> Principal:
-    """The route's caller, or a WIRE.md error: 401 40001 with no credentials or the wrong kind of token,
+    """The route's caller, or a docs/wire.md error: 401 40001 with no credentials or the wrong kind of token,
     401 50014 for an unknown bot token, 401 50025 for an unknown, revoked or expired OAuth2 token,
     403 50001 when a bearer token lacks a required scope."""
     state: EmulatorState = conn.app.state.emu

@@ -1,4 +1,4 @@
-"""Error bodies exactly as WIRE.md: ``{"code", "message", "errors"?}`` for the HTTP API (50035 nests
+"""Error bodies exactly as docs/wire.md: ``{"code", "message", "errors"?}`` for the HTTP API (50035 nests
 field errors by path), ``{"error", "error_description"}`` for the OAuth2 endpoints (RFC 6749)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from .json_text import compact_json
 
 JSON = "application/json"
 
-# HTTP API error codes (WIRE.md)
+# HTTP API error codes (docs/wire.md)
 GENERAL = 0
 UNKNOWN_APPLICATION = 10002
 UNKNOWN_CHANNEL = 10003

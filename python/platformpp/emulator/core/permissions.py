@@ -2,7 +2,7 @@
 
 Pure computation over plain values (no storage): callers pass the guild's owner, the @everyone
 role's permissions, the member's roles and the channel's overwrites. The order and the implicit
-rules are the platform's (WIRE.md, "Permission computation"):
+rules are the platform's (docs/wire.md, "Permission computation"):
 
 1. The guild owner has every permission; so has anyone whose base permissions hold ADMINISTRATOR.
 2. Base = @everyone's permissions | each of the member's roles' permissions.

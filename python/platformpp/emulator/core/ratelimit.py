@@ -1,4 +1,4 @@
-"""Per-route, per-caller rate limits with WIRE.md headers. Windows follow real (monotonic) time, not
+"""Per-route, per-caller rate limits with docs/wire.md headers. Windows follow real (monotonic) time, not
 the emulator clock: moving the clock by days must not stall or release every client at once."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Snowflake ids as WIRE.md describes them, timestamped by the emulator clock."""
+"""Snowflake ids as docs/wire.md describes them, timestamped by the emulator clock."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The request validator: typed reads of a decoded JSON body (``Form``) that collect every bad field,
-then raise one 50035 naming each path (WIRE.md); and reading a JSON body (50109 / 40005)."""
+then raise one 50035 naming each path (docs/wire.md); and reading a JSON body (50109 / 40005)."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 class GatewayClose(Exception):
-    """Raised anywhere in the protocol handler to close the socket with a WIRE.md close code."""
+    """Raised anywhere in the protocol handler to close the socket with a docs/wire.md close code."""
 
     def __init__(self, code: int, reason: str) -> None:
         super().__init__(f"{code}: {reason}")
@@ -32,7 +32,7 @@ class Encoder:
     """Turns an envelope into the bytes or text of one WebSocket message."""
 
     def __init__(self, compress: str | None) -> None:
-        # One compressor for the whole connection: clients keep one inflater, as WIRE.md says.
+        # One compressor for the whole connection: clients keep one inflater, as docs/wire.md says.
         self._zlib = zlib.compressobj() if compress == "zlib-stream" else None
 
     @property

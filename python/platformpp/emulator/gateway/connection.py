@@ -1,4 +1,4 @@
-"""One Gateway WebSocket connection: the protocol state machine of WIRE.md "Gateway".
+"""One Gateway WebSocket connection: the protocol state machine of docs/wire.md "Gateway".
 
 Everything the server sends goes through one writer task and one Encoder, so that the zlib stream
 stays in order and a close frame always follows what was queued before it. The reader enforces the

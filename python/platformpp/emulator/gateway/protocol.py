@@ -1,4 +1,4 @@
-"""Gateway constants from WIRE.md: opcodes, close codes, intents, limits.
+"""Gateway constants from docs/wire.md: opcodes, close codes, intents, limits.
 
 Kept in one place so the connection handler, the validators, the docs and the tests agree.
 """

@@ -1,5 +1,5 @@
 """Validation of what a Gateway client sends. Every failure closes with 4002 naming the field
-(or 4010/4013 where WIRE.md has a dedicated code), and nothing of a rejected payload is applied."""
+(or 4010/4013 where docs/wire.md has a dedicated code), and nothing of a rejected payload is applied."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The application object (WIRE.md; the published schema's ApplicationResponse and, for its own bot,
+"""The application object (docs/wire.md; the published schema's ApplicationResponse and, for its own bot,
 PrivateApplicationResponse). Used by ``/applications/@me``, ``/oauth2/applications/@me``,
 ``/oauth2/@me`` and the admin view.
 

@@ -1,7 +1,7 @@
-"""The guild channel object (WIRE.md "Channel"; the published ``GuildChannelResponse``) and its
+"""The guild channel object (docs/wire.md "Channel"; the published ``GuildChannelResponse``) and its
 obfuscated form, what a bot that opted in to channel obfuscation sees of a channel it cannot view.
 
-Obfuscated, a channel keeps only ``id, type, position, parent_id`` (WIRE.md), and ``guild_id`` where
+Obfuscated, a channel keeps only ``id, type, position, parent_id`` (docs/wire.md), and ``guild_id`` where
 the channel object carries it (REST, CHANNEL_* dispatches); its ``name`` is ``___hidden___``,
 ``flags`` gains CHANNEL_OBFUSCATED and ``permission_overwrites`` is exactly one overwrite denying
 VIEW_CHANNEL to @everyone. Every other field is left out, the strongest way to reduce it: ``topic``,

@@ -1,4 +1,4 @@
-"""The guild object (WIRE.md "GUILD_CREATE"; the published ``GuildResponse``): every required field,
+"""The guild object (docs/wire.md "GUILD_CREATE"; the published ``GuildResponse``): every required field,
 the ones the emulator does not model at their defaults."""
 
 from __future__ import annotations

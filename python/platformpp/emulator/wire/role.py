@@ -1,4 +1,4 @@
-"""The role object (WIRE.md "Roles"; the published ``GuildRoleResponse``): permissions as a string
+"""The role object (docs/wire.md "Roles"; the published ``GuildRoleResponse``): permissions as a string
 integer and again as ``permissions_new``, the platform's string form of the same bits."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The user object as anyone may see it (WIRE.md "User"): no email, no premium level. Used by every
+"""The user object as anyone may see it (docs/wire.md "User"): no email, no premium level. Used by every
 area that shows a user (messages' authors, relationships, guild members, READY)."""
 
 from __future__ import annotations

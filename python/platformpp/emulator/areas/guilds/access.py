@@ -114,14 +114,14 @@ def permissions_in(who: Standing, channel: sqlite3.Row) -> int:
 def visible_channel_ids(conn: sqlite3.Connection, who: Standing | None, *,
                         categories_by_children: bool) -> set[int]:
     """Channels ``who`` has VIEW_CHANNEL in. ``categories_by_children``: a category also counts when one
-    of its children is viewable: the client's rule for listing (WIRE.md), never a bot's (seed: a
+    of its children is viewable: the client's rule for listing (docs/wire.md), never a bot's (seed: a
     channel the bot lacks VIEW_CHANNEL for is obfuscated, and omitted from the list after 2026-11-16)."""
     if who is None:
         return set()
     rows = conn.execute("SELECT id, parent_id, permission_overwrites FROM channels WHERE guild_id = ?",
                         (who.context.guild_id,)).fetchall()
     visible = {row["id"] for row in rows if permissions_in(who, row) & Permission.VIEW_CHANNEL}
-    # A channel also counts as viewable while the user is connected to it (voice; WIRE.md).
+    # A channel also counts as viewable while the user is connected to it (voice; docs/wire.md).
     visible |= {row[0] for row in conn.execute(
         "SELECT channel_id FROM voice_states WHERE guild_id = ? AND user_id = ?",
         (who.context.guild_id, who.context.user_id))}

@@ -112,7 +112,7 @@ def partial_guild(row: sqlite3.Row, owner: bool, permissions: int) -> dict[str, 
 def guild_create_payload(conn: sqlite3.Connection, guild_id: int, user_id: int, *, obfuscate: bool,
                          large_threshold: int = 50,
                          presences: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """GUILD_CREATE for a bot (WIRE.md): the guild (with its emoji and stickers), the bot's ``joined_at``,
+    """GUILD_CREATE for a bot (docs/wire.md): the guild (with its emoji and stickers), the bot's ``joined_at``,
     members (only the bot's own in a large guild), channels (obfuscated where the bot cannot view them,
     when it opted in) and the scheduled events."""
     guild = guild_object(conn, guild_id)

@@ -1,4 +1,4 @@
-"""HTTP routes of lobbies (WIRE.md "Social SDK server API"): create-or-join for SDK users, bot
+"""HTTP routes of lobbies (docs/wire.md "Social SDK server API"): create-or-join for SDK users, bot
 administration, members (one, bulk, leaving) and the linked channel. The rules live in lobbies.py;
 each route validates its whole body first, then runs one transaction through a ``LobbyWriter``
 whose dispatches are published after the commit."""

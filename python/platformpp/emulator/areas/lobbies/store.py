@@ -1,4 +1,4 @@
-"""Lobbies (WIRE.md "Social SDK server API"): the lobby and member objects, validation of their
+"""Lobbies (docs/wire.md "Social SDK server API"): the lobby and member objects, validation of their
 fields, the writes (``LobbyWriter``) with the dispatches they cause, and the idle timeout. The HTTP
 routes are in routes.py (lobbies, members) and invite_routes.py.
 

@@ -17,7 +17,7 @@ from ...wire.user import public_user_json
 if TYPE_CHECKING:
     from ...state import EmulatorState
 
-ACCESS_TOKEN_TTL_S = 604800     # WIRE.md: expires_in 604800
+ACCESS_TOKEN_TTL_S = 604800     # docs/wire.md: expires_in 604800
 REFRESH_TOKEN_TTL_S = 90 * 86400
 CODE_TTL_S = 600                # authorization codes live ten minutes
 

@@ -164,7 +164,7 @@ def channel_info_entries(conn: sqlite3.Connection, guild_id: int, fields: list[s
 
 
 def unix_seconds(instant: str | None) -> int | None:
-    """``voice_start_time`` travels as unix seconds (WIRE.md); it is stored as an ISO-8601 instant."""
+    """``voice_start_time`` travels as unix seconds (docs/wire.md); it is stored as an ISO-8601 instant."""
     return None if instant is None else int(parse_instant(instant).timestamp())
 
 
