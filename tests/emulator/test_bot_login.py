@@ -76,6 +76,7 @@ def test_identify_accepts_what_the_platform_accepts(platformpp_emulator: Emulato
     ready, code = run(identify_with(platformpp_emulator, d))
     assert code is None and ready is not None, f"closed with {code}"
     assert ready["d"]["user"]["id"] == str(BOT_ID)
+    assert ready["d"]["user"]["verified"] is True and ready["d"]["user"]["email"] is None
 
 
 def test_identify_presence_with_the_legacy_game_is_the_bots_activity(platformpp_emulator: Emulator) -> None:

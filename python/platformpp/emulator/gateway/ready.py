@@ -1,4 +1,4 @@
-"""What a session is sent right after Identify: READY (WIRE.md), then for bots one GUILD_CREATE per
+"""What a session is sent right after Identify: READY (docs/wire.md), then for bots one GUILD_CREATE per
 guild of its shard with the full guild object; and the answer to Request Guild Members."""
 
 from __future__ import annotations
@@ -43,6 +43,8 @@ def _user(row: Any) -> Payload:
     user = {**public_user_json(row), "bot": bool(row["bot"]), "mfa_enabled": bool(row["mfa_enabled"])}
     if row["provisional"]:  # as GET /users/@me says it: the SDK's UserHandle::IsProvisional reads it here
         user["is_provisional_account"] = True
+    if row["bot"]:   # as GET /users/@me answers a bot
+        user.update(verified=True, email=None)
     return user
 
 
