@@ -4,6 +4,7 @@ lines."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -15,14 +16,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import json
-
 import httpx
 import platformpp
 import pytest
 from emulator_world import bearer, bot_headers
 from platformpp.emulator import local_certificate
 from platformpp.emulator.state import open_database
+from websockets.sync.client import connect
 
 FIRST_LINE = re.compile(r"^platformpp emulator listening on (https?://127\.0\.0\.1:(\d+))$")
 
@@ -220,14 +220,22 @@ def test_a_snapshot_that_does_not_fit_exits_2_naming_what_is_wrong(tmp_path: Pat
     assert "Traceback" not in result.stderr
 
 
-def test_log_level_info_prints_a_redacted_line_per_request() -> None:
+def test_log_level_info_prints_a_redacted_line_per_request_and_the_gateway_sessions() -> None:
     with running("--db", ":memory:", "--log-level", "info") as (process, url):
         assert httpx.get(url + "/api/v10/users/@me", headers=bot_headers()).status_code == 200
         assert httpx.get(url + "/api/v10/invites/secretcode123").status_code == 404
+        with connect(url.replace("http", "ws", 1) + "/gateway?v=10&encoding=json") as gateway:
+            assert json.loads(gateway.recv(timeout=10))["op"] == 10
+            gateway.send(json.dumps({"op": 2, "d": {"token": bot_headers()["Authorization"].split()[1],
+                                                    "intents": 1, "properties": {}}}))
+            assert json.loads(gateway.recv(timeout=10))["t"] == "READY"
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=10) == 0
         assert process.stderr is not None
         log = process.stderr.read()
     assert re.search(r"platformpp\.emulator\.requests: GET /api/v10/users/@me 200 [0-9.]+ ms", log), log
     assert "secretcode123" not in log and "GET /api/v10/invites/" in log
+    assert re.search(r"platformpp\.emulator\.gateway: connected from 127\.0\.0\.1:\d+", log), log
+    assert "platformpp.emulator.gateway: bot 1000000000000000001 identified (intents 1, shard none)" in log
+    assert "platformpp.emulator.gateway: the client closed" in log
     assert bot_headers()["Authorization"].split()[1] not in log

@@ -52,6 +52,7 @@ class Connection:
         self._loop = asyncio.get_running_loop()
         self._waker = hub.waker(self._loop)
         self._closed = False
+        self.last_heartbeat: float | None = None   # wall-clock time of the last heartbeat (the inspector)
         # READY's resume_gateway_url: this very endpoint, as the client reached it.
         url = ws.url
         self.resume_url = f"{'wss' if url.scheme in ('wss', 'https') else 'ws'}://{url.netloc}{GATEWAY}"
@@ -85,17 +86,20 @@ class Connection:
     async def run(self) -> None:
         query = self.ws.query_params
         await self.ws.accept()
+        log.info("connected from %s (compress=%s)", _peer(self.ws), query.get("compress") or "none")
         encoder = Encoder(query.get("compress"))
         writer = asyncio.create_task(self._writer(encoder))
         try:
             self._check_query(query)
             self._send(Op.HELLO, {"heartbeat_interval": self.hub.settings.heartbeat_interval_ms})
             client_code = await self._reader()
+            log.info("the client closed (%s)", client_code)
             if self.session is not None and client_code in _CLIENT_SESSION_ENDING:
                 self.hub.end_session(self.session)
         except GatewayClose as close:
             if self.session is not None and close.code in _SESSION_ENDING:
                 self.hub.end_session(self.session)
+            log.info("closing %s: %s", close.code, close.reason)
             self._put("close", close)
         finally:
             if self.session is not None:
@@ -216,6 +220,7 @@ class Connection:
                 payload = decode(message)
                 if payload["op"] == Op.HEARTBEAT:
                     validate.heartbeat(payload)
+                    self.last_heartbeat = time.time()
                     deadline = time.monotonic() + interval_s * self.hub.settings.heartbeat_grace
                     self._send(Op.HEARTBEAT_ACK, None)
                 else:
@@ -252,6 +257,9 @@ class Connection:
         session = await asyncio.to_thread(
             self.hub.identify, ident, self._on_dispatch, self)
         self.session = session
+        viewer = session.viewer
+        log.info("%s %s identified (intents %d, shard %s)", "bot" if viewer.kind == "bot" else "user",
+                 viewer.user_id, viewer.intents, list(viewer.shard) if viewer.shard else "none")
 
     async def _resume(self, payload: dict[str, Any]) -> None:
         if self.session is not None:
@@ -278,3 +286,8 @@ class Connection:
         self.session = session
         session.deliver("RESUMED", {})
         await asyncio.to_thread(self.hub.connected, session)
+
+
+def _peer(ws: WebSocket) -> str:
+    client = ws.client
+    return f"{client.host}:{client.port}" if client else "?"

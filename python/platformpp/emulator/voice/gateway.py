@@ -234,6 +234,8 @@ class VoiceGateway:
             self._leave(previous)
         ssrc = self._new_ssrc()
         participant = Participant(call, allocation, ssrc, identify.max_dave_protocol_version)
+        log.info("user %s joined the call in channel %s (DAVE up to version %d)", allocation.user_id,
+                 allocation.channel_id, identify.max_dave_protocol_version)
         first = not call.participants
         call.participants[participant.user_id] = participant
         if first:
