@@ -142,3 +142,45 @@ def test_the_cli_prints_a_generated_secret_once() -> None:
         process.terminate()
         rest, _ = process.communicate(timeout=10)
     assert secret not in rest   # printed once, never again
+
+
+def _headless_authorize(emu: Emulator, **extra: str) -> httpx.Response:
+    from emulator_world import APP_ID, CALLBACK, pkce_pair
+
+    _, challenge = pkce_pair()
+    params = {"response_type": "code", "client_id": str(APP_ID), "scope": "openid sdk.social_layer",
+              "state": "s1", "redirect_uri": CALLBACK, "code_challenge": challenge,
+              "code_challenge_method": "S256", "emulator_user": "alice", "emulator_consent": "allow", **extra}
+    return httpx.get(f"{emu.base_url}/oauth2/authorize", params=params, timeout=10)
+
+
+@needs_address
+def test_headless_consent_off_loopback_needs_the_admin_secret(off_loopback: Emulator) -> None:
+    refused = _headless_authorize(off_loopback)
+    assert refused.status_code == 401 and "emulator_admin_secret" in refused.text
+    assert "code=" not in refused.headers.get("location", "")
+    wrong = _headless_authorize(off_loopback, emulator_admin_secret="not-the-secret-at-all")
+    assert wrong.status_code == 401
+    secret = off_loopback.admin_secret
+    assert secret is not None
+    granted = _headless_authorize(off_loopback, emulator_admin_secret=secret)
+    assert granted.status_code == 302 and "code=" in granted.headers["location"]
+    # The consent page asks for it, and the request log never shows it.
+    from emulator_world import APP_ID, CALLBACK
+
+    page = httpx.get(f"{off_loopback.base_url}/oauth2/authorize", timeout=10, params={
+        "response_type": "code", "client_id": str(APP_ID), "scope": "identify", "state": "s",
+        "redirect_uri": CALLBACK})
+    assert page.status_code == 200 and "name='emulator_admin_secret'" in page.text
+    log = httpx.get(f"{off_loopback.base_url}/_emulator/requests", headers={"Authorization": f"Bearer {secret}"},
+                    timeout=10).text
+    assert secret not in log
+
+
+def test_headless_consent_on_loopback_needs_no_secret() -> None:
+    with Emulator(db=":memory:") as emu:
+        granted = _headless_authorize(emu)
+        assert granted.status_code == 302 and "code=" in granted.headers["location"]
+        assert "emulator_admin_secret" not in httpx.get(f"{emu.base_url}/oauth2/authorize", timeout=10, params={
+            "response_type": "code", "client_id": "1000000000000000000", "scope": "identify", "state": "s",
+            "redirect_uri": "platform-1000000000000000000:/authorize/callback"}).text

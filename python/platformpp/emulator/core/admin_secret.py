@@ -48,9 +48,25 @@ class AdminSecret:
     def reveal(self) -> str:
         return self._value
 
+    def matches(self, given: str | None) -> bool:
+        """Whether ``given`` is the secret (compared in constant time)."""
+        return given is not None and hmac.compare_digest(given.strip().encode(), self._value.encode())
+
     def admits(self, authorization: str | None) -> bool:
         scheme, _, token = (authorization or "").strip().partition(" ")
-        return scheme.lower() == "bearer" and hmac.compare_digest(token.strip().encode(), self._value.encode())
+        return scheme.lower() == "bearer" and self.matches(token)
+
+
+# The parameter that carries the secret where a header cannot: a consent given in a browser or by the SDK
+# opening the authorize URL (docs/emulator.md "Headless consent").
+CONSENT_PARAMETER = "emulator_admin_secret"
+
+
+def consent_admitted(secret: AdminSecret | None, params: Mapping[str, str], authorization: str | None) -> bool:
+    """Whether a consent on behalf of a test user may be given: always on loopback; beyond it only with
+    the admin secret (the ``emulator_admin_secret`` parameter or a bearer header), since anyone who
+    reaches the port could otherwise get a token for any test user."""
+    return secret is None or secret.matches(params.get(CONSENT_PARAMETER)) or secret.admits(authorization)
 
     def __repr__(self) -> str:
         return "AdminSecret([REDACTED])"

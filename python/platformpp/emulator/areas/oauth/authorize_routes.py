@@ -14,6 +14,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from ...core import scopes
+from ...core.admin_secret import consent_admitted
 from ...core.clock import format_instant
 from ...core.secrets import digest, new_token
 from ...core.snowflake import parse_snowflake
@@ -21,7 +22,7 @@ from ...core.uploads import read_urlencoded
 from ...paths import API
 from ..accounts import store as accounts
 from . import redirects
-from .pages import consent_page, error_page
+from .pages import NEEDS_SECRET, consent_page, error_page
 from .store import CODE_TTL_S
 
 if TYPE_CHECKING:
@@ -98,9 +99,11 @@ async def _authorize(request: Request, params: dict[str, str]) -> Response:
     if who is None and consent is None:
         users = state.db.query("SELECT * FROM users WHERE bot = 0 AND provisional = 0 AND merged_into IS NULL"
                                " ORDER BY id")
-        return consent_page(app, requested, users, params)
+        return consent_page(app, requested, users, params, ask_secret=state.admin_secret is not None)
     if consent not in ("allow", "deny"):
         return error_page("emulator_consent must be allow or deny.")
+    if not consent_admitted(state.admin_secret, params, request.headers.get("authorization")):
+        return error_page(NEEDS_SECRET, 401)
     if consent == "deny":
         return fail("access_denied", "the user denied the authorization")
     user = find_test_user(state, who or "")

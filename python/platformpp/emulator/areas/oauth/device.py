@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from ...core import scopes
+from ...core.admin_secret import consent_admitted
 from ...core.clock import format_instant, parse_instant
 from ...core.errors import OAuthError, json_response, not_found
 from ...core.secrets import digest, new_token
@@ -29,7 +30,7 @@ from ...core.validation import read_form
 from ..accounts import provisional
 from ..accounts import store as accounts
 from .authorize_routes import find_test_user
-from .pages import error_page, page
+from .pages import NEEDS_SECRET, error_page, page, secret_field
 from .store import create_grant, issue_tokens
 
 if TYPE_CHECKING:
@@ -152,8 +153,8 @@ def decide(state: EmulatorState, user_code: str, user: sqlite3.Row | None, appro
 
 # -- the verification page ({web}/activate) ------------------------------------------------------------------
 
-def _activate_form(user_code: str, app: sqlite3.Row | None, scope_list: list[str], users: list[sqlite3.Row]
-                   ) -> HTMLResponse:
+def _activate_form(user_code: str, app: sqlite3.Row | None, scope_list: list[str], users: list[sqlite3.Row],
+                   ask_secret: bool = False) -> HTMLResponse:
     if app is None:
         return page("Activate a device", (
             "<h1>Activate a device</h1><form method='get' action='/activate'>"
@@ -168,6 +169,7 @@ def _activate_form(user_code: str, app: sqlite3.Row | None, scope_list: list[str
         "<form method='post' action='/activate'>"
         f"<input type='hidden' name='user_code' value='{html.escape(user_code)}'>"
         f"<p><label>Sign in as test user <select name='emulator_user'>{options}</select></label></p>"
+        f"{secret_field(ask_secret)}"
         "<button name='emulator_consent' value='allow'>Authorize</button>"
         "<button name='emulator_consent' value='deny'>Cancel</button></form>"))
 
@@ -183,7 +185,8 @@ async def activate_get(request: Request) -> Response:
     app = state.db.query_one("SELECT * FROM applications WHERE id = ?", (row["application_id"],))
     users = state.db.query("SELECT * FROM users WHERE bot = 0 AND provisional = 0 AND merged_into IS NULL"
                            " ORDER BY id")
-    return _activate_form(row["user_code"], app, json.loads(row["scopes"]), users)
+    return _activate_form(row["user_code"], app, json.loads(row["scopes"]), users,
+                          ask_secret=state.admin_secret is not None)
 
 
 async def activate_post(request: Request) -> Response:
@@ -193,6 +196,8 @@ async def activate_post(request: Request) -> Response:
     consent = params.get("emulator_consent")
     if consent not in ("allow", "deny"):
         return error_page("emulator_consent must be allow or deny.")
+    if not consent_admitted(state.admin_secret, params, request.headers.get("authorization")):
+        return error_page(NEEDS_SECRET, 401)
     user = None
     if consent == "allow":
         user = find_test_user(state, params.get("emulator_user", ""))
