@@ -37,9 +37,10 @@ class Replies:
 
 
 class GatewayBot:
-    def __init__(self, base_url: str, handler: Handler, *, token: str = BOT_TOKEN) -> None:
-        self.base_url, self.handler, self.token = base_url, handler, token
+    def __init__(self, base_url: str, handler: Handler, *, token: str = BOT_TOKEN, intents: int = 1) -> None:
+        self.base_url, self.handler, self.token, self.intents = base_url, handler, token, intents
         self.received: list[dict[str, Any]] = []
+        self.dispatches: list[dict[str, Any]] = []   # every dispatch after READY: {"t", "d"}
         self.callback_statuses: list[int] = []
         self._ready = threading.Event()
         self._stop: asyncio.Event | None = None
@@ -62,7 +63,7 @@ class GatewayBot:
         async with websockets.connect(url, max_size=None) as ws, \
                 httpx.AsyncClient(base_url=self.base_url + "/api/v10", timeout=10) as http:
             json.loads(await ws.recv())   # HELLO
-            await ws.send(json.dumps({"op": 2, "d": {"token": self.token, "intents": 1,
+            await ws.send(json.dumps({"op": 2, "d": {"token": self.token, "intents": self.intents,
                                                      "properties": {"os": "linux", "browser": "t", "device": "t"}}}))
             reader = asyncio.create_task(self._read(ws, http))
             await self._stop.wait()
@@ -73,6 +74,8 @@ class GatewayBot:
             message = json.loads(frame)
             if message.get("t") == "READY":
                 self._ready.set()
+            elif message.get("op") == 0:
+                self.dispatches.append({"t": message["t"], "d": message["d"]})
             if message.get("t") != "INTERACTION_CREATE":
                 continue
             payload = message["d"]

@@ -17,6 +17,7 @@ from starlette.responses import Response
 from .gateway.hub import get_hub
 from .gateway.routes import routes as gateway_routes
 from .ipc.admin_routes import routes as ipc_routes
+from .inspector.routes import routes as inspector_routes
 from .ipc.lifecycle import start_desktop_client, stop_desktop_client
 from .areas.catalog import AREAS
 from .areas.voice_states import calls as voice_calls
@@ -55,7 +56,7 @@ async def _server_error(request: Request, exc: Exception) -> Response:
 
 
 def create_app(state: EmulatorState) -> Starlette:
-    routes = [*gateway_routes(), *ipc_routes(), *(route for area in AREAS for route in area.routes())]
+    routes = [*gateway_routes(), *ipc_routes(), *inspector_routes(), *(route for area in AREAS for route in area.routes())]
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:

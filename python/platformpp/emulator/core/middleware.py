@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..paths import ADMIN, API_ROOT
+from ..paths import ADMIN, API_ROOT, INSPECTOR_PAGE
 from . import audit_reason
 from .errors import JSON, UNAUTHORIZED
 from .ratelimit import Decision, rate_limited_body, rate_limited_headers
@@ -94,7 +94,11 @@ class TrafficMiddleware:
                       authorization: str, outcome: dict[str, Any]) -> None:
         state = self.state
         admin = path.startswith(ADMIN)
-        if admin and state.admin_secret is not None and not state.admin_secret.admits(authorization):
+        # The inspector's page is static and holds no secret: a browser loads it without the header,
+        # then sends the secret with every admin call it makes.
+        if admin and state.admin_secret is not None and path != INSPECTOR_PAGE \
+                and not path.startswith(INSPECTOR_PAGE + "/") \
+                and not state.admin_secret.admits(authorization):
             outcome["status"] = 401
             await _send_json(send, 401, {"code": UNAUTHORIZED, "message": "401: Unauthorized"},
                              {"WWW-Authenticate": 'Bearer realm="platformpp emulator admin"'})

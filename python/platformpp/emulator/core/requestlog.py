@@ -150,6 +150,17 @@ class RequestLog:
         entries = entries[-limit:] if limit else entries
         return [_redacted(entry_id, raw) for entry_id, raw in entries]
 
+    def since(self, entry_id: int) -> list[dict[str, Any]]:
+        """The entries after ``entry_id``, oldest first, redacted (a live reader's next batch)."""
+        with self._lock:
+            entries = [(i, raw) for i, raw in self._entries if i > entry_id]
+        return [_redacted(i, raw) for i, raw in entries]
+
+    @property
+    def last_id(self) -> int:
+        """The id of the latest entry (0 before any)."""
+        return self._next_id - 1
+
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()

@@ -1,0 +1,177 @@
+"""The inspector's live feed: server-sent events for one open page.
+
+A page's feed subscribes to the bus when the page connects and unsubscribes when it goes, so with no
+page open the emulator does no work for the inspector at all. While subscribed, the bus subscriber
+only appends the event to a deque and wakes the feed's loop (at most one cross-thread call per
+batch); summarising (who received a dispatch, its size) happens on the loop, off the publishers' path.
+
+Messages (``event: <kind>``, ``data: <JSON>``):
+
+- ``dispatch`` ``{time, event, size, to: [{session_id, kind, user_id}], payload}``: a Gateway dispatch
+  as it was sent, to the sessions its audience admitted (secrets in the payload redacted);
+- ``event`` ``{time, name, payload}``: a domain event (bus.py), secrets redacted;
+- ``http`` a request log entry (core/requestlog.py: redacted), the inspector's own requests left out;
+- ``status`` once a second: ``{clock, sessions, ipc, deliveries, voice}``."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from collections.abc import AsyncIterator
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING, Any
+
+from ..areas.webhooks.store import deliveries_json
+from ..core.clock import format_instant
+from ..core.json_text import compact_json
+from ..core.requestlog import redact_value
+from ..events.audience import ToUsers
+from ..events.bus import Event, to_json
+from ..gateway import grants
+from ..gateway.hub import Hub, get_hub
+from ..ipc.endpoint import endpoint_of
+from ..paths import ADMIN, INSPECTOR_PAGE
+
+if TYPE_CHECKING:
+    from ..state import EmulatorState
+
+STATUS_EVERY_S = 1.0
+REQUESTS_EVERY_S = 0.25
+KEPT = 2000            # events waiting for a slow page; older ones are dropped
+DELIVERIES_SHOWN = 50
+INSPECTOR_READS = f"{ADMIN}/inspector"
+
+
+def sse(kind: str, data: Any) -> str:
+    return f"event: {kind}\ndata: {compact_json(data)}\n\n"
+
+
+class Feed:
+    """One page's subscription to the bus."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._events: deque[tuple[float, Event]] = deque(maxlen=KEPT)
+        self._scheduled = False
+        self.wakeup = asyncio.Event()
+
+    def on_event(self, event: Event) -> None:
+        """The bus subscriber (any thread): keep the event, wake the feed once per batch."""
+        self._events.append((time.time(), event))
+        if not self._scheduled:
+            self._scheduled = True
+            self._loop.call_soon_threadsafe(self._wake)
+
+    def _wake(self) -> None:
+        self._scheduled = False
+        self.wakeup.set()
+
+    def drain(self) -> list[tuple[float, Event]]:
+        events = []
+        while self._events:
+            events.append(self._events.popleft())
+        return events
+
+
+def _instant(timestamp: float) -> str:
+    return format_instant(datetime.fromtimestamp(timestamp, tz=timezone.utc))
+
+
+def summarise(hub: Hub, at: float, event: Event) -> tuple[str, dict[str, Any]]:
+    audience = event.audience
+    if audience is None:
+        return "event", {"time": _instant(at), "name": event.name, "payload": redact_value(event.payload)}
+    # The payload shown is the first recipient's (an audience may render one per viewer); a dispatch
+    # no session may see shows none.
+    shown: Any = None
+    if isinstance(audience, ToUsers):
+        sessions = hub.store.of_users(audience.application_id, audience.user_ids)
+        shown = audience.payload
+        to = [s for s in sessions if grants.admits(s.viewer, event.name)]
+    else:
+        to = []
+        for session in hub.store.all():
+            payload = audience(session.viewer)
+            if payload is not None and grants.admits(session.viewer, event.name):
+                to.append(session)
+                shown = payload if shown is None else shown
+    return "dispatch", {"time": _instant(at), "event": event.name,
+                        "size": 0 if shown is None else len(to_json(shown).encode()),
+                        "to": [{"session_id": s.id, "kind": s.viewer.kind, "user_id": str(s.viewer.user_id)}
+                               for s in to],
+                        "payload": None if shown is None else redact_value(shown)}
+
+
+def sessions_json(hub: Hub) -> list[dict[str, Any]]:
+    out = []
+    for session in hub.store.all():
+        viewer, connection = session.viewer, session.connection
+        beat = getattr(connection, "last_heartbeat", None)
+        out.append({"session_id": session.id, "kind": "bot" if viewer.kind == "bot" else "user",
+                    "user_id": str(viewer.user_id), "application_id": str(viewer.application_id),
+                    "intents": viewer.intents, "shard": list(viewer.shard) if viewer.shard else None,
+                    "seq": session.seq, "connected": connection is not None,
+                    "last_heartbeat": _instant(beat) if beat else None})
+    return out
+
+
+def _ipc_json(state: EmulatorState) -> list[dict[str, Any]]:
+    return [{"client_id": str(c.client_id), "application_name": c.application_name,
+             "authenticated": c.grant_scopes is not None, "subscriptions": sorted(e for e, _ in c.subscriptions)}
+            for c in endpoint_of(state).connections()]
+
+
+def _voice_json(state: EmulatorState) -> dict[str, Any] | None:
+    service = state.voice
+    if service is None:
+        return None
+    stats = service.stats()
+    calls = [{"channel_id": str(channel_id), "participants": [str(u) for u in service.participants(channel_id)],
+              "dave_epoch": dave.get("epoch") if dave else None,
+              "dave_group_size": len(dave.get("key_packages", ())) if dave else None}
+             for channel_id in list(service.gateway.calls)
+             for dave in [stats["calls"].get(channel_id)]]
+    return {"calls": calls, "relay": stats["relay"]}
+
+
+def status(state: EmulatorState, hub: Hub) -> dict[str, Any]:
+    return {"clock": state.clock.iso(), "frozen": state.clock.frozen, "sessions": sessions_json(hub),
+            "ipc": _ipc_json(state), "deliveries": deliveries_json(state)[-DELIVERIES_SHOWN:],
+            "voice": _voice_json(state)}
+
+
+def _shown(entry: dict[str, Any]) -> bool:
+    path: str = entry["path"]
+    return not (path.startswith(INSPECTOR_READS) or path.startswith(INSPECTOR_PAGE))
+
+
+async def stream(state: EmulatorState) -> AsyncIterator[str]:
+    """The feed of one page, from connecting until the page goes (the generator is then closed)."""
+    loop = asyncio.get_running_loop()
+    hub = get_hub(state)
+    feed = Feed(loop)
+    unsubscribe = state.bus.subscribe(feed.on_event)
+    try:
+        last_request = state.requests.last_id
+        yield sse("status", await asyncio.to_thread(status, state, hub))
+        next_status = loop.time() + STATUS_EVERY_S
+        while True:
+            try:
+                await asyncio.wait_for(feed.wakeup.wait(), REQUESTS_EVERY_S)
+            except asyncio.TimeoutError:
+                pass
+            feed.wakeup.clear()
+            for at, event in feed.drain():
+                yield sse(*summarise(hub, at, event))
+            entries = state.requests.since(last_request)
+            if entries:
+                last_request = entries[-1]["id"]
+                for entry in entries:
+                    if _shown(entry):
+                        yield sse("http", entry)
+            if loop.time() >= next_status:
+                next_status = loop.time() + STATUS_EVERY_S
+                yield sse("status", await asyncio.to_thread(status, state, hub))
+    finally:
+        unsubscribe()
