@@ -111,7 +111,21 @@ def make_server(state: EmulatorState, log_level: str = "warning") -> uvicorn.Ser
                             # One socket write per response (headers and body together): core/coalesced_writes.py.
                             http=CoalescingHttpToolsProtocol)
     logging.getLogger("uvicorn.error").addFilter(_QuietDrops())
-    return uvicorn.Server(config)
+    return _Server(config, state)
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, which tells the emulator when it starts shutting down (``emulator.stopping``):
+    long-lived HTTP streams (the inspector's live feed) then end at once instead of holding the
+    shutdown for its whole grace period."""
+
+    def __init__(self, config: uvicorn.Config, state: EmulatorState) -> None:
+        super().__init__(config)
+        self._emulator_state = state
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        self._emulator_state.bus.publish("emulator.stopping", {})
+        await super().shutdown(sockets)
 
 
 def _close(sock: socket.socket | None, state: EmulatorState | None) -> None:

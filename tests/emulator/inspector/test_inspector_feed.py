@@ -150,3 +150,14 @@ def test_beyond_loopback_the_page_loads_but_every_read_needs_the_secret(beyond_l
             assert http.get(path).status_code == 401, path
         assert http.put(f"/_emulator/lobbies/1/members/{ALICE}").status_code == 401
         assert http.get("/_emulator/inspector/world", headers={"Authorization": f"Bearer {secret}"}).status_code == 200
+
+
+def test_stopping_the_emulator_ends_the_feed_at_once() -> None:
+    emu = Emulator(db=":memory:").start()
+    with FeedReader(emu.base_url) as feed:
+        started = time.monotonic()
+        emu.stop()
+        # Without the stream ending, uvicorn would wait its 2 s grace period, then cancel it.
+        assert time.monotonic() - started < 1.5
+        feed._thread.join(5)
+        assert not feed._thread.is_alive()

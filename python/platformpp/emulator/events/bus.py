@@ -9,6 +9,7 @@ Two kinds of events travel on it, both published only after the change they desc
 Names of the domain events (payloads are JSON-ready dicts, ids as strings):
 
 - ``emulator.reset`` / ``emulator.loaded``: world state was cleared / (re)loaded (reset, seed, snapshot).
+- ``emulator.stopping``: the server is shutting down (long-lived streams should end now).
 - ``authorization.revoked`` ``{application_id, user_id}``: a user's grant of an app ended
   (revoke, unmerge, ban, app removal); their tokens no longer work.
 - ``account.merged`` ``{application_id, provisional_user_id, user_id}``: the provisional account's

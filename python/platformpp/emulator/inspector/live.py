@@ -41,6 +41,7 @@ REQUESTS_EVERY_S = 0.25
 KEPT = 2000            # events waiting for a slow page; older ones are dropped
 DELIVERIES_SHOWN = 50
 INSPECTOR_READS = f"{ADMIN}/inspector"
+STOPPING = "emulator.stopping"
 
 
 def sse(kind: str, data: Any) -> str:
@@ -147,7 +148,8 @@ def _shown(entry: dict[str, Any]) -> bool:
 
 
 async def stream(state: EmulatorState) -> AsyncIterator[str]:
-    """The feed of one page, from connecting until the page goes (the generator is then closed)."""
+    """The feed of one page, from connecting until the page goes (the generator is then closed) or the
+    server stops."""
     loop = asyncio.get_running_loop()
     hub = get_hub(state)
     feed = Feed(loop)
@@ -163,6 +165,8 @@ async def stream(state: EmulatorState) -> AsyncIterator[str]:
                 pass
             feed.wakeup.clear()
             for at, event in feed.drain():
+                if event.name == STOPPING:   # the server shuts down: end the response now
+                    return
                 yield sse(*summarise(hub, at, event))
             entries = state.requests.since(last_request)
             if entries:
