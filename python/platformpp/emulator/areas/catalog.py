@@ -30,6 +30,7 @@ from .profiles.area import AREA as PROFILES
 from .relationships.area import AREA as RELATIONSHIPS
 from .roles.area import AREA as ROLES
 from .scheduled_events.area import AREA as SCHEDULED_EVENTS
+from .threads.area import AREA as THREADS
 from .users.area import AREA as USERS
 from .voice_states.area import AREA as VOICE_STATES
 from .webhooks.area import AREA as WEBHOOKS
@@ -38,7 +39,7 @@ AREAS: tuple[Area, ...] = (
     INVITES,  # before lobbies: /invites/{code} answers lobby invites too
     LOBBIES, MESSAGES, PRESENCE, RELATIONSHIPS, GUILDS, CHANNELS, ROLES,
     MEMBERS, PROFILES,
-    CHANNEL_MESSAGES, EXPRESSIONS, SCHEDULED_EVENTS,
+    CHANNEL_MESSAGES, THREADS, EXPRESSIONS, SCHEDULED_EVENTS,
     ADMIN, OAUTH, USERS, ACCOUNTS, APPLICATIONS, WEBHOOKS,
     COMMANDS, INTERACTIONS,
     AUDIT_LOG,

@@ -31,6 +31,9 @@ VOICE_LIKE = frozenset({VOICE, STAGE})
 # Channels with a topic and a slowmode (the message-bearing and post-bearing types).
 TEXT_LIKE = frozenset({TEXT, ANNOUNCEMENT, FORUM, MEDIA})
 DEFAULT_BITRATE = 64000
+ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD = 10, 11, 12
+THREAD_TYPES = frozenset({ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD})
+POST_CHANNELS = frozenset({FORUM, MEDIA})   # channels whose threads are posts with tags
 
 
 def overwrite_json(raw: dict[str, Any]) -> dict[str, Any]:
@@ -48,9 +51,40 @@ def _overwrites(raw: str) -> list[dict[str, Any]]:
     return [] if raw == "[]" else json.loads(raw)   # most channels have none: no decoding
 
 
+def thread_json(row: sqlite3.Row) -> dict[str, Any]:
+    """A thread (the published ``ThreadResponse``): no position and no overwrites (a thread has its
+    parent's permissions); ``invitable`` only on private threads; ``applied_tags`` on posts."""
+    metadata: dict[str, Any] = {
+        "archived": bool(row["thread_archived"]), "archive_timestamp": row["thread_archive_timestamp"],
+        "auto_archive_duration": row["thread_auto_archive_duration"], "locked": bool(row["thread_locked"]),
+        "create_timestamp": row["thread_create_timestamp"]}
+    if row["type"] == PRIVATE_THREAD:
+        metadata["invitable"] = bool(row["thread_invitable"])
+    return {
+        "id": str(row["id"]), "type": row["type"], "guild_id": str(row["guild_id"]), "name": row["name"],
+        "parent_id": _snowflake(row["parent_id"]), "owner_id": str(row["owner_id"]), "flags": row["flags"],
+        "last_message_id": _snowflake(row["last_message_id"]), "rate_limit_per_user": row["rate_limit_per_user"],
+        "thread_metadata": metadata, "message_count": row["message_count"], "member_count": row["member_count"],
+        "total_message_sent": row["total_message_sent"], "applied_tags": json.loads(row["applied_tags"]),
+    }
+
+
+def forum_fields(row: sqlite3.Row) -> dict[str, Any]:
+    """What forum and media channels add: tags, the default reaction, sort order, layout and the
+    defaults of their posts."""
+    return {"available_tags": json.loads(row["available_tags"]),
+            "default_reaction_emoji": json.loads(row["default_reaction_emoji"])
+            if row["default_reaction_emoji"] else None,
+            "default_sort_order": row["default_sort_order"], "default_forum_layout": row["default_forum_layout"],
+            "default_auto_archive_duration": row["default_auto_archive_duration"] or 4320,
+            "default_thread_rate_limit_per_user": row["default_thread_rate_limit_per_user"]}
+
+
 def channel_json(row: sqlite3.Row, *, with_guild_id: bool = True) -> dict[str, Any]:
     """The full channel. GUILD_CREATE's ``channels`` leave ``guild_id`` out (``with_guild_id=False``)."""
     kind = row["type"]
+    if kind in THREAD_TYPES:
+        return thread_json(row)
     channel: dict[str, Any] = {
         "id": str(row["id"]), "type": kind, "name": row["name"], "position": row["position"],
         "parent_id": _snowflake(row["parent_id"]), "flags": row["flags"], "nsfw": bool(row["nsfw"]),
@@ -63,6 +97,8 @@ def channel_json(row: sqlite3.Row, *, with_guild_id: bool = True) -> dict[str, A
     if kind in TEXT_LIKE:
         channel.update(topic=row["topic"], rate_limit_per_user=row["rate_limit_per_user"],
                        last_message_id=_snowflake(row["last_message_id"]))
+        if kind in POST_CHANNELS:
+            channel.update(forum_fields(row))
     elif kind in VOICE_LIKE:
         channel.update(bitrate=row["bitrate"] if row["bitrate"] is not None else DEFAULT_BITRATE,
                        user_limit=row["user_limit"] or 0, rtc_region=row["rtc_region"],

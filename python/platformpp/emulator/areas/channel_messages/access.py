@@ -13,9 +13,10 @@ from ...core.errors import ApiError
 from ...core.permissions import MemberContext, Permission, channel_permissions, names
 from ...wire.member import MEMBER_SELECT
 from ..guilds.access import guild_roles_of, overwrites_of, require_member, standing, standing_in
+from ..threads import store as threads
 
-# Channel types that hold messages here: text, voice (text in voice), announcement, stage.
-MESSAGE_CHANNEL_TYPES = frozenset({0, 2, 5, 13})
+# Channel types that hold messages here: text, voice (text in voice), announcement, stage, threads.
+MESSAGE_CHANNEL_TYPES = frozenset({0, 2, 5, 13, 10, 11, 12})
 _VIEW_CHANNEL = int(Permission.VIEW_CHANNEL)   # a plain int: int & IntFlag builds a flag object
 
 
@@ -75,6 +76,8 @@ def channel_access(conn: sqlite3.Connection, channel_id: int, user_id: int, now:
 
 def permissions_in(conn: sqlite3.Connection, channel: sqlite3.Row, user_id: int, now: datetime) -> int:
     member = member_context(conn, channel["guild_id"], user_id, now)
+    if member is not None and threads.is_thread(channel):   # a thread has its parent's permissions
+        return threads.permissions_in_thread(conn, channel, member)
     return channel_permissions(member, overwrites_of(channel)) if member is not None else 0
 
 
@@ -112,6 +115,8 @@ def _viewing(conn: sqlite3.Connection, channel: sqlite3.Row, bots: list[sqlite3.
              ) -> frozenset[int]:
     """Which of these bot members (rows with the user's ``id``, ``member_roles`` and
     ``communication_disabled_until``) can view the channel."""
+    if threads.is_thread(channel):
+        return threads.viewing_bots(conn, channel, bots, now)
     guild = guild_roles_of(conn, channel["guild_id"]) if bots else None
     if guild is None:
         return frozenset()

@@ -47,6 +47,7 @@ from ..audit_log import actions
 from ..audit_log import store as audit_log
 from ..lobbies.bridge import channel_message_to_lobby
 from ..members.activity import touch as touch_activity
+from ..threads import store as threads
 from . import search
 from .access import ChannelAccess, bot_members_viewing, channel_access, message_audience
 from .attachments import Writer, spoiler_flags
@@ -291,7 +292,10 @@ def create(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, write
            author: Author, body: MessageInput, files: list[UploadedFile], base_url: str) -> Payload:
     now, timestamp = state.clock.now(), state.clock.timestamp()
     access = channel_access(conn, channel_id, author.user_id, now)
-    access.require(int(Permission.SEND_MESSAGES))
+    in_thread = threads.is_thread(access.channel)
+    access.require(int(Permission.SEND_MESSAGES_IN_THREADS if in_thread else Permission.SEND_MESSAGES))
+    if in_thread:
+        threads.before_post(access.channel, access.permissions)
     if files:
         access.require(int(Permission.ATTACH_FILES))
     _check_slowmode(conn, access, author, now, timestamp)
@@ -328,6 +332,8 @@ def create(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, write
                      " ON CONFLICT (channel_id, user_id) DO UPDATE SET posted_at = excluded.posted_at",
                      (channel_id, author.user_id, timestamp))
     conn.execute("UPDATE channels SET last_message_id = ? WHERE id = ?", (message_id, channel_id))
+    if in_thread:
+        threads.message_posted(conn, outbox, now, access.channel)
     touch_activity(conn, access.guild_id, author.user_id, now)
     search.index_message(conn, message_id, access.guild_id, content, new=True, in_memory=state.db.path == MEMORY)
     message = render(conn, get_row(conn, channel_id, message_id))
@@ -441,6 +447,8 @@ def delete(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, ch
     attachments = _attachment_ids(conn, [message_id])
     conn.execute("DELETE FROM channel_messages WHERE id = ?", (message_id,))
     search.unindex_message(conn, message_id)
+    if threads.is_thread(access.channel):
+        threads.messages_removed(conn, access.channel, 1)
     if row["author_id"] != caller.user_id:   # the platform logs deletions of others' messages only
         audit_log.record(conn, guild_id=access.guild_id, user_id=caller.user_id, target_id=row["author_id"],
                          action_type=actions.MESSAGE_DELETE, options={"channel_id": channel_id, "count": 1})
@@ -469,6 +477,8 @@ def bulk_delete(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, 
     conn.execute(f"DELETE FROM channel_messages WHERE id IN ({marks})", found)
     for message_id in found:
         search.unindex_message(conn, message_id)
+    if threads.is_thread(access.channel):
+        threads.messages_removed(conn, access.channel, len(found))
     audit_log.record(conn, guild_id=access.guild_id, user_id=caller.user_id, target_id=channel_id,
                      action_type=actions.MESSAGE_BULK_DELETE, options={"count": len(found)})
     payload = {"ids": [str(m) for m in sorted(found)], "channel_id": str(channel_id), "guild_id": str(access.guild_id)}

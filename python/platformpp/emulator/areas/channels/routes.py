@@ -30,6 +30,8 @@ from ..guilds.dispatch import app_obfuscates
 from ..guilds.store import BOT_CHANNELS_FILTER_FROM, display_order
 from ..guilds.work import in_transaction, reader, writer
 from ..lobbies.linking import sdk_channel_fields
+from ..threads import edits as thread_edits
+from ..threads.store import is_thread
 
 
 def _channel(conn: sqlite3.Connection, channel_id: int) -> sqlite3.Row:
@@ -60,7 +62,8 @@ async def list_channels(request: Request) -> Response:
 
     def work(conn: sqlite3.Connection, _: Outbox) -> list[dict[str, Any]]:
         who = require_member(conn, guild_id, principal.user_id, state.clock.now())
-        rows = conn.execute("SELECT * FROM channels WHERE guild_id = ?", (guild_id,)).fetchall()
+        rows = conn.execute("SELECT * FROM channels WHERE guild_id = ? AND type NOT IN (10, 11, 12)",
+                            (guild_id,)).fetchall()   # threads are listed by the thread routes
         if principal.kind == "bearer":
             visible = visible_channel_ids(conn, who, categories_by_children=True)
             # SDK users also learn what linking a lobby to each channel would mean (lobbies/linking.py).
@@ -87,7 +90,7 @@ async def create_channel(request: Request) -> Response:
         now = state.clock.now()
         who = require_member(conn, guild_id, principal.user_id, now)
         require_guild_permission(who, Permission.MANAGE_CHANNELS)
-        changes = mutations.channel_changes(conn, form, guild_id, creating=True)
+        changes = mutations.channel_changes(conn, form, guild_id, creating=True, next_id=state.ids.next)
         form.done()
         _overwrite_bits(who, changes)
         row = mutations.create_channel(conn, outbox, now, guild_id, new_id(state), changes)
@@ -162,12 +165,14 @@ async def get_channel(request: Request) -> Response:
     channel_id = snowflake_param(request, "channel_id")
     state = emulator_state(request)
 
-    def work(conn: sqlite3.Connection, _: Outbox) -> dict[str, Any]:
+    def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
         group = conn.execute("SELECT * FROM channels WHERE id = ? AND type = ?",
                              (channel_id, GROUP_DM)).fetchone()
         if group is not None:
             return _group_dm(conn, group, principal.user_id)
         row = _channel(conn, channel_id)
+        if is_thread(row):
+            return thread_edits.get(conn, outbox, state.clock.now(), row, principal.user_id)
         who = require_member(conn, row["guild_id"], principal.user_id, state.clock.now())
         if not permissions_in(who, row) & Permission.VIEW_CHANNEL:
             # Opted in (the app's private toggle: Identify's capability cannot reach REST), a bot sees
@@ -198,9 +203,12 @@ async def patch_channel(request: Request) -> Response:
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
         now = state.clock.now()
         row = _channel(conn, channel_id)
+        if is_thread(row):
+            return thread_edits.modify(conn, outbox, now, row, principal.user_id, form)
         who = require_member(conn, row["guild_id"], principal.user_id, now)
         require_channel_permission(who, row, Permission.MANAGE_CHANNELS)
-        changes = mutations.channel_changes(conn, form, row["guild_id"], creating=False, kind_now=row["type"])
+        changes = mutations.channel_changes(conn, form, row["guild_id"], creating=False, kind_now=row["type"],
+                                            next_id=state.ids.next, current_tags=row["available_tags"])
         if "type" in changes and changes["type"] != row["type"] and {changes["type"], row["type"]} != {0, 5}:
             form.fail("type", "CHANNEL_TYPE_INVALID",
                       "Only text and announcement channels convert into each other.")
@@ -222,6 +230,8 @@ async def delete_channel(request: Request) -> Response:
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
         now = state.clock.now()
         row = _channel(conn, channel_id)
+        if is_thread(row):
+            return thread_edits.remove(conn, outbox, now, row, principal.user_id)
         who = require_member(conn, row["guild_id"], principal.user_id, now)
         require_channel_permission(who, row, Permission.MANAGE_CHANNELS)
         mutations.delete_channel(conn, outbox, now, row)

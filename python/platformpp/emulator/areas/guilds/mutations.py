@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -20,6 +21,7 @@ from ...wire.role import role_json
 from ..cdn import store as cdn
 from ..cdn.images import Upload
 from .dispatch import GUILD_MEMBERS_INTENT, GuildBots, channel_event, guild_bots, to_guild, visibility_changes
+from ..threads.store import forum_settings
 from .store import existing_member_row, guild_create_payload, guild_object
 
 INVALID_GUILD = 50055
@@ -358,8 +360,10 @@ def read_timeout(form: Form, now: datetime) -> tuple[bool, str | None]:
 # --- channels ----------------------------------------------------------------------------------------
 
 def channel_changes(conn: sqlite3.Connection, form: Form, guild_id: int, creating: bool,
-                    kind_now: int | None = None) -> dict[str, Any]:
-    """The channel columns the form sets, checked against the channel's type."""
+                    kind_now: int | None = None, *, next_id: Callable[[], int] | None = None,
+                    current_tags: str = "[]") -> dict[str, Any]:
+    """The channel columns the form sets, checked against the channel's type; ``next_id`` names new
+    forum tags (without it, forum settings are left alone)."""
     changes: dict[str, Any] = {}
     if creating or "name" in form.data:
         changes["name"] = form.string("name", min_len=1, max_len=100)
@@ -399,6 +403,8 @@ def channel_changes(conn: sqlite3.Connection, form: Form, guild_id: int, creatin
     overwrites = read_overwrites(form, "permission_overwrites", guild_id, conn)
     if overwrites is not None:
         changes["permission_overwrites"] = json.dumps(overwrites)
+    if next_id is not None:
+        changes.update(forum_settings(form, kind, current_tags, next_id))
     return changes
 
 
@@ -427,6 +433,7 @@ def modify_channel(conn: sqlite3.Connection, outbox: Outbox, now: datetime, chan
 def delete_channel(conn: sqlite3.Connection, outbox: Outbox, now: datetime, row: sqlite3.Row) -> None:
     """CHANNEL_DELETE; a deleted category's channels lose their parent (CHANNEL_UPDATE each)."""
     bots = guild_bots(conn, row["guild_id"], now)
+    conn.execute("DELETE FROM channels WHERE parent_id = ? AND type IN (10, 11, 12)", (row["id"],))  # its threads
     children = [child["id"] for child in conn.execute("SELECT id FROM channels WHERE parent_id = ?",
                                                       (row["id"],))]
     conn.execute("DELETE FROM channels WHERE id = ?", (row["id"],))

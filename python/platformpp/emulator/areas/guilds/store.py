@@ -15,6 +15,7 @@ from ...wire.member import MEMBER_SELECT, member_json
 from ...wire.role import role_json
 from ..expressions import listing as expressions
 from ..scheduled_events import listing as scheduled_events
+from ..threads import store as threads
 from .access import CATEGORY, Standing, standing
 from .access import visible_channel_ids as _visible
 
@@ -47,8 +48,8 @@ def guild_object(conn: sqlite3.Connection, guild_id: int) -> dict[str, Any]:
 def channels_for(conn: sqlite3.Connection, guild_id: int, who: Standing | None, obfuscate: bool, *,
                  with_guild_id: bool = True) -> list[dict[str, Any]]:
     """Every channel of the guild; those ``who`` cannot view obfuscated when ``obfuscate``."""
-    rows = conn.execute("SELECT * FROM channels WHERE guild_id = ? ORDER BY position, id",
-                        (guild_id,)).fetchall()
+    rows = conn.execute("SELECT * FROM channels WHERE guild_id = ? AND type NOT IN (10, 11, 12)"
+                        " ORDER BY position, id", (guild_id,)).fetchall()
     visible = _visible(conn, who, categories_by_children=False) if obfuscate else set()
     return [obfuscated_channel_json(row, with_guild_id=with_guild_id)
             if obfuscate and row["id"] not in visible else channel_json(row, with_guild_id=with_guild_id)
@@ -127,7 +128,8 @@ def guild_create_payload(conn: sqlite3.Connection, guild_id: int, user_id: int, 
     guild.update({
         "joined_at": own["joined_at"] if own else None, "large": large, "unavailable": False,
         "member_count": count, "members": members,
-        "channels": channels_for(conn, guild_id, who, obfuscate, with_guild_id=False), "threads": [],
+        "channels": channels_for(conn, guild_id, who, obfuscate, with_guild_id=False),
+        "threads": threads.guild_create_threads(conn, guild_id, user_id, _ANY_INSTANT, obfuscate),
         "presences": presences or [], "voice_states": [], "stage_instances": [],
         "guild_scheduled_events": scheduled_events.guild_events(conn, guild_id),
     })
