@@ -1,8 +1,8 @@
 """Thread dispatches over real WebSockets: THREAD_CREATE / UPDATE / DELETE by the GUILDS intent,
 THREAD_MEMBERS_UPDATE by GUILD_MEMBERS (the bot added or removed always hears of itself),
 THREAD_MEMBER_UPDATE for the bot's own join, MESSAGE_CREATE inside a thread, active threads in
-GUILD_CREATE, and threads of channels the bot cannot view: obfuscated for a bot that opted in, never
-sent to the others."""
+GUILD_CREATE, THREAD_LIST_SYNC when a bot gains sight of a channel, and threads of channels the bot
+cannot view: obfuscated for a bot that opted in, never sent to the others."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import asyncio
 from typing import Any
 
 import httpx
-from channel_helpers import GENERAL, MODERATORS, Permission, grant_bot, set_clock, set_message_content, user_posts
+from channel_helpers import GENERAL, MODERATOR_ROLE, MODERATORS, Permission, grant_bot, set_clock, set_message_content, user_posts
 from platformpp.emulator import Emulator
 from social_helpers import APP_ID, BOB, BOT_ID, BOT_TOKEN, GUILD_ID, GatewayClient, bot
 
@@ -111,5 +111,26 @@ def test_guild_create_lists_active_threads_and_obfuscates_unviewable_ones(emu: E
         await plain.no_dispatch("THREAD_UPDATE")
         for client in (plain, opted):
             await client.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_bot_that_gains_sight_of_a_channel_gets_its_threads(emu: Emulator) -> None:
+    grant_bot(emu, Permission.ADMINISTRATOR)
+    with bot(emu) as http:
+        mods = http.post(f"/channels/{MODERATORS}/threads", json={"name": "mods", "type": 11}).json()
+        http.post(f"/channels/{GENERAL}/threads", json={"name": "elsewhere", "type": 11})
+    grant_bot(emu, THREAD_BITS)
+
+    async def scenario() -> None:
+        session, guild = await _session(emu, GUILDS)
+        assert mods["id"] not in {t["id"] for t in guild["threads"]}
+        url = f"{emu.base_url}/_emulator/guilds/{GUILD_ID}/members/{BOT_ID}/roles/{MODERATOR_ROLE}"
+        assert (await _call(httpx.put, url, timeout=10)).status_code < 300
+        synced = (await session.dispatch("THREAD_LIST_SYNC"))["d"]
+        assert synced["guild_id"] == str(GUILD_ID) and synced["channel_ids"] == [str(MODERATORS)]
+        assert [t["id"] for t in synced["threads"]] == [mods["id"]]
+        assert [m["user_id"] for m in synced["members"]] == [str(BOT_ID)]
+        await session.close()
 
     asyncio.run(scenario())

@@ -21,7 +21,7 @@ from ...wire.role import role_json
 from ..cdn import store as cdn
 from ..cdn.images import Upload
 from .dispatch import GUILD_MEMBERS_INTENT, GuildBots, channel_event, guild_bots, to_guild, visibility_changes
-from ..threads.store import forum_settings
+from ..threads.store import forum_settings, list_sync
 from .store import existing_member_row, guild_create_payload, guild_object
 
 INVALID_GUILD = 50055
@@ -205,6 +205,7 @@ def modify_role(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_i
     after = guild_bots(conn, guild_id, now)
     to_guild(outbox, after, "GUILD_ROLE_UPDATE", {"guild_id": str(guild_id), "role": role})
     visibility_changes(conn, outbox, before, after)
+    list_sync(conn, outbox, now, before, after)
     return role
 
 
@@ -228,6 +229,7 @@ def delete_role(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_i
     after = guild_bots(conn, guild_id, now)
     to_guild(outbox, after, "GUILD_ROLE_DELETE", {"guild_id": str(guild_id), "role_id": str(role_id)})
     visibility_changes(conn, outbox, before, after)
+    list_sync(conn, outbox, now, before, after)
 
 
 def set_role_positions(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int,
@@ -297,6 +299,7 @@ def modify_member(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild
     member = member_payload(conn, guild_id, user_id)
     to_guild(outbox, after, "GUILD_MEMBER_UPDATE", member, intent=GUILD_MEMBERS_INTENT, also_user=user_id)
     visibility_changes(conn, outbox, before, after)
+    list_sync(conn, outbox, now, before, after)
     return member
 
 
@@ -424,9 +427,13 @@ def modify_channel(conn: sqlite3.Connection, outbox: Outbox, now: datetime, chan
     takes a bot's VIEW_CHANNEL is told by this very update (overwrites act on their channel only)."""
     guild_id = conn.execute("SELECT guild_id FROM channels WHERE id = ?",
                             (channel_id,)).fetchone()["guild_id"]
+    before = guild_bots(conn, guild_id, now) if "permission_overwrites" in changes else None
     _set(conn, "channels", "id", channel_id, changes)
     row = conn.execute("SELECT * FROM channels WHERE id = ?", (channel_id,)).fetchone()
-    channel_event(outbox, guild_bots(conn, guild_id, now), "CHANNEL_UPDATE", row)
+    after = guild_bots(conn, guild_id, now)
+    channel_event(outbox, after, "CHANNEL_UPDATE", row)
+    if before is not None:   # a bot that now sees the channel learns its threads
+        list_sync(conn, outbox, now, before, after)
     return row
 
 

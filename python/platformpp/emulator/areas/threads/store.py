@@ -29,7 +29,7 @@ from ...wire.member import MEMBER_SELECT, member_json
 from ..audit_log import actions
 from ..audit_log import store as audit_log
 from ..guilds.access import guild_roles_of, missing_access, missing_permissions, overwrites_of, standing, standing_in
-from ..guilds.dispatch import GUILD_MEMBERS_INTENT, GUILDS_INTENT, guild_bots
+from ..guilds.dispatch import GUILD_MEMBERS_INTENT, GUILDS_INTENT, GuildBots, guild_bots
 
 AUTO_ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)   # minutes
 DEFAULT_AUTO_ARCHIVE = 4320
@@ -443,3 +443,33 @@ def forum_settings(form: Form, kind: int | None, current_tags: str, next_id: Cal
         changes["default_thread_rate_limit_per_user"] = form.integer("default_thread_rate_limit_per_user",
                                                                      minimum=0, maximum=21600)
     return changes
+
+
+# --- gaining sight of channels -------------------------------------------------------------------------
+
+def list_sync(conn: sqlite3.Connection, outbox: Outbox, now: datetime, before: GuildBots, after: GuildBots) -> None:
+    """THREAD_LIST_SYNC to each bot that gained VIEW_CHANNEL of channels holding threads: ``channel_ids``
+    those channels, ``threads`` their active threads the bot can view, ``members`` its own thread members."""
+    for user_id, visible in after.visible.items():
+        was = before.visible.get(user_id)
+        gained = sorted(visible - was) if was is not None else []
+        if not gained:
+            continue
+        marks = ",".join("?" * len(gained))
+        parents = [row["id"] for row in conn.execute(
+            f"SELECT id FROM channels WHERE id IN ({marks}) AND type IN (0, 5, 15, 16)", gained)]
+        if not parents:
+            continue
+        marks = ",".join("?" * len(parents))
+        rows = conn.execute(f"SELECT * FROM channels WHERE parent_id IN ({marks}) AND type IN (10, 11, 12)"
+                            " AND thread_archived = 0 ORDER BY id", parents).fetchall()
+        listed = thread_list(conn, visible_threads(conn, rows, user_id, now), user_id, False)
+        payload = {"guild_id": str(after.guild_id), "channel_ids": [str(c) for c in parents],
+                   "threads": listed["threads"], "members": listed["members"]}
+        outbox.add("THREAD_LIST_SYNC", _to_bot(after, user_id, payload))
+
+
+def _to_bot(bots: GuildBots, user_id: int, payload: Payload) -> Any:
+    def render(viewer: Viewer) -> Payload | None:
+        return payload if viewer.user_id == user_id and bots.admits(viewer, GUILDS_INTENT) else None
+    return render
