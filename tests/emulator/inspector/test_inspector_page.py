@@ -11,10 +11,13 @@ from typing import Any
 import httpx
 from emulator_world import ALICE, BOT_TOKEN, GUILD_ID, bot_headers
 from interaction_bots import GatewayBot, Replies
+from platformpp.emulator import Emulator
+from platformpp.emulator.core.admin_secret import ENV
 
 GENERAL = 1200000000000000101
 MODERATORS = 1200000000000000102
 GUILD_MESSAGES = 1 << 9
+VIEWPORT = {"width": 1280, "height": 800}
 
 
 def _post_as_bot(http: httpx.Client, content: str) -> dict[str, Any]:
@@ -181,3 +184,24 @@ def test_every_control_has_an_accessible_name(inspector: Any) -> None:
         .filter((el) => !(el.getAttribute('aria-label') || el.labels?.length || el.textContent.trim()))
         .map((el) => el.outerHTML)""")
     assert unnamed == []
+
+
+def test_beyond_loopback_the_page_asks_for_the_admin_secret(browser: Any, monkeypatch: Any) -> None:
+    monkeypatch.delenv(ENV, raising=False)
+    with Emulator(db=":memory:", host="0.0.0.0") as emu:
+        assert emu.admin_secret is not None
+        context = browser.new_context(viewport=VIEWPORT)
+        try:
+            page = context.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto(f"http://127.0.0.1:{emu.port}/_emulator/ui#/guilds/{GUILD_ID}")
+            dialog = page.get_by_role("dialog", name="Admin secret")
+            dialog.wait_for()
+            dialog.get_by_label("Admin secret").fill(emu.admin_secret)
+            dialog.get_by_role("button", name="Use").click()
+            page.locator("#world-detail").get_by_role("heading", name="Guild Demo Guild").wait_for()
+            page.locator("#connection.ok").wait_for()
+            assert errors == [] and emu.admin_secret not in page.content()
+        finally:
+            context.close()

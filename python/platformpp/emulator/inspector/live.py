@@ -7,8 +7,9 @@ batch); summarising (who received a dispatch, its size) happens on the loop, off
 
 Messages (``event: <kind>``, ``data: <JSON>``):
 
-- ``dispatch`` ``{time, event, size, to: [{session_id, kind, user_id}], payload}``: a Gateway dispatch
-  as it was sent, to the sessions its audience admitted (secrets in the payload redacted);
+- ``dispatch`` ``{time, event, size, to_count, to: [{session_id, kind, user_id}], payload}``: a Gateway
+  dispatch as it was sent, to the sessions its audience admitted (the first 20 named), secrets in the
+  payload redacted;
 - ``event`` ``{time, name, payload}``: a domain event (bus.py), secrets redacted;
 - ``http`` a request log entry (core/requestlog.py: redacted), the inspector's own requests left out;
 - ``status`` once a second: ``{clock, sessions, ipc, deliveries, voice}``."""
@@ -42,6 +43,7 @@ KEPT = 2000            # events waiting for a slow page; older ones are dropped
 DELIVERIES_SHOWN = 50
 INSPECTOR_READS = f"{ADMIN}/inspector"
 STOPPING = "emulator.stopping"
+RECIPIENTS_SHOWN = 20  # sessions named per dispatch (all are counted): a lobby of hundreds stays readable
 
 
 def sse(kind: str, data: Any) -> str:
@@ -98,9 +100,9 @@ def summarise(hub: Hub, at: float, event: Event) -> tuple[str, dict[str, Any]]:
                 to.append(session)
                 shown = payload if shown is None else shown
     return "dispatch", {"time": _instant(at), "event": event.name,
-                        "size": 0 if shown is None else len(to_json(shown).encode()),
+                        "size": 0 if shown is None else len(to_json(shown).encode()), "to_count": len(to),
                         "to": [{"session_id": s.id, "kind": s.viewer.kind, "user_id": str(s.viewer.user_id)}
-                               for s in to],
+                               for s in to[:RECIPIENTS_SHOWN]],
                         "payload": None if shown is None else redact_value(shown)}
 
 

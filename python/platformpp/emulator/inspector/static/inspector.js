@@ -259,7 +259,8 @@ async function lobbyDetail(id) {
 function describe(item) {
   if (item.kind === "dispatch") {
     const who = item.data.to.map((s) => `${s.kind === "bot" ? "bot" : "user"} ${userName(s.user_id)}`).join(", ");
-    return `${item.data.event} · ${item.data.size} B → ${who || "no session"}`;
+    const more = item.data.to_count > item.data.to.length ? ` and ${item.data.to_count - item.data.to.length} more` : "";
+    return `${item.data.event} · ${item.data.size} B → ${who ? who + more : "no session"}`;
   }
   if (item.kind === "http") {
     const d = item.data;
