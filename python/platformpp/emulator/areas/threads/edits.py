@@ -1,5 +1,6 @@
-"""What GET, PATCH and DELETE /channels/{id} do on a thread (the channel routes hand threads here), and
-the checks the thread routes share: a viewable thread, a post's applied tags."""
+"""What the thread routes and the admin API share: starting a thread or a post (as a bot or as a user),
+the checks (a viewable thread, a channel that holds threads, a post's applied tags), and what GET, PATCH
+and DELETE /channels/{id} do on a thread (the channel routes hand threads here)."""
 
 from __future__ import annotations
 
@@ -7,15 +8,25 @@ import json
 import sqlite3
 from typing import Any
 
+from typing import TYPE_CHECKING
+
 from ...core import errors
 from ...core.errors import ApiError
 from ...core.permissions import Permission
+from ...core.uploads import UploadedFile
 from ...core.validation import Form
 from ...events.outbox import Outbox
-from ...wire.channel import POST_CHANNELS, PRIVATE_THREAD, thread_json
+from ...wire.channel import (ANNOUNCEMENT, ANNOUNCEMENT_THREAD, POST_CHANNELS, PRIVATE_THREAD, PUBLIC_THREAD,
+                             thread_json)
+from ..channel_messages import store as messages
+from ..channel_messages.attachments import Writer
+from ..channel_messages.body import read_message_input
 from ..guilds.access import missing_access, require_member
 from . import store
-from .store import AUTO_ARCHIVE_DURATIONS
+from .store import AUTO_ARCHIVE_DURATIONS, THREAD_PARENT_TYPES
+
+if TYPE_CHECKING:
+    from ...state import EmulatorState
 
 _MANAGE_THREADS = int(Permission.MANAGE_THREADS)
 
@@ -46,8 +57,6 @@ def applied_tags(form: Form, parent: sqlite3.Row, permissions: int) -> list[str]
         elif str(tag_id) not in applied:
             applied.append(str(tag_id))
     return applied
-
-
 
 
 def get(conn: sqlite3.Connection, outbox: Outbox, now: Any, thread: sqlite3.Row, user_id: int) -> dict[str, Any]:
@@ -104,3 +113,74 @@ def remove(conn: sqlite3.Connection, outbox: Outbox, now: Any, thread: sqlite3.R
     return thread_json(thread)
 
 
+def thread_parent(conn: sqlite3.Connection, channel_id: int) -> sqlite3.Row:
+    """A channel that holds threads; 404 / 10003 for an unknown one, 400 / 50024 for any other type."""
+    row = conn.execute("SELECT * FROM channels WHERE id = ? AND guild_id IS NOT NULL", (channel_id,)).fetchone()
+    if row is None:
+        raise errors.not_found(errors.UNKNOWN_CHANNEL, "Channel")
+    if row["type"] not in THREAD_PARENT_TYPES:
+        raise ApiError(400, 50024, "Cannot execute action on this channel type")
+    return row
+
+
+def thread_fields(form: Form, *, with_type: bool) -> dict[str, Any]:
+    fields: dict[str, Any] = {"name": form.string("name", min_len=1, max_len=100)}
+    fields["auto_archive_duration"] = form.choice("auto_archive_duration", AUTO_ARCHIVE_DURATIONS, required=False)
+    fields["rate_limit_per_user"] = form.integer("rate_limit_per_user", required=False, minimum=0, maximum=21600) \
+        if form.data.get("rate_limit_per_user") is not None else None
+    if with_type:
+        fields["type"] = form.choice("type", (ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD), required=False,
+                                     default=PRIVATE_THREAD) if form.data.get("type") is not None else PRIVATE_THREAD
+        fields["invitable"] = form.boolean("invitable", default=True) if form.data.get("invitable") is not None \
+            else True
+    return fields
+
+
+def created_json(conn: sqlite3.Connection, row: sqlite3.Row, user_id: int) -> dict[str, Any]:
+    """The new thread as its creator gets it: with the creator's thread ``member``."""
+    return {**thread_json(row), "member": store.member_of(conn, row, user_id, with_member=False)}
+
+
+def start_thread(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, writer: Writer, *,
+                 channel_id: int, author: messages.Author, form: Form, files: list[UploadedFile],
+                 base_url: str) -> dict[str, Any]:
+    """A thread in a text or announcement channel (``type`` 11 / 12, private by default as in the
+    platform's v10, or 10; CREATE_PUBLIC_THREADS / CREATE_PRIVATE_THREADS), or a post in a forum or media
+    channel (type 11) with its first ``message`` and ``applied_tags`` (SEND_MESSAGES); a post's answer
+    carries the ``message``. ``author`` is a bot (REST) or a user (the admin API)."""
+    now = state.clock.now()
+    parent = thread_parent(conn, channel_id)
+    require_member(conn, parent["guild_id"], author.user_id, now)
+    bits = store.permissions_of(conn, parent, author.user_id, now)
+    post = parent["type"] in POST_CHANNELS
+    fields = thread_fields(form, with_type=not post)
+    body = None
+    applied: list[str] = []
+    if post:
+        store.require(bits, int(Permission.SEND_MESSAGES))
+        message = form.obj("message")
+        applied = applied_tags(form, parent, bits)
+        form.done()
+        body = read_message_input(message.data if message is not None else {}, editing=False)
+        kind = PUBLIC_THREAD
+    else:
+        kind = fields["type"]
+        allowed = (ANNOUNCEMENT_THREAD,) if parent["type"] == ANNOUNCEMENT else (PUBLIC_THREAD, PRIVATE_THREAD)
+        if kind not in allowed:
+            form.fail("type", "THREAD_TYPE_INVALID", "This channel cannot hold threads of that type.")
+        form.done()
+        needed = Permission.CREATE_PRIVATE_THREADS if kind == PRIVATE_THREAD else Permission.CREATE_PUBLIC_THREADS
+        store.require(bits, int(needed))
+    store.archive_due(conn, outbox, now, parent["guild_id"])
+    row = store.create(conn, outbox, now, thread_id=state.ids.next(), parent=parent, owner_id=author.user_id,
+                       kind=kind, name=fields["name"], auto_archive_duration=fields["auto_archive_duration"],
+                       rate_limit_per_user=fields["rate_limit_per_user"],
+                       invitable=fields.get("invitable", True), applied_tags=applied)
+    answer = created_json(conn, row, author.user_id)
+    if body is not None:
+        answer["message"] = messages.create(state, conn, outbox, writer, channel_id=row["id"],
+                                            author=author,
+                                            body=body, files=files, base_url=base_url)
+        answer.update({k: v for k, v in thread_json(store.get_thread(conn, row["id"])).items()
+                       if k in ("message_count", "total_message_sent", "last_message_id")})
+    return answer

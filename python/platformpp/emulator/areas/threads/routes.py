@@ -1,6 +1,6 @@
 """The thread routes (Bot): start a thread from a message, in a channel, or as a forum / media post with
 its first message; list active, archived and searched threads; thread members. GET, PATCH and DELETE
-/channels/{id} of a thread come here from the channel routes (``get``, ``modify``, ``remove``)."""
+/channels/{id} of a thread are the channel routes' (handed to edits.py)."""
 
 from __future__ import annotations
 
@@ -21,16 +21,14 @@ from ...core.uploads import read_payload_and_files
 from ...core.validation import Form, read_form
 from ...events.outbox import Outbox
 from ...paths import API
-from ...wire.channel import (ANNOUNCEMENT, ANNOUNCEMENT_THREAD, POST_CHANNELS, PRIVATE_THREAD, PUBLIC_THREAD,
-                             thread_json)
+from ...wire.channel import ANNOUNCEMENT, ANNOUNCEMENT_THREAD, POST_CHANNELS, PRIVATE_THREAD, PUBLIC_THREAD
 from ..channel_messages import store as messages
 from ..channel_messages.attachments import Writer
-from ..channel_messages.body import read_message_input
 from ..guilds.access import require_member
 from ..guilds.work import in_transaction, reader, writer
 from . import store
-from .edits import applied_tags as _applied_tags, viewable_thread as _viewable_thread
-from .store import AUTO_ARCHIVE_DURATIONS, THREAD_PARENT_TYPES
+from .edits import created_json, start_thread, thread_fields, thread_parent
+from .edits import viewable_thread as _viewable_thread
 
 _MANAGE_THREADS = int(Permission.MANAGE_THREADS)
 _READ_HISTORY = int(Permission.READ_MESSAGE_HISTORY)
@@ -60,34 +58,6 @@ def _snowflake_query(request: Request, name: str) -> int | None:
     raise _query_error(name, "NUMBER_TYPE_COERCE", f"Value {raw[:40]!r} is not snowflake.")
 
 
-def _parent(conn: sqlite3.Connection, channel_id: int) -> sqlite3.Row:
-    """A channel that holds threads; 404 / 10003 for an unknown one, 400 / 50024 for any other type."""
-    row = conn.execute("SELECT * FROM channels WHERE id = ? AND guild_id IS NOT NULL", (channel_id,)).fetchone()
-    if row is None:
-        raise errors.not_found(errors.UNKNOWN_CHANNEL, "Channel")
-    if row["type"] not in THREAD_PARENT_TYPES:
-        raise ApiError(400, 50024, "Cannot execute action on this channel type")
-    return row
-
-
-def _thread_fields(form: Form, *, with_type: bool) -> dict[str, Any]:
-    fields: dict[str, Any] = {"name": form.string("name", min_len=1, max_len=100)}
-    fields["auto_archive_duration"] = form.choice("auto_archive_duration", AUTO_ARCHIVE_DURATIONS, required=False)
-    fields["rate_limit_per_user"] = form.integer("rate_limit_per_user", required=False, minimum=0, maximum=21600) \
-        if form.data.get("rate_limit_per_user") is not None else None
-    if with_type:
-        fields["type"] = form.choice("type", (ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD), required=False,
-                                     default=PRIVATE_THREAD) if form.data.get("type") is not None else PRIVATE_THREAD
-        fields["invitable"] = form.boolean("invitable", default=True) if form.data.get("invitable") is not None \
-            else True
-    return fields
-
-
-def _created(conn: sqlite3.Connection, row: sqlite3.Row, user_id: int) -> dict[str, Any]:
-    """The new thread as its creator gets it: with the creator's thread ``member``."""
-    return {**thread_json(row), "member": store.member_of(conn, row, user_id, with_member=False)}
-
-
 # --- creating ------------------------------------------------------------------------------------------
 
 async def thread_from_message(request: Request) -> Response:
@@ -98,11 +68,11 @@ async def thread_from_message(request: Request) -> Response:
     message_id = snowflake_param(request, "message_id")
     state = emulator_state(request)
     form = await read_form(request)
-    fields = _thread_fields(form, with_type=False)
+    fields = thread_fields(form, with_type=False)
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
         now = state.clock.now()
-        parent = _parent(conn, channel_id)
+        parent = thread_parent(conn, channel_id)
         require_member(conn, parent["guild_id"], principal.user_id, now)
         if parent["type"] in POST_CHANNELS:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
@@ -118,7 +88,7 @@ async def thread_from_message(request: Request) -> Response:
                            kind=kind, name=fields["name"], auto_archive_duration=fields["auto_archive_duration"],
                            rate_limit_per_user=fields["rate_limit_per_user"], invitable=True, applied_tags=[])
         conn.execute("UPDATE channel_messages SET flags = flags | ? WHERE id = ?", (store.HAS_THREAD, message_id))
-        return _created(conn, row, principal.user_id)
+        return created_json(conn, row, principal.user_id)
 
     return json_response(await in_transaction(request, work), 201)
 
@@ -137,43 +107,9 @@ async def create_thread(request: Request) -> Response:
     base_url = base_url_of(request)
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
-        now = state.clock.now()
-        parent = _parent(conn, channel_id)
-        require_member(conn, parent["guild_id"], principal.user_id, now)
-        bits = store.permissions_of(conn, parent, principal.user_id, now)
-        post = parent["type"] in POST_CHANNELS
-        fields = _thread_fields(form, with_type=not post)
-        body = None
-        applied: list[str] = []
-        if post:
-            store.require(bits, int(Permission.SEND_MESSAGES))
-            message = form.obj("message")
-            applied = _applied_tags(form, parent, bits)
-            form.done()
-            body = read_message_input(message.data if message is not None else {}, editing=False)
-            kind = PUBLIC_THREAD
-        else:
-            kind = fields["type"]
-            allowed = (ANNOUNCEMENT_THREAD,) if parent["type"] == ANNOUNCEMENT else (PUBLIC_THREAD, PRIVATE_THREAD)
-            if kind not in allowed:
-                form.fail("type", "THREAD_TYPE_INVALID", "This channel cannot hold threads of that type.")
-            form.done()
-            needed = Permission.CREATE_PRIVATE_THREADS if kind == PRIVATE_THREAD else Permission.CREATE_PUBLIC_THREADS
-            store.require(bits, int(needed))
-        store.archive_due(conn, outbox, now, parent["guild_id"])
-        row = store.create(conn, outbox, now, thread_id=state.ids.next(), parent=parent, owner_id=principal.user_id,
-                           kind=kind, name=fields["name"], auto_archive_duration=fields["auto_archive_duration"],
-                           rate_limit_per_user=fields["rate_limit_per_user"],
-                           invitable=fields.get("invitable", True), applied_tags=applied)
-        answer = _created(conn, row, principal.user_id)
-        if body is not None:
-            answer["message"] = messages.create(state, conn, outbox, writer_, channel_id=row["id"],
-                                                author=messages.Author(principal.user_id, True,
-                                                                       principal.application_id),
-                                                body=body, files=files, base_url=base_url)
-            answer.update({k: v for k, v in thread_json(store.get_thread(conn, row["id"])).items()
-                           if k in ("message_count", "total_message_sent", "last_message_id")})
-        return answer
+        return start_thread(state, conn, outbox, writer_, channel_id=channel_id,
+                            author=messages.Author(principal.user_id, True, principal.application_id), form=form,
+                            files=files, base_url=base_url)
 
     try:
         return json_response(await in_transaction(request, work), 201)
@@ -221,7 +157,7 @@ def _archived(kinds: tuple[int, ...], *, own: bool, manage: bool):  # type: igno
 
         def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
             now = state.clock.now()
-            parent = _parent(conn, channel_id)
+            parent = thread_parent(conn, channel_id)
             require_member(conn, parent["guild_id"], principal.user_id, now)
             bits = store.permissions_of(conn, parent, principal.user_id, now)
             store.require(bits, _READ_HISTORY | (_MANAGE_THREADS if manage else 0))
@@ -280,7 +216,7 @@ async def search_threads(request: Request) -> Response:
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
         now = state.clock.now()
-        parent = _parent(conn, channel_id)
+        parent = thread_parent(conn, channel_id)
         require_member(conn, parent["guild_id"], principal.user_id, now)
         store.require(store.permissions_of(conn, parent, principal.user_id, now), _READ_HISTORY)
         store.archive_due(conn, outbox, now, parent["guild_id"])
