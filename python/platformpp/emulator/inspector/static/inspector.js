@@ -122,7 +122,7 @@ function renderTree(selected) {
     h("h2", {}, "Guilds"), h("ul", {}, w.guilds.map((g) => h("li", {},
       h("a", { href: `#/guilds/${g.id}`, "aria-current": `#/guilds/${g.id}` === selected ? "true" : null }, g.name), channelsOf(g)))),
     h("h2", {}, "Lobbies"), h("ul", {}, w.lobbies.length ? w.lobbies.map((l) => item(`#/lobbies/${l.id}`, `Lobby ${l.id}`,
-      `${l.members.length} members`)) : h("li", { class: "muted" }, "none")),
+      `${l.members.length} member${l.members.length === 1 ? "" : "s"}`)) : h("li", { class: "muted" }, "none")),
     h("h2", {}, "DMs"), h("ul", {}, w.dms.length ? w.dms.map((d) => h("li", {}, userLink(d.user_ids[0]), " ↔ ",
       userLink(d.user_ids[1]), h("span", { class: "muted" }, ` ${d.message_count}`))) : h("li", { class: "muted" }, "none")));
 }
