@@ -26,6 +26,7 @@ from .messages.area import AREA as MESSAGES
 from .monetization.area import AREA as MONETIZATION
 from .oauth.area import AREA as OAUTH
 from .presence.area import AREA as PRESENCE
+from .private_channels.area import AREA as PRIVATE_CHANNELS
 from .profiles.area import AREA as PROFILES
 from .relationships.area import AREA as RELATIONSHIPS
 from .roles.area import AREA as ROLES
@@ -39,7 +40,7 @@ AREAS: tuple[Area, ...] = (
     INVITES,  # before lobbies: /invites/{code} answers lobby invites too
     LOBBIES, MESSAGES, PRESENCE, RELATIONSHIPS, GUILDS, CHANNELS, ROLES,
     MEMBERS, PROFILES,
-    CHANNEL_MESSAGES, THREADS, EXPRESSIONS, SCHEDULED_EVENTS,
+    CHANNEL_MESSAGES, THREADS, PRIVATE_CHANNELS, EXPRESSIONS, SCHEDULED_EVENTS,
     ADMIN, OAUTH, USERS, ACCOUNTS, APPLICATIONS, WEBHOOKS,
     COMMANDS, INTERACTIONS,
     AUDIT_LOG,

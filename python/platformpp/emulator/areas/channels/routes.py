@@ -20,8 +20,7 @@ from ...core.permissions import MEMBER_OVERWRITE, ROLE_OVERWRITE, Permission
 from ...core.validation import Form, read_form, read_json
 from ...events.outbox import Outbox
 from ...paths import API
-from ...wire.channel import GROUP_DM, channel_json, group_dm_json, obfuscated_channel_json
-from ...wire.user import public_user_json
+from ...wire.channel import channel_json, obfuscated_channel_json
 from ..audit_log import trail as audit_trail
 from ..guilds import mutations
 from ..guilds.access import (Standing, grantable, missing_access, permissions_in, require_channel_permission,
@@ -30,6 +29,7 @@ from ..guilds.dispatch import app_obfuscates
 from ..guilds.store import BOT_CHANNELS_FILTER_FROM, display_order
 from ..guilds.work import in_transaction, reader, writer
 from ..lobbies.linking import sdk_channel_fields
+from ..private_channels import store as private_channels
 from ..threads import edits as thread_edits
 from ..threads.store import is_thread
 
@@ -166,10 +166,9 @@ async def get_channel(request: Request) -> Response:
     state = emulator_state(request)
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
-        group = conn.execute("SELECT * FROM channels WHERE id = ? AND type = ?",
-                             (channel_id, GROUP_DM)).fetchone()
-        if group is not None:
-            return _group_dm(conn, group, principal.user_id)
+        private = private_channels.get_private(conn, channel_id)
+        if private is not None:
+            return _private(conn, private, principal.user_id)
         row = _channel(conn, channel_id)
         if is_thread(row):
             return thread_edits.get(conn, outbox, state.clock.now(), row, principal.user_id)
@@ -185,12 +184,11 @@ async def get_channel(request: Request) -> Response:
     return json_response(await in_transaction(request, work))
 
 
-def _group_dm(conn: sqlite3.Connection, row: sqlite3.Row, user_id: int) -> dict[str, Any]:
-    users = conn.execute("SELECT u.* FROM channel_recipients r JOIN users u ON u.id = r.user_id"
-                         " WHERE r.channel_id = ? ORDER BY u.id", (row["id"],)).fetchall()
-    if user_id not in {u["id"] for u in users}:
+def _private(conn: sqlite3.Connection, row: sqlite3.Row, user_id: int) -> dict[str, Any]:
+    """A DM or group DM, to its recipients only."""
+    if user_id not in {u["id"] for u in private_channels.recipients_of(conn, row["id"])}:
         raise missing_access()
-    return group_dm_json(row, [public_user_json(u) for u in users if u["id"] != user_id])
+    return private_channels.channel_as_seen(conn, row, user_id)
 
 
 async def patch_channel(request: Request) -> Response:

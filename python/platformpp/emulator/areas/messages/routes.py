@@ -220,6 +220,26 @@ async def put_direct_moderation(request: Request) -> Response:
     return json_response(await run_in_threadpool(call))
 
 
+async def put_pair_moderation(request: Request) -> Response:
+    """PUT /partner-sdk/dms/{user_id_1}/{user_id_2}/messages/{message_id}/moderation-metadata (Bot): the
+    same as the lobby route for a message of the two users' conversation in this application (either
+    order of the two ids) → 204; both participants hear DM_MESSAGE_UPDATE."""
+    principal = auth.require(request, kinds=("bot",))
+    first, second = snowflake_param(request, "user_id_1"), snowflake_param(request, "user_id_2")
+    message_id = snowflake_param(request, "message_id")
+    moderation = moderation_body(await read_json(request))
+    state = emulator_state(request)
+    outbox = Outbox(state)
+    thread = DirectThread.between(principal.application_id, first, second)
+
+    def call() -> None:
+        with state.db.transaction() as conn:
+            store.moderate(conn, thread, outbox, message_id=message_id, moderation=moderation)
+
+    await run_in_threadpool(call)
+    return Response(status_code=204)
+
+
 async def message_summaries(request: Request) -> Response:
     """GET /users/@me/messages/summaries (Bearer): the caller's direct message conversations in the
     game, ``[{user_id, last_message_id}]`` newest first (an emulator route: the published schema has
@@ -266,4 +286,6 @@ def routes() -> list[BaseRoute]:
         Route(direct + "/{message_id}", patch_direct_message, methods=["PATCH"]),
         Route(direct + "/{message_id}", delete_direct_message, methods=["DELETE"]),
         Route(direct + "/{message_id}/moderation-metadata", put_direct_moderation, methods=["PUT"]),
+        Route(API + "/partner-sdk/dms/{user_id_1}/{user_id_2}/messages/{message_id}/moderation-metadata",
+              put_pair_moderation, methods=["PUT"]),
     ]
