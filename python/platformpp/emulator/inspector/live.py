@@ -2,8 +2,8 @@
 
 A page's feed subscribes to the bus when the page connects and unsubscribes when it goes, so with no
 page open the emulator does no work for the inspector at all. While subscribed, the bus subscriber
-only appends the event to a deque and wakes the feed's loop (at most one cross-thread call per
-batch); summarising (who received a dispatch, its size) happens on the loop, off the publishers' path.
+only appends the event to a deque; the stream takes what came every 100 ms and summarises it (who
+received a dispatch, its size) off the publishers' path.
 
 Messages (``event: <kind>``, ``data: <JSON>``):
 
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from ..state import EmulatorState
 
 STATUS_EVERY_S = 1.0
-REQUESTS_EVERY_S = 0.25
+POLL_S = 0.1
 KEPT = 2000            # events waiting for a slow page; older ones are dropped
 DELIVERIES_SHOWN = 50
 INSPECTOR_READS = f"{ADMIN}/inspector"
@@ -51,24 +51,14 @@ def sse(kind: str, data: Any) -> str:
 
 
 class Feed:
-    """One page's subscription to the bus."""
+    """One page's subscription to the bus: the subscriber only keeps the event (no cross-thread call,
+    no work on the publisher's path); the page's stream takes them every ``POLL_S``."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self._loop = loop
+    def __init__(self) -> None:
         self._events: deque[tuple[float, Event]] = deque(maxlen=KEPT)
-        self._scheduled = False
-        self.wakeup = asyncio.Event()
 
     def on_event(self, event: Event) -> None:
-        """The bus subscriber (any thread): keep the event, wake the feed once per batch."""
         self._events.append((time.time(), event))
-        if not self._scheduled:
-            self._scheduled = True
-            self._loop.call_soon_threadsafe(self._wake)
-
-    def _wake(self) -> None:
-        self._scheduled = False
-        self.wakeup.set()
 
     def drain(self) -> list[tuple[float, Event]]:
         events = []
@@ -89,9 +79,17 @@ def summarise(hub: Hub, at: float, event: Event) -> tuple[str, dict[str, Any]]:
     # no session may see shows none.
     shown: Any = None
     if isinstance(audience, ToUsers):
-        sessions = hub.store.of_users(audience.application_id, audience.user_ids)
         shown = audience.payload
-        to = [s for s in sessions if grants.admits(s.viewer, event.name)]
+        # What a session may see depends on its token's scopes only: asked once per distinct set.
+        admitted: dict[frozenset[str], bool] = {}
+        to = []
+        for session in hub.store.of_users(audience.application_id, audience.user_ids):
+            scopes = session.viewer.scopes
+            allowed = admitted.get(scopes)
+            if allowed is None:
+                allowed = admitted[scopes] = grants.admits(session.viewer, event.name)
+            if allowed:
+                to.append(session)
     else:
         to = []
         for session in hub.store.all():
@@ -154,18 +152,16 @@ async def stream(state: EmulatorState) -> AsyncIterator[str]:
     server stops."""
     loop = asyncio.get_running_loop()
     hub = get_hub(state)
-    feed = Feed(loop)
+    feed = Feed()
     unsubscribe = state.bus.subscribe(feed.on_event)
     try:
         last_request = state.requests.last_id
         yield sse("status", await asyncio.to_thread(status, state, hub))
         next_status = loop.time() + STATUS_EVERY_S
         while True:
-            try:
-                await asyncio.wait_for(feed.wakeup.wait(), REQUESTS_EVERY_S)
-            except asyncio.TimeoutError:
-                pass
-            feed.wakeup.clear()
+            # Polled rather than woken per event: the Gateway's writers on this loop go first, and a
+            # burst costs one pass.
+            await asyncio.sleep(POLL_S)
             for at, event in feed.drain():
                 if event.name == STOPPING:   # the server shuts down: end the response now
                     return
