@@ -28,8 +28,10 @@ def user_posts(emu: Emulator, channel_id: int, content: str) -> str:
     return str(response.json()["id"])
 
 
-@pytest.mark.covers("POST /channels/{channel_id}/threads", "POST /channels/{channel_id}/messages/{message_id}/threads",
-                    "GET /guilds/{guild_id}/threads/active", "GET /channels/{channel_id}/threads/archived/public",
+@pytest.mark.covers("POST /channels/{channel_id}/threads",
+                    "POST /channels/{channel_id}/messages/{message_id}/threads",
+                    "GET /guilds/{guild_id}/threads/active",
+                    "GET /channels/{channel_id}/threads/archived/public",
                     "GET /channels/{channel_id}/threads/archived/private",
                     "GET /channels/{channel_id}/users/@me/threads/archived/private",
                     "GET /channels/{channel_id}/threads/search")
@@ -45,7 +47,8 @@ def test_threads(emu: Emulator, client: ClientFactory) -> None:
     message_id = user_posts(emu, GENERAL, "start here")
     started = bot.post(f"/channels/{GENERAL}/messages/{message_id}/threads", json={"name": "from a message"})
     assert started.status_code == 201 and started.json()["id"] == message_id
-    assert bot.post(f"/channels/{GENERAL}/messages/{message_id}/threads", json={"name": "again"}).status_code == 400
+    assert bot.post(f"/channels/{GENERAL}/messages/{message_id}/threads",
+                    json={"name": "again"}).status_code == 400
     assert bot.post(f"/channels/{GENERAL}/messages/1/threads", json={"name": "none"}).status_code == 404
     assert bot.get(f"/guilds/{GUILD_ID}/threads/active").status_code == 200
     assert bot.get("/guilds/1/threads/active").status_code == 404
@@ -63,7 +66,8 @@ def test_threads(emu: Emulator, client: ClientFactory) -> None:
     assert bot.get(f"/channels/{GENERAL}/threads/search", params={"limit": 26}).status_code == 400
 
 
-@pytest.mark.covers("GET /channels/{channel_id}/thread-members", "PUT /channels/{channel_id}/thread-members/@me",
+@pytest.mark.covers("GET /channels/{channel_id}/thread-members",
+                    "PUT /channels/{channel_id}/thread-members/@me",
                     "DELETE /channels/{channel_id}/thread-members/@me",
                     "GET /channels/{channel_id}/thread-members/{user_id}",
                     "PUT /channels/{channel_id}/thread-members/{user_id}",
@@ -73,7 +77,8 @@ def test_thread_members(emu: Emulator, client: ClientFactory) -> None:
     grant_bot(emu, THREADS)
     thread = bot.post(f"/channels/{GENERAL}/threads", json={"name": "members", "type": 11}).json()["id"]
     assert bot.get(f"/channels/{thread}/thread-members").status_code == 403   # GUILD_MEMBERS not enabled
-    emu.state.db.execute("UPDATE applications SET flags = flags | ? WHERE id = 1000000000000000000", (1 << 15,))
+    emu.state.db.execute("UPDATE applications SET flags = flags | ? WHERE id = 1000000000000000000",
+                         (1 << 15,))
     assert bot.put(f"/channels/{thread}/thread-members/{BOB}").status_code == 204
     assert bot.put(f"/channels/{thread}/thread-members/1").status_code == 404
     listed = bot.get(f"/channels/{thread}/thread-members", params={"with_member": "true", "limit": 1})

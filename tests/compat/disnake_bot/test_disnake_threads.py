@@ -62,11 +62,13 @@ def test_threads_members_archives_and_forum_posts(platformpp_emulator: Emulator)
 
         # a forum channel with tags; a post with its first message and a tag
         forum = bot.call(guild.create_forum_channel(
-            "help", available_tags=[disnake.ForumTag(name="bug", emoji="🐛"), disnake.ForumTag(name="idea")],
+            "help",
+            available_tags=[disnake.ForumTag(name="bug", emoji="🐛"), disnake.ForumTag(name="idea")],
             default_reaction="👍", default_sort_order=disnake.ThreadSortOrder.creation_date,
             default_layout=disnake.ThreadLayout.gallery_view))
         assert [t.name for t in forum.available_tags] == ["bug", "idea"]
-        assert str(forum.default_reaction) == "👍" and forum.default_layout is disnake.ThreadLayout.gallery_view
+        assert str(forum.default_reaction) == "👍"
+        assert forum.default_layout is disnake.ThreadLayout.gallery_view
         bug = forum.get_tag_by_name("bug")
         assert bug is not None and str(bug.emoji) == "🐛"
         post, first = bot.call(forum.create_thread(name="it crashes", content="on start", applied_tags=[bug]))

@@ -1,13 +1,15 @@
 """Threads as a bot meets them: permissions taken from the parent (private threads, MANAGE_THREADS,
 SEND_MESSAGES_IN_THREADS), archiving on the emulator clock, locked threads, message counts, slowmode in
-a thread, forum posts with tags, bad input refused with nothing written, and the audit log."""
+a thread, forum posts with tags, bad input refused with nothing written, the audit log, and threads kept out
+of channel lists and deleted with their channel."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import httpx
-from channel_helpers import GENERAL, BOT_ROLE, Permission, grant_bot, set_clock, user_posts
+from channel_helpers import BOT_ROLE, GENERAL, Permission, grant_bot, set_clock, user_posts
+from emulator_world import bot_headers
 from platformpp.emulator import Emulator
 from social_helpers import BOB, GUILD_ID, bot
 
@@ -111,11 +113,13 @@ def test_message_counts_and_slowmode_in_a_thread(emu: Emulator) -> None:
 def test_bad_input_is_refused_with_nothing_written(emu: Emulator) -> None:
     grant_bot(emu, MANAGER)
     with bot(emu) as http:
-        bad = http.post(f"/channels/{GENERAL}/threads", json={"name": "x", "type": 11, "auto_archive_duration": 61})
+        bad = http.post(f"/channels/{GENERAL}/threads",
+                        json={"name": "x", "type": 11, "auto_archive_duration": 61})
         assert bad.status_code == 400 and "auto_archive_duration" in bad.json()["errors"]
         assert _active_ids(http) == []
         forum = http.post(f"/guilds/{GUILD_ID}/channels", json={
-            "name": "ideas", "type": 15, "available_tags": [{"name": "ok"}, {"name": "staff", "moderated": True}]})
+            "name": "ideas", "type": 15,
+            "available_tags": [{"name": "ok"}, {"name": "staff", "moderated": True}]})
         assert forum.status_code == 201, forum.text
         forum_id = forum.json()["id"]
         missing = http.post(f"/channels/{forum_id}/threads", json={"name": "post"})
@@ -134,8 +138,10 @@ def test_forum_posts_carry_tags_and_their_first_message(emu: Emulator) -> None:
     grant_bot(emu, MANAGER)
     with bot(emu) as http:
         forum = http.post(f"/guilds/{GUILD_ID}/channels", json={
-            "name": "help", "type": 15, "available_tags": [{"name": "bug"}, {"name": "staff", "moderated": True}],
-            "default_reaction_emoji": {"emoji_name": "👍"}, "default_sort_order": 1, "default_forum_layout": 2,
+            "name": "help", "type": 15,
+            "available_tags": [{"name": "bug"}, {"name": "staff", "moderated": True}],
+            "default_reaction_emoji": {"emoji_name": "👍"}, "default_sort_order": 1,
+            "default_forum_layout": 2,
             "default_thread_rate_limit_per_user": 5}).json()
         assert forum["default_reaction_emoji"] == {"emoji_id": None, "emoji_name": "👍"}
         assert (forum["default_sort_order"], forum["default_forum_layout"]) == (1, 2)
@@ -162,7 +168,8 @@ def test_thread_changes_are_in_the_audit_log(emu: Emulator) -> None:
     grant_bot(emu, MANAGER)
     with bot(emu) as http:
         thread = _thread(http, name="logged")
-        assert http.patch(f"/channels/{thread['id']}", json={"name": "renamed", "locked": True}).status_code == 200
+        assert http.patch(f"/channels/{thread['id']}",
+                          json={"name": "renamed", "locked": True}).status_code == 200
         assert http.delete(f"/channels/{thread['id']}").status_code == 200
         entries = http.get(f"/guilds/{GUILD_ID}/audit-logs").json()["audit_log_entries"]
         by_type = {e["action_type"]: e for e in entries if e["target_id"] == thread["id"]}
@@ -170,3 +177,30 @@ def test_thread_changes_are_in_the_audit_log(emu: Emulator) -> None:
         changed = {c["key"]: c for c in by_type[111]["changes"]}
         assert changed["name"]["new_value"] == "renamed" and changed["locked"]["new_value"] is True
         assert http.get(f"/channels/{thread['id']}").status_code == 404
+
+
+def test_threads_stay_out_of_channel_lists_and_go_with_their_channel(emu: Emulator) -> None:
+    grant_bot(emu, MANAGER | Permission.PIN_MESSAGES)
+    with bot(emu) as http:
+        news = http.post(f"/guilds/{GUILD_ID}/channels", json={"name": "news", "type": 5}).json()
+        posted = http.post(f"/channels/{news['id']}/messages", json={"content": "release"}).json()
+        announced = http.post(f"/channels/{news['id']}/messages/{posted['id']}/threads",
+                              json={"name": "talk"})
+        assert announced.status_code == 201 and announced.json()["type"] == 10
+        thread = announced.json()["id"]
+        listed = {c["id"] for c in http.get(f"/guilds/{GUILD_ID}/channels").json()}
+        assert news["id"] in listed and thread not in listed
+        inside = http.post(f"/channels/{thread}/messages", json={"content": "pin me"}).json()
+        assert http.put(f"/channels/{thread}/messages/pins/{inside['id']}").status_code == 204
+        pins = http.get(f"/channels/{thread}/messages/pins").json()
+        assert [p["message"]["id"] for p in pins["items"]] == [inside["id"]]
+        # A media channel (type 16) is outside the published schema's enum (docs/emulator.md): made unhooked.
+        media = httpx.post(f"{emu.base_url}/api/v10/guilds/{GUILD_ID}/channels", headers=bot_headers(),
+                           json={"name": "clips", "type": 16, "available_tags": [{"name": "funny"}]}).json()
+        clip = http.post(f"/channels/{media['id']}/threads", json={
+            "name": "clip", "message": {"content": "watch"},
+            "applied_tags": [media["available_tags"][0]["id"]]})
+        assert clip.status_code == 201 and clip.json()["parent_id"] == media["id"]
+        assert http.delete(f"/channels/{news['id']}").status_code == 200
+        assert http.get(f"/channels/{thread}").status_code == 404
+        assert _active_ids(http) == [clip.json()["id"]]

@@ -10,7 +10,8 @@ import asyncio
 from typing import Any
 
 import httpx
-from channel_helpers import GENERAL, MODERATOR_ROLE, MODERATORS, Permission, grant_bot, set_clock, set_message_content, user_posts
+from channel_helpers import (GENERAL, MODERATOR_ROLE, MODERATORS, Permission, grant_bot, set_clock,
+                             set_message_content, user_posts)
 from platformpp.emulator import Emulator
 from social_helpers import APP_ID, BOB, BOT_ID, BOT_TOKEN, GUILD_ID, GatewayClient, bot
 
@@ -66,7 +67,8 @@ def test_thread_lifecycle_and_member_dispatches(emu: Emulator) -> None:
         assert left["removed_member_ids"] == [str(BOT_ID)] and left["member_count"] == 1
         await _call(_bot_request, emu, "PUT", f"/channels/{thread['id']}/thread-members/@me")
         own = (await plain.dispatch("THREAD_MEMBER_UPDATE"))["d"]
-        assert own["user_id"] == str(BOT_ID) and own["id"] == thread["id"] and own["guild_id"] == str(GUILD_ID)
+        assert own["user_id"] == str(BOT_ID) and own["id"] == thread["id"]
+        assert own["guild_id"] == str(GUILD_ID)
 
         await _call(user_posts, emu, int(thread["id"]), BOB, content="in the thread")
         message = (await members.dispatch("MESSAGE_CREATE"))["d"]
@@ -78,7 +80,8 @@ def test_thread_lifecycle_and_member_dispatches(emu: Emulator) -> None:
         assert updated["thread_metadata"]["archived"] is True and updated["message_count"] == 1
         await _call(_bot_request, emu, "DELETE", f"/channels/{thread['id']}")
         deleted = (await plain.dispatch("THREAD_DELETE"))["d"]
-        assert deleted == {"id": thread["id"], "guild_id": str(GUILD_ID), "parent_id": str(GENERAL), "type": 11}
+        assert deleted == {"id": thread["id"], "guild_id": str(GUILD_ID), "parent_id": str(GENERAL),
+                           "type": 11}
         for client in (members, plain, deaf):
             await client.close()
 

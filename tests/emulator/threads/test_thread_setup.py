@@ -44,8 +44,10 @@ def test_a_bad_thread_fixture_names_the_field_and_loads_nothing(emu: Emulator) -
 
 
 def test_users_start_join_and_leave_threads_through_the_admin_api(emu: Emulator) -> None:
-    emu.state.db.execute("UPDATE applications SET flags = flags | ? WHERE id = 1000000000000000000", (1 << 15,))
-    everyone = int(emu.state.db.query_one("SELECT permissions FROM roles WHERE id = ?", (GUILD_ID,))["permissions"])
+    emu.state.db.execute("UPDATE applications SET flags = flags | ? WHERE id = 1000000000000000000",
+                         (1 << 15,))
+    everyone = int(emu.state.db.query_one("SELECT permissions FROM roles WHERE id = ?",
+                                          (GUILD_ID,))["permissions"])
     emu.state.db.execute("UPDATE roles SET permissions = ? WHERE id = ?",
                          (str(everyone | Permission.CREATE_PRIVATE_THREADS), GUILD_ID))
 
@@ -59,7 +61,8 @@ def test_users_start_join_and_leave_threads_through_the_admin_api(emu: Emulator)
         thread = started.json()
         assert thread["owner_id"] == str(BOB) and thread["member"]["user_id"] == str(BOB)
         await session.no_dispatch("THREAD_CREATE")   # private, the bot is not in it
-        joined = await asyncio.to_thread(_admin, emu, "PUT", f"/channels/{thread['id']}/thread-members/{CAROL}")
+        joined = await asyncio.to_thread(_admin, emu, "PUT",
+                                         f"/channels/{thread['id']}/thread-members/{CAROL}")
         assert joined.status_code == 403   # Carol cannot see a private thread she is not in
         with bot(emu) as http:
             hidden = await asyncio.to_thread(http.get, f"/channels/{thread['id']}")
@@ -67,12 +70,14 @@ def test_users_start_join_and_leave_threads_through_the_admin_api(emu: Emulator)
         refused = await asyncio.to_thread(_admin, emu, "POST", f"/channels/{GENERAL}/threads",
                                           {"author_id": "42", "name": "x"})
         assert refused.status_code == 400 and "author_id" in refused.json()["errors"]
-        left = await asyncio.to_thread(_admin, emu, "DELETE", f"/channels/{thread['id']}/thread-members/{BOB}")
+        left = await asyncio.to_thread(_admin, emu, "DELETE",
+                                       f"/channels/{thread['id']}/thread-members/{BOB}")
         assert left.status_code == 204
         public = (await asyncio.to_thread(_admin, emu, "POST", f"/channels/{GENERAL}/threads",
                                           {"author_id": str(ALICE), "name": "open", "type": 11})).json()
         assert (await session.dispatch("THREAD_CREATE"))["d"]["owner_id"] == str(ALICE)
-        joined = await asyncio.to_thread(_admin, emu, "PUT", f"/channels/{public['id']}/thread-members/{CAROL}")
+        joined = await asyncio.to_thread(_admin, emu, "PUT",
+                                         f"/channels/{public['id']}/thread-members/{CAROL}")
         assert joined.status_code == 204
         update = (await session.dispatch("THREAD_MEMBERS_UPDATE"))["d"]
         assert update["id"] == public["id"] and update["added_members"][0]["user_id"] == str(CAROL)

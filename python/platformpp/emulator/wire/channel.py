@@ -63,8 +63,9 @@ def thread_json(row: sqlite3.Row) -> dict[str, Any]:
     return {
         "id": str(row["id"]), "type": row["type"], "guild_id": str(row["guild_id"]), "name": row["name"],
         "parent_id": _snowflake(row["parent_id"]), "owner_id": str(row["owner_id"]), "flags": row["flags"],
-        "last_message_id": _snowflake(row["last_message_id"]), "rate_limit_per_user": row["rate_limit_per_user"],
-        "thread_metadata": metadata, "message_count": row["message_count"], "member_count": row["member_count"],
+        "last_message_id": _snowflake(row["last_message_id"]),
+        "rate_limit_per_user": row["rate_limit_per_user"], "thread_metadata": metadata,
+        "message_count": row["message_count"], "member_count": row["member_count"],
         "total_message_sent": row["total_message_sent"], "applied_tags": json.loads(row["applied_tags"]),
     }
 
@@ -75,7 +76,8 @@ def forum_fields(row: sqlite3.Row) -> dict[str, Any]:
     return {"available_tags": json.loads(row["available_tags"]),
             "default_reaction_emoji": json.loads(row["default_reaction_emoji"])
             if row["default_reaction_emoji"] else None,
-            "default_sort_order": row["default_sort_order"], "default_forum_layout": row["default_forum_layout"],
+            "default_sort_order": row["default_sort_order"],
+            "default_forum_layout": row["default_forum_layout"],
             "default_auto_archive_duration": row["default_auto_archive_duration"] or 4320,
             "default_thread_rate_limit_per_user": row["default_thread_rate_limit_per_user"]}
 

@@ -16,7 +16,7 @@ from ...core.permissions import Permission
 from ...core.uploads import UploadedFile
 from ...core.validation import Form
 from ...events.outbox import Outbox
-from ...wire.channel import (ANNOUNCEMENT, ANNOUNCEMENT_THREAD, POST_CHANNELS, PRIVATE_THREAD, PUBLIC_THREAD,
+from ...wire.channel import (ANNOUNCEMENT_THREAD, POST_CHANNELS, PRIVATE_THREAD, PUBLIC_THREAD,
                              thread_json)
 from ..channel_messages import store as messages
 from ..channel_messages.attachments import Writer
@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 _MANAGE_THREADS = int(Permission.MANAGE_THREADS)
 
 
-def viewable_thread(conn: sqlite3.Connection, thread_id: int, user_id: int, now: Any) -> tuple[sqlite3.Row, int]:
+def viewable_thread(conn: sqlite3.Connection, thread_id: int, user_id: int,
+                    now: Any) -> tuple[sqlite3.Row, int]:
     thread = store.get_thread(conn, thread_id)
     require_member(conn, thread["guild_id"], user_id, now)
     bits = store.permissions_of(conn, thread, user_id, now)
@@ -59,7 +60,8 @@ def applied_tags(form: Form, parent: sqlite3.Row, permissions: int) -> list[str]
     return applied
 
 
-def get(conn: sqlite3.Connection, outbox: Outbox, now: Any, thread: sqlite3.Row, user_id: int) -> dict[str, Any]:
+def get(conn: sqlite3.Connection, outbox: Outbox, now: Any, thread: sqlite3.Row,
+        user_id: int) -> dict[str, Any]:
     """GET /channels/{id} of a thread: viewable (50001 otherwise)."""
     store.archive_due(conn, outbox, now, thread["guild_id"])
     thread, _ = viewable_thread(conn, thread["id"], user_id, now)
@@ -90,7 +92,8 @@ def modify(conn: sqlite3.Connection, outbox: Outbox, now: Any, thread: sqlite3.R
     if "applied_tags" in form.data:
         parent = store.parent_of(conn, thread)
         if parent is None or parent["type"] not in POST_CHANNELS:
-            form.fail("applied_tags", "BASE_TYPE_UNKNOWN_FIELD", "Only posts of forum and media channels have tags.")
+            form.fail("applied_tags", "BASE_TYPE_UNKNOWN_FIELD",
+                      "Only posts of forum and media channels have tags.")
         else:
             changes["applied_tags"] = json.dumps(applied_tags(form, parent, bits))
     if "invitable" in form.data and thread["type"] != PRIVATE_THREAD:
@@ -105,7 +108,8 @@ def modify(conn: sqlite3.Connection, outbox: Outbox, now: Any, thread: sqlite3.R
     return thread_json(store.modify(conn, outbox, now, thread, changes, user_id))
 
 
-def remove(conn: sqlite3.Connection, outbox: Outbox, now: Any, thread: sqlite3.Row, user_id: int) -> dict[str, Any]:
+def remove(conn: sqlite3.Connection, outbox: Outbox, now: Any, thread: sqlite3.Row,
+           user_id: int) -> dict[str, Any]:
     """DELETE /channels/{id} of a thread: MANAGE_THREADS; THREAD_DELETE; audit THREAD_DELETE."""
     thread, bits = viewable_thread(conn, thread["id"], user_id, now)
     store.require(bits, _MANAGE_THREADS)
@@ -115,7 +119,8 @@ def remove(conn: sqlite3.Connection, outbox: Outbox, now: Any, thread: sqlite3.R
 
 def thread_parent(conn: sqlite3.Connection, channel_id: int) -> sqlite3.Row:
     """A channel that holds threads; 404 / 10003 for an unknown one, 400 / 50024 for any other type."""
-    row = conn.execute("SELECT * FROM channels WHERE id = ? AND guild_id IS NOT NULL", (channel_id,)).fetchone()
+    row = conn.execute("SELECT * FROM channels WHERE id = ? AND guild_id IS NOT NULL",
+                       (channel_id,)).fetchone()
     if row is None:
         raise errors.not_found(errors.UNKNOWN_CHANNEL, "Channel")
     if row["type"] not in THREAD_PARENT_TYPES:
@@ -124,15 +129,15 @@ def thread_parent(conn: sqlite3.Connection, channel_id: int) -> sqlite3.Row:
 
 
 def thread_fields(form: Form, *, with_type: bool) -> dict[str, Any]:
-    fields: dict[str, Any] = {"name": form.string("name", min_len=1, max_len=100)}
-    fields["auto_archive_duration"] = form.choice("auto_archive_duration", AUTO_ARCHIVE_DURATIONS, required=False)
-    fields["rate_limit_per_user"] = form.integer("rate_limit_per_user", required=False, minimum=0, maximum=21600) \
-        if form.data.get("rate_limit_per_user") is not None else None
+    """The fields of a new thread (a null counts as absent, as the published request bodies allow)."""
+    fields: dict[str, Any] = {
+        "name": form.string("name", min_len=1, max_len=100),
+        "auto_archive_duration": form.choice("auto_archive_duration", AUTO_ARCHIVE_DURATIONS, required=False),
+        "rate_limit_per_user": form.integer("rate_limit_per_user", required=False, minimum=0, maximum=21600)}
     if with_type:
-        fields["type"] = form.choice("type", (ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD), required=False,
-                                     default=PRIVATE_THREAD) if form.data.get("type") is not None else PRIVATE_THREAD
-        fields["invitable"] = form.boolean("invitable", default=True) if form.data.get("invitable") is not None \
-            else True
+        fields["type"] = form.choice("type", (ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD),
+                                     required=False, default=PRIVATE_THREAD)
+        fields["invitable"] = form.boolean("invitable", default=True)
     return fields
 
 
@@ -165,11 +170,12 @@ def start_thread(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox,
         kind = PUBLIC_THREAD
     else:
         kind = fields["type"]
-        allowed = (ANNOUNCEMENT_THREAD,) if parent["type"] == ANNOUNCEMENT else (PUBLIC_THREAD, PRIVATE_THREAD)
+        allowed = store.thread_kinds_for(parent)
         if kind not in allowed:
             form.fail("type", "THREAD_TYPE_INVALID", "This channel cannot hold threads of that type.")
         form.done()
-        needed = Permission.CREATE_PRIVATE_THREADS if kind == PRIVATE_THREAD else Permission.CREATE_PUBLIC_THREADS
+        needed = (Permission.CREATE_PRIVATE_THREADS if kind == PRIVATE_THREAD
+                  else Permission.CREATE_PUBLIC_THREADS)
         store.require(bits, int(needed))
     store.archive_due(conn, outbox, now, parent["guild_id"])
     row = store.create(conn, outbox, now, thread_id=state.ids.next(), parent=parent, owner_id=author.user_id,

@@ -29,15 +29,17 @@ def load_threads(state: EmulatorState, conn: sqlite3.Connection, form: Form, nam
         parent_id = item.snowflake("parent_id")
         parent = conn.execute("SELECT * FROM channels WHERE id = ?", (parent_id,)).fetchone()
         if parent_id is not None and (parent is None or parent["type"] not in THREAD_PARENT_TYPES):
-            item.fail("parent_id", "CHANNEL_PARENT_INVALID", "Must be a text, announcement, forum or media channel.")
+            item.fail("parent_id", "CHANNEL_PARENT_INVALID",
+                      "Must be a text, announcement, forum or media channel.")
         kinds = thread_kinds_for(parent) if parent is not None else (11,)
         kind = item.choice("type", kinds, required=False, default=kinds[0])
         owner_id = item.snowflake("owner_id")
         members = [item.coerce_snowflake("members", m) for m in item.array("members", required=False) or []]
-        tags = [str(item.coerce_snowflake("applied_tags", t)) for t in item.array("applied_tags", required=False,
-                                                                                  max_items=5) or []]
+        raw_tags = item.array("applied_tags", required=False, max_items=5) or []
+        tags = [str(item.coerce_snowflake("applied_tags", t)) for t in raw_tags]
         if tags and (parent is None or parent["type"] not in POST_CHANNELS):
-            item.fail("applied_tags", "BASE_TYPE_UNKNOWN_FIELD", "Only posts of forum and media channels have tags.")
+            item.fail("applied_tags", "BASE_TYPE_UNKNOWN_FIELD",
+                      "Only posts of forum and media channels have tags.")
         in_guild = {row[0] for row in conn.execute("SELECT user_id FROM members WHERE guild_id = ?",
                                                    (parent["guild_id"] if parent is not None else None,))}
         for field, user_id in [("owner_id", owner_id), *(("members", m) for m in members)]:
@@ -47,7 +49,8 @@ def load_threads(state: EmulatorState, conn: sqlite3.Connection, form: Form, nam
         insert_checked(conn, item,
             "INSERT INTO channels (id, guild_id, type, name, parent_id, owner_id, rate_limit_per_user,"
             " thread_archived, thread_locked, thread_invitable, thread_auto_archive_duration,"
-            " thread_archive_timestamp, thread_create_timestamp, thread_last_activity, member_count, applied_tags)"
+            " thread_archive_timestamp, thread_create_timestamp, thread_last_activity, member_count,"
+            " applied_tags)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (thread_id, parent["guild_id"] if parent is not None else None, kind,
              item.string("name", min_len=1, max_len=100), parent_id, owner_id,

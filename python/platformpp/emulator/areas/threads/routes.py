@@ -81,13 +81,16 @@ async def thread_from_message(request: Request) -> Response:
         messages.get_row(conn, channel_id, message_id)
         form.done()
         if conn.execute("SELECT 1 FROM channels WHERE id = ?", (message_id,)).fetchone() is not None:
-            raise ApiError(400, store.THREAD_ALREADY_CREATED, "A thread has already been created for this message")
+            raise ApiError(400, store.THREAD_ALREADY_CREATED,
+                           "A thread has already been created for this message")
         store.archive_due(conn, outbox, now, parent["guild_id"])
         kind = ANNOUNCEMENT_THREAD if parent["type"] == ANNOUNCEMENT else PUBLIC_THREAD
         row = store.create(conn, outbox, now, thread_id=message_id, parent=parent, owner_id=principal.user_id,
-                           kind=kind, name=fields["name"], auto_archive_duration=fields["auto_archive_duration"],
+                           kind=kind, name=fields["name"],
+                           auto_archive_duration=fields["auto_archive_duration"],
                            rate_limit_per_user=fields["rate_limit_per_user"], invitable=True, applied_tags=[])
-        conn.execute("UPDATE channel_messages SET flags = flags | ? WHERE id = ?", (store.HAS_THREAD, message_id))
+        conn.execute("UPDATE channel_messages SET flags = flags | ? WHERE id = ?",
+                     (store.HAS_THREAD, message_id))
         return created_json(conn, row, principal.user_id)
 
     return json_response(await in_transaction(request, work), 201)
@@ -108,7 +111,8 @@ async def create_thread(request: Request) -> Response:
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
         return start_thread(state, conn, outbox, writer_, channel_id=channel_id,
-                            author=messages.Author(principal.user_id, True, principal.application_id), form=form,
+                            author=messages.Author(principal.user_id, True, principal.application_id),
+                            form=form,
                             files=files, base_url=base_url)
 
     try:
@@ -163,10 +167,12 @@ def _archived(kinds: tuple[int, ...], *, own: bool, manage: bool):  # type: igno
             store.require(bits, _READ_HISTORY | (_MANAGE_THREADS if manage else 0))
             store.archive_due(conn, outbox, now, parent["guild_id"])
             marks = ",".join(str(k) for k in kinds)
-            sql = f"SELECT c.* FROM channels c WHERE c.parent_id = ? AND c.type IN ({marks}) AND c.thread_archived = 1"
+            sql = (f"SELECT c.* FROM channels c WHERE c.parent_id = ? AND c.type IN ({marks})"
+                   " AND c.thread_archived = 1")
             params: list[Any] = [channel_id]
             if own:
-                sql += " AND EXISTS (SELECT 1 FROM thread_members t WHERE t.thread_id = c.id AND t.user_id = ?)"
+                sql += (" AND EXISTS (SELECT 1 FROM thread_members t"
+                        " WHERE t.thread_id = c.id AND t.user_id = ?)")
                 params.append(principal.user_id)
             if before_id is not None:
                 sql += " AND c.id < ?"
@@ -174,7 +180,8 @@ def _archived(kinds: tuple[int, ...], *, own: bool, manage: bool):  # type: igno
             if before_stamp is not None:
                 sql += " AND c.thread_archive_timestamp < ?"
                 params.append(before_stamp)
-            sql += (" ORDER BY c.id DESC" if own else " ORDER BY c.thread_archive_timestamp DESC, c.id DESC") + " LIMIT ?"
+            sql += " ORDER BY c.id DESC" if own else " ORDER BY c.thread_archive_timestamp DESC, c.id DESC"
+            sql += " LIMIT ?"
             rows = conn.execute(sql, (*params, limit + 1)).fetchall()
             return store.thread_list(conn, rows[:limit], principal.user_id, len(rows) > limit)
 
@@ -182,7 +189,8 @@ def _archived(kinds: tuple[int, ...], *, own: bool, manage: bool):  # type: igno
     return handler
 
 
-SORT_COLUMNS = {"last_message_time": "COALESCE(c.last_message_id, c.id)", "archive_time": "c.thread_archive_timestamp",
+SORT_COLUMNS = {"last_message_time": "COALESCE(c.last_message_id, c.id)",
+                "archive_time": "c.thread_archive_timestamp",
                 "creation_time": "c.id", "relevance": "COALESCE(c.last_message_id, c.id)"}
 
 
@@ -210,7 +218,8 @@ async def search_threads(request: Request) -> Response:
     sort_by = request.query_params.get("sort_by", "last_message_time")
     sort_order = request.query_params.get("sort_order", "desc")
     for key, value, choices in (("tag_setting", tag_setting, ("match_some", "match_all")),
-                                ("sort_by", sort_by, tuple(SORT_COLUMNS)), ("sort_order", sort_order, ("asc", "desc"))):
+                                ("sort_by", sort_by, tuple(SORT_COLUMNS)),
+                                ("sort_order", sort_order, ("asc", "desc"))):
         if value not in choices:
             raise _query_error(key, "BASE_TYPE_CHOICES", f"Must be one of {', '.join(choices)}.")
 
@@ -236,14 +245,17 @@ async def search_threads(request: Request) -> Response:
                             params).fetchall()
         if tags:
             wanted = set(tags)
-            rows = [r for r in rows if (wanted <= set(json.loads(r["applied_tags"])) if tag_setting == "match_all"
+            rows = [r for r in rows if (wanted <= set(json.loads(r["applied_tags"]))
+                                        if tag_setting == "match_all"
                                         else wanted & set(json.loads(r["applied_tags"])))]
         rows = store.visible_threads(conn, rows, principal.user_id, now)
         page = rows[offset:offset + limit]
         answer = store.thread_list(conn, page, principal.user_id, offset + limit < len(rows))
         answer["total_results"] = len(rows)
-        first = [conn.execute("SELECT * FROM channel_messages WHERE id = ?", (r["id"],)).fetchone() for r in page]
-        answer["first_messages"] = messages.render_many(conn, [m for m in first if m is not None], principal.user_id)
+        first = [conn.execute("SELECT * FROM channel_messages WHERE id = ?",
+                              (r["id"],)).fetchone() for r in page]
+        answer["first_messages"] = messages.render_many(conn, [m for m in first if m is not None],
+                                                        principal.user_id)
         return answer
 
     return json_response(await in_transaction(request, work))
@@ -265,9 +277,11 @@ async def list_members(request: Request) -> Response:
         now = state.clock.now()
         thread, _ = _viewable_thread(conn, thread_id, principal.user_id, now)
         if principal.kind == "bot":
-            app = conn.execute("SELECT flags FROM applications WHERE id = ?", (principal.application_id,)).fetchone()
+            app = conn.execute("SELECT flags FROM applications WHERE id = ?",
+                               (principal.application_id,)).fetchone()
             if not app or not app["flags"] & GUILD_MEMBERS_FLAGS:
-                raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: the GUILD_MEMBERS intent is not enabled")
+                raise ApiError(403, errors.MISSING_ACCESS,
+                               "Missing Access: the GUILD_MEMBERS intent is not enabled")
         return store.members_json(conn, thread, with_member=with_member, after=after, limit=limit)
 
     return json_response(await in_transaction(request, work))
@@ -379,7 +393,8 @@ def routes() -> list[BaseRoute]:
               _archived((ANNOUNCEMENT_THREAD, PUBLIC_THREAD), own=False, manage=False), methods=["GET"]),
         Route(channel + "/threads/archived/private", _archived((PRIVATE_THREAD,), own=False, manage=True),
               methods=["GET"]),
-        Route(channel + "/users/@me/threads/archived/private", _archived((PRIVATE_THREAD,), own=True, manage=False),
+        Route(channel + "/users/@me/threads/archived/private",
+              _archived((PRIVATE_THREAD,), own=True, manage=False),
               methods=["GET"]),
         Route(channel + "/threads/search", search_threads, methods=["GET"]),
         Route(API + "/guilds/{guild_id}/threads/active", active_threads, methods=["GET"]),

@@ -28,7 +28,8 @@ from ...wire.channel import (ANNOUNCEMENT, ANNOUNCEMENT_THREAD, POST_CHANNELS, P
 from ...wire.member import MEMBER_SELECT, member_json
 from ..audit_log import actions
 from ..audit_log import store as audit_log
-from ..guilds.access import guild_roles_of, missing_access, missing_permissions, overwrites_of, standing, standing_in
+from ..guilds.access import (guild_roles_of, missing_access, missing_permissions, overwrites_of, standing,
+                             standing_in)
 from ..guilds.dispatch import GUILD_MEMBERS_INTENT, GUILDS_INTENT, GuildBots, guild_bots
 
 AUTO_ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)   # minutes
@@ -127,7 +128,8 @@ def archived_error() -> ApiError:
 # --- members -------------------------------------------------------------------------------------------
 
 def _member_ids(conn: sqlite3.Connection, thread_id: int) -> set[int]:
-    return {r[0] for r in conn.execute("SELECT user_id FROM thread_members WHERE thread_id = ?", (thread_id,))}
+    return {r[0] for r in conn.execute("SELECT user_id FROM thread_members WHERE thread_id = ?",
+                                       (thread_id,))}
 
 
 def thread_member_json(row: sqlite3.Row, member: Payload | None = None) -> Payload:
@@ -142,7 +144,8 @@ def members_json(conn: sqlite3.Connection, thread: sqlite3.Row, *, with_member: 
                  limit: int) -> list[Payload]:
     rows = conn.execute("SELECT * FROM thread_members WHERE thread_id = ? AND user_id > ? ORDER BY user_id"
                         " LIMIT ?", (thread["id"], after, limit)).fetchall()
-    return [thread_member_json(row, _guild_member(conn, thread["guild_id"], row["user_id"]) if with_member else None)
+    guild_id = thread["guild_id"]
+    return [thread_member_json(row, _guild_member(conn, guild_id, row["user_id"]) if with_member else None)
             for row in rows]
 
 
@@ -155,11 +158,13 @@ def member_of(conn: sqlite3.Connection, thread: sqlite3.Row, user_id: int, *, wi
 
 
 def _guild_member(conn: sqlite3.Connection, guild_id: int, user_id: int) -> Payload | None:
-    row = conn.execute(MEMBER_SELECT + " WHERE m.guild_id = ? AND m.user_id = ?", (guild_id, user_id)).fetchone()
+    row = conn.execute(MEMBER_SELECT + " WHERE m.guild_id = ? AND m.user_id = ?",
+                       (guild_id, user_id)).fetchone()
     return member_json(row) if row is not None else None
 
 
-def add_member(conn: sqlite3.Connection, outbox: Outbox, now: datetime, thread: sqlite3.Row, user_id: int) -> None:
+def add_member(conn: sqlite3.Connection, outbox: Outbox, now: datetime, thread: sqlite3.Row,
+               user_id: int) -> None:
     """Nothing happens (and nothing is sent) when the user is already in the thread."""
     if is_member(conn, thread["id"], user_id):
         return
@@ -183,12 +188,14 @@ def remove_member(conn: sqlite3.Connection, outbox: Outbox, now: datetime, threa
     _members_update(conn, outbox, now, thread, user_id, {"removed_member_ids": [str(user_id)]})
 
 
-def _members_update(conn: sqlite3.Connection, outbox: Outbox, now: datetime, thread: sqlite3.Row, user_id: int,
+def _members_update(conn: sqlite3.Connection, outbox: Outbox, now: datetime, thread: sqlite3.Row,
+                    user_id: int,
                     change: Payload) -> None:
     """THREAD_MEMBERS_UPDATE: to the bots that can view the thread and hold GUILD_MEMBERS, and to the
     bot added or removed itself (with or without the intent)."""
     row = conn.execute("SELECT * FROM channels WHERE id = ?", (thread["id"],)).fetchone()
-    payload = {"id": str(row["id"]), "guild_id": str(row["guild_id"]), "member_count": row["member_count"], **change}
+    payload = {"id": str(row["id"]), "guild_id": str(row["guild_id"]), "member_count": row["member_count"],
+               **change}
     viewers = _bot_viewers(conn, row, now)
     guild_id = row["guild_id"]
 
@@ -203,8 +210,8 @@ def _members_update(conn: sqlite3.Connection, outbox: Outbox, now: datetime, thr
 
 def _only(guild_id: int, user_id: int, payload: Payload) -> Any:
     def render(viewer: Viewer) -> Payload | None:
-        return payload if viewer.kind == "bot" and viewer.user_id == user_id and guild_id in viewer.guild_ids \
-            else None
+        mine = viewer.kind == "bot" and viewer.user_id == user_id and guild_id in viewer.guild_ids
+        return payload if mine else None
     return render
 
 
@@ -243,7 +250,8 @@ def thread_event(conn: sqlite3.Connection, outbox: Outbox, now: datetime, event:
 # --- creating, changing, deleting ----------------------------------------------------------------------
 
 def create(conn: sqlite3.Connection, outbox: Outbox, now: datetime, *, thread_id: int, parent: sqlite3.Row,
-           owner_id: int, kind: int, name: str, auto_archive_duration: int | None, rate_limit_per_user: int | None,
+           owner_id: int, kind: int, name: str, auto_archive_duration: int | None,
+           rate_limit_per_user: int | None,
            invitable: bool, applied_tags: list[str]) -> sqlite3.Row:
     """The thread, its owner as its first member; THREAD_CREATE (``newly_created``) and the audit entry."""
     stamp = format_instant(now)
@@ -252,10 +260,11 @@ def create(conn: sqlite3.Connection, outbox: Outbox, now: datetime, *, thread_id
         (parent["default_thread_rate_limit_per_user"] if parent["type"] in POST_CHANNELS else 0)
     conn.execute(
         "INSERT INTO channels (id, guild_id, type, name, parent_id, owner_id, rate_limit_per_user, flags,"
-        " thread_auto_archive_duration, thread_archive_timestamp, thread_create_timestamp, thread_last_activity,"
+        " thread_auto_archive_duration, thread_archive_timestamp, thread_create_timestamp,"
+        " thread_last_activity,"
         " thread_invitable, applied_tags) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)",
-        (thread_id, parent["guild_id"], kind, name, parent["id"], owner_id, slowmode, duration, stamp, stamp, stamp,
-         int(invitable), json.dumps(applied_tags)))
+        (thread_id, parent["guild_id"], kind, name, parent["id"], owner_id, slowmode, duration,
+         stamp, stamp, stamp, int(invitable), json.dumps(applied_tags)))
     conn.execute("INSERT INTO thread_members (thread_id, user_id, join_timestamp) VALUES (?, ?, ?)",
                  (thread_id, owner_id, stamp))
     conn.execute("UPDATE channels SET member_count = 1 WHERE id = ?", (thread_id,))
@@ -265,7 +274,8 @@ def create(conn: sqlite3.Connection, outbox: Outbox, now: datetime, *, thread_id
     return row
 
 
-def modify(conn: sqlite3.Connection, outbox: Outbox, now: datetime, thread: sqlite3.Row, changes: dict[str, Any],
+def modify(conn: sqlite3.Connection, outbox: Outbox, now: datetime, thread: sqlite3.Row,
+           changes: dict[str, Any],
            user_id: int | None) -> sqlite3.Row:
     """Thread columns (already validated); archiving or unarchiving stamps ``archive_timestamp``."""
     changes = dict(changes)
@@ -284,7 +294,8 @@ def modify(conn: sqlite3.Connection, outbox: Outbox, now: datetime, thread: sqli
     return row
 
 
-def delete(conn: sqlite3.Connection, outbox: Outbox, now: datetime, thread: sqlite3.Row, user_id: int) -> None:
+def delete(conn: sqlite3.Connection, outbox: Outbox, now: datetime, thread: sqlite3.Row,
+           user_id: int) -> None:
     payload = {"id": str(thread["id"]), "guild_id": str(thread["guild_id"]),
                "parent_id": str(thread["parent_id"]), "type": thread["type"]}
     thread_event(conn, outbox, now, "THREAD_DELETE", thread, payload)   # its audience, read before it goes
@@ -292,13 +303,14 @@ def delete(conn: sqlite3.Connection, outbox: Outbox, now: datetime, thread: sqli
     audit(conn, thread["guild_id"], user_id, thread_json(thread), None)
 
 
-AUDIT_KEYS = ("name", "type", "archived", "locked", "auto_archive_duration", "rate_limit_per_user", "invitable",
-              "applied_tags", "flags")
+AUDIT_KEYS = ("name", "type", "archived", "locked", "auto_archive_duration", "rate_limit_per_user",
+              "invitable", "applied_tags", "flags")
 
 
 def audit(conn: sqlite3.Connection, guild_id: int, user_id: int, before: Payload | None,
           after: Payload | None) -> None:
-    """THREAD_CREATE / UPDATE / DELETE, with the changed fields (metadata flattened as the platform logs it)."""
+    """THREAD_CREATE / UPDATE / DELETE, with the changed fields (metadata flattened, as the platform
+    logs it)."""
     def pick(obj: Payload | None) -> dict[str, Any] | None:
         if obj is None:
             return None
@@ -322,14 +334,16 @@ def before_post(thread: sqlite3.Row, permissions: int) -> None:
 
 def message_posted(conn: sqlite3.Connection, outbox: Outbox, now: datetime, thread: sqlite3.Row) -> None:
     """A message in the thread: its counts and activity; an archived thread is unarchived (THREAD_UPDATE)."""
-    conn.execute("UPDATE channels SET message_count = message_count + 1, total_message_sent = total_message_sent"
-                 " + 1, thread_last_activity = ? WHERE id = ?", (format_instant(now), thread["id"]))
+    conn.execute("UPDATE channels SET message_count = message_count + 1,"
+                 " total_message_sent = total_message_sent + 1, thread_last_activity = ? WHERE id = ?",
+                 (format_instant(now), thread["id"]))
     if thread["thread_archived"]:
         modify(conn, outbox, now, get_thread(conn, thread["id"]), {"thread_archived": 0}, None)
 
 
 def messages_removed(conn: sqlite3.Connection, thread: sqlite3.Row, count: int) -> None:
-    conn.execute("UPDATE channels SET message_count = MAX(message_count - ?, 0) WHERE id = ?", (count, thread["id"]))
+    conn.execute("UPDATE channels SET message_count = MAX(message_count - ?, 0) WHERE id = ?",
+                 (count, thread["id"]))
 
 
 # --- archiving on the clock ----------------------------------------------------------------------------
@@ -339,7 +353,8 @@ def archive_due(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_i
     with the instant their time ran out."""
     for row in conn.execute("SELECT * FROM channels WHERE guild_id = ? AND type IN (10, 11, 12)"
                             " AND thread_archived = 0", (guild_id,)).fetchall():
-        due = parse_instant(row["thread_last_activity"]) + timedelta(minutes=row["thread_auto_archive_duration"])
+        idle = timedelta(minutes=row["thread_auto_archive_duration"])
+        due = parse_instant(row["thread_last_activity"]) + idle
         if due <= now:
             conn.execute("UPDATE channels SET thread_archived = 1, thread_archive_timestamp = ? WHERE id = ?",
                          (format_instant(due), row["id"]))
@@ -379,7 +394,8 @@ def guild_create_threads(conn: sqlite3.Connection, guild_id: int, user_id: int, 
                          obfuscate: bool) -> list[Payload]:
     """GUILD_CREATE's ``threads``: the active threads the bot can view (with its thread ``member`` where it
     is one); opted in to obfuscation, also the public threads of channels it cannot view, obfuscated."""
-    rows = conn.execute("SELECT * FROM channels WHERE guild_id = ? AND type IN (10, 11, 12) AND thread_archived = 0"
+    rows = conn.execute("SELECT * FROM channels WHERE guild_id = ? AND type IN (10, 11, 12)"
+                        " AND thread_archived = 0"
                         " ORDER BY id", (guild_id,)).fetchall()
     shown: list[Payload] = []
     for row in rows:
@@ -408,7 +424,8 @@ def _emoji(form: Form) -> dict[str, Any]:
     return {"emoji_id": str(emoji_id) if emoji_id is not None else None, "emoji_name": name}
 
 
-def forum_settings(form: Form, kind: int | None, current_tags: str, next_id: Callable[[], int]) -> dict[str, Any]:
+def forum_settings(form: Form, kind: int | None, current_tags: str,
+                   next_id: Callable[[], int]) -> dict[str, Any]:
     """The channel columns of the forum fields the form sets. On a channel that is not a forum or media
     channel they are accepted and ignored (only ``default_auto_archive_duration`` applies to text and
     announcement channels too). A tag keeps its ``id`` when it names an existing one; new tags get ids."""
@@ -427,7 +444,7 @@ def forum_settings(form: Form, kind: int | None, current_tags: str, next_id: Cal
             given = item.snowflake("id", required=False, nullable=True)
             tag = {"id": str(given) if given is not None and str(given) in existing else str(next_id()),
                    "name": item.string("name", min_len=1, max_len=20),
-                   "moderated": item.boolean("moderated") if item.data.get("moderated") is not None else False,
+                   "moderated": item.boolean("moderated"),
                    **_emoji(item)}
             tags.append(tag)
         changes["available_tags"] = json.dumps(tags)
@@ -447,7 +464,8 @@ def forum_settings(form: Form, kind: int | None, current_tags: str, next_id: Cal
 
 # --- gaining sight of channels -------------------------------------------------------------------------
 
-def list_sync(conn: sqlite3.Connection, outbox: Outbox, now: datetime, before: GuildBots, after: GuildBots) -> None:
+def list_sync(conn: sqlite3.Connection, outbox: Outbox, now: datetime, before: GuildBots,
+              after: GuildBots) -> None:
     """THREAD_LIST_SYNC to each bot that gained VIEW_CHANNEL of channels holding threads: ``channel_ids``
     those channels, ``threads`` their active threads the bot can view, ``members`` its own thread members."""
     for user_id, visible in after.visible.items():
