@@ -47,6 +47,7 @@ from ..audit_log import actions
 from ..audit_log import store as audit_log
 from ..lobbies.bridge import channel_message_to_lobby
 from ..members.activity import touch as touch_activity
+from ..private_channels import messages as private_messages
 from ..threads import store as threads
 from . import search
 from .access import ChannelAccess, bot_members_viewing, channel_access, message_audience
@@ -291,6 +292,11 @@ def _upload_specs(body: MessageInput, files: list[UploadedFile], existing: set[i
 def create(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, writer: Writer, *, channel_id: int,
            author: Author, body: MessageInput, files: list[UploadedFile], base_url: str) -> Payload:
     now, timestamp = state.clock.now(), state.clock.timestamp()
+    private = private_messages.private_channel(conn, channel_id)
+    if private is not None:   # a DM or group DM
+        return private_messages.create(conn, outbox, state.ids.next, now, private, author_id=author.user_id,
+                                       application_id=author.application_id if author.is_bot else None,
+                                       body=body, has_files=bool(files))
     access = channel_access(conn, channel_id, author.user_id, now)
     in_thread = threads.is_thread(access.channel)
     access.require(int(Permission.SEND_MESSAGES_IN_THREADS if in_thread else Permission.SEND_MESSAGES))
@@ -347,6 +353,10 @@ def create(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, write
 def list_messages(state: EmulatorState, conn: sqlite3.Connection, reader: Author, channel_id: int, *,
                   before: int | None, after: int | None, around: int | None, limit: int) -> list[Payload]:
     """Newest first. Without READ_MESSAGE_HISTORY the list is empty (as on the platform)."""
+    private = private_messages.private_channel(conn, channel_id)
+    if private is not None:
+        return private_messages.list_messages(conn, private, reader.user_id, before=before, after=after,
+                                              around=around, limit=limit)
     access = channel_access(conn, channel_id, reader.user_id, state.clock.now())
     if not access.has(int(Permission.READ_MESSAGE_HISTORY)):
         return []
@@ -368,6 +378,9 @@ def list_messages(state: EmulatorState, conn: sqlite3.Connection, reader: Author
 
 def get_message(state: EmulatorState, conn: sqlite3.Connection, reader: Author, channel_id: int,
                 message_id: int) -> Payload:
+    private = private_messages.private_channel(conn, channel_id)
+    if private is not None:
+        return private_messages.get_message(conn, private, reader.user_id, message_id)
     access = channel_access(conn, channel_id, reader.user_id, state.clock.now())
     access.require(int(Permission.READ_MESSAGE_HISTORY))
     return for_reader(conn, render(conn, get_row(conn, channel_id, message_id), reader.user_id), reader)
@@ -381,6 +394,10 @@ def edit(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, writer:
     """The author edits anything; others with MANAGE_MESSAGES only the flags (suppress embeds).
     Returns the message and the ids of attachments removed (their files go after the commit)."""
     now = state.clock.now()
+    private = private_messages.private_channel(conn, channel_id)
+    if private is not None:
+        return private_messages.edit(conn, outbox, now, private, editor_id=editor.user_id, message_id=message_id,
+                                     body=body, has_files=bool(files)), []
     access = channel_access(conn, channel_id, editor.user_id, now)
     row = get_row(conn, channel_id, message_id)
     own = row["author_id"] == editor.user_id
@@ -439,6 +456,10 @@ def _attachment_ids(conn: sqlite3.Connection, message_ids: list[int]) -> list[in
 def delete(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, channel_id: int, caller: Author,
            message_id: int) -> list[int]:
     """The author, or anyone with MANAGE_MESSAGES. Returns the attachment ids whose files to remove."""
+    private = private_messages.private_channel(conn, channel_id)
+    if private is not None:
+        private_messages.delete(conn, outbox, private, caller_id=caller.user_id, message_id=message_id)
+        return []
     now = state.clock.now()
     access = channel_access(conn, channel_id, caller.user_id, now)
     row = get_row(conn, channel_id, message_id)
