@@ -201,6 +201,8 @@ def test_threads_stay_out_of_channel_lists_and_go_with_their_channel(emu: Emulat
             "name": "clip", "message": {"content": "watch"},
             "applied_tags": [media["available_tags"][0]["id"]]})
         assert clip.status_code == 201 and clip.json()["parent_id"] == media["id"]
+        refused = http.put(f"/channels/{thread}/permissions/{BOT_ROLE}", json={"type": 0, "allow": "1024"})
+        assert refused.status_code == 400 and refused.json()["code"] == 50024   # a thread has its parent's
         assert http.delete(f"/channels/{news['id']}").status_code == 200
         assert http.get(f"/channels/{thread}").status_code == 404
         assert _active_ids(http) == [clip.json()["id"]]

@@ -14,7 +14,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ...core import errors
-from ...core.errors import json_response
+from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, new_id, snowflake_param
 from ...core.permissions import MEMBER_OVERWRITE, ROLE_OVERWRITE, Permission
 from ...core.validation import Form, read_form, read_json
@@ -34,11 +34,14 @@ from ..threads import edits as thread_edits
 from ..threads.store import is_thread
 
 
-def _channel(conn: sqlite3.Connection, channel_id: int) -> sqlite3.Row:
+def _channel(conn: sqlite3.Connection, channel_id: int, *, overwrites: bool = False) -> sqlite3.Row:
+    """A guild channel (10003 otherwise); ``overwrites``: one that has them (a thread has its parent's: 50024)."""
     row = conn.execute("SELECT * FROM channels WHERE id = ? AND guild_id IS NOT NULL",
                        (channel_id,)).fetchone()
     if row is None:
         raise errors.not_found(errors.UNKNOWN_CHANNEL, "Channel")
+    if overwrites and is_thread(row):
+        raise ApiError(400, 50024, "Cannot execute action on this channel type")
     return row
 
 
@@ -251,7 +254,7 @@ async def put_overwrite(request: Request) -> Response:
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> None:
         now = state.clock.now()
-        row = _channel(conn, channel_id)
+        row = _channel(conn, channel_id, overwrites=True)
         who = require_member(conn, row["guild_id"], principal.user_id, now)
         require_channel_permission(who, row, Permission.MANAGE_ROLES)
         kind = form.choice("type", (ROLE_OVERWRITE, MEMBER_OVERWRITE))
@@ -279,7 +282,7 @@ async def delete_overwrite(request: Request) -> Response:
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> None:
         now = state.clock.now()
-        row = _channel(conn, channel_id)
+        row = _channel(conn, channel_id, overwrites=True)
         who = require_member(conn, row["guild_id"], principal.user_id, now)
         require_channel_permission(who, row, Permission.MANAGE_ROLES)
         updated = mutations.delete_overwrite(conn, outbox, now, row, target)
