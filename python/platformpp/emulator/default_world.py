@@ -23,3 +23,6 @@ GENERAL_CHANNEL_ID: Final = 1200000000000000101
 MODERATORS_CHANNEL_ID: Final = 1200000000000000102       # hidden from @everyone
 VOICE_CATEGORY_ID: Final = 1200000000000000200
 LOUNGE_CHANNEL_ID: Final = 1200000000000000201           # voice
+
+STICKER_PACK_ID: Final = 1300000000000000000              # "Demo Greetings", a standard sticker pack
+WAVE_STICKER_ID: Final = 1300000000000000010              # its first sticker (the cover)

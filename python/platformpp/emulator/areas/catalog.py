@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from ..core.area import Area
 from .accounts.area import AREA as ACCOUNTS
+from .activities.area import AREA as ACTIVITIES
 from .admin.area import AREA as ADMIN
+from .application_emojis.area import AREA as APPLICATION_EMOJIS
 from .applications.area import AREA as APPLICATIONS
 from .audit_log.area import AREA as AUDIT_LOG
 from .cdn.area import AREA as CDN
 from .channel_messages.area import AREA as CHANNEL_MESSAGES
+from .channel_webhooks.area import AREA as CHANNEL_WEBHOOKS
 from .channels.area import AREA as CHANNELS
 from .commands.area import AREA as COMMANDS
 from .expressions.area import AREA as EXPRESSIONS
@@ -25,12 +28,14 @@ from .members.area import AREA as MEMBERS
 from .messages.area import AREA as MESSAGES
 from .monetization.area import AREA as MONETIZATION
 from .oauth.area import AREA as OAUTH
+from .polls.area import AREA as POLLS
 from .presence.area import AREA as PRESENCE
 from .private_channels.area import AREA as PRIVATE_CHANNELS
 from .profiles.area import AREA as PROFILES
 from .relationships.area import AREA as RELATIONSHIPS
 from .roles.area import AREA as ROLES
 from .scheduled_events.area import AREA as SCHEDULED_EVENTS
+from .sticker_packs.area import AREA as STICKER_PACKS
 from .threads.area import AREA as THREADS
 from .users.area import AREA as USERS
 from .voice_states.area import AREA as VOICE_STATES
@@ -40,8 +45,9 @@ AREAS: tuple[Area, ...] = (
     INVITES,  # before lobbies: /invites/{code} answers lobby invites too
     LOBBIES, MESSAGES, PRESENCE, RELATIONSHIPS, GUILDS, CHANNELS, ROLES,
     MEMBERS, PROFILES,
-    CHANNEL_MESSAGES, THREADS, PRIVATE_CHANNELS, EXPRESSIONS, SCHEDULED_EVENTS,
-    ADMIN, OAUTH, USERS, ACCOUNTS, APPLICATIONS, WEBHOOKS,
+    CHANNEL_MESSAGES, THREADS, PRIVATE_CHANNELS, POLLS, EXPRESSIONS, SCHEDULED_EVENTS,
+    ADMIN, OAUTH, USERS, ACCOUNTS, APPLICATION_EMOJIS, ACTIVITIES, APPLICATIONS, STICKER_PACKS, WEBHOOKS,
+    CHANNEL_WEBHOOKS,  # before interactions: it routes /webhooks/{id}/{token} for both
     COMMANDS, INTERACTIONS,
     AUDIT_LOG,
     MONETIZATION,

@@ -8,8 +8,10 @@ from typing import Any
 
 
 def role_json(row: sqlite3.Row) -> dict[str, Any]:
+    """``tags`` only when the role has some, as the platform sends it (``bot_id`` on a bot's managed
+    role, which libraries read to find the bot's own role)."""
     permissions = str(int(row["permissions"]))
-    return {
+    body: dict[str, Any] = {
         "id": str(row["id"]), "name": row["name"], "color": row["color"],
         "colors": {"primary_color": row["color"], "secondary_color": row["secondary_color"],
                    "tertiary_color": row["tertiary_color"]},
@@ -17,3 +19,7 @@ def role_json(row: sqlite3.Row) -> dict[str, Any]:
         "position": row["position"], "permissions": permissions, "permissions_new": permissions,
         "managed": bool(row["managed"]), "mentionable": bool(row["mentionable"]), "flags": row["flags"],
     }
+    tags = {key: str(row[key]) for key in ("bot_id", "integration_id") if row[key] is not None}
+    if tags:
+        body["tags"] = tags
+    return body

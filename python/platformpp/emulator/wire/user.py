@@ -12,7 +12,7 @@ def public_user_json(row: sqlite3.Row) -> dict[str, Any]:
     body: dict[str, Any] = {
         "id": str(row["id"]), "username": row["username"], "discriminator": row["discriminator"],
         "global_name": row["global_name"], "avatar": row["avatar"], "public_flags": row["flags"],
-        "flags": row["flags"], "banner": None, "accent_color": None, "avatar_decoration_data": None,
+        "flags": row["flags"], "banner": row["banner"], "accent_color": None, "avatar_decoration_data": None,
         # The emulator has no server tags or collectibles; the platform sends null for users without.
         "primary_guild": None, "collectibles": None,
     }

@@ -1,5 +1,6 @@
-"""The application object: ``GET``/``PATCH /applications/@me`` and ``GET /oauth2/applications/@me``
-(bot), and its admin view with the webhook key and the emulator's settings."""
+"""The application object: ``GET``/``PATCH /applications/@me``, the same by id
+(``/applications/{application_id}``) and ``GET /oauth2/applications/@me`` (bot), and its admin view
+with the webhook key and the emulator's settings."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ...core import auth
-from ...core.errors import UNKNOWN_APPLICATION, ApiError, json_response, not_found
+from ...core.errors import MISSING_ACCESS, UNKNOWN_APPLICATION, ApiError, json_response, not_found
 from ...core.validation import Form, read_json
 from ...paths import ADMIN, API
 from ..webhooks.interactions_endpoint import verify_endpoint
@@ -23,14 +24,24 @@ if TYPE_CHECKING:
     from ...state import EmulatorState
 
 
-def _own_application(request: Request) -> tuple[EmulatorState, int]:
-    principal = auth.require(request, kinds=("bot",))
-    return request.app.state.emu, principal.application_id
+def own_application(request: Request, kinds: tuple[auth.PrincipalKind, ...] = ("bot",)
+                    ) -> tuple[EmulatorState, int]:
+    """The caller's application (its bot's, or with ``kinds`` also a user token's); by id, another
+    application is 403 (50001) and an unknown one 404."""
+    principal = auth.require(request, kinds=kinds)
+    state: EmulatorState = request.app.state.emu
+    asked = request.path_params.get("application_id")
+    if asked is not None and int(asked) != principal.application_id:
+        if application_row(state, int(asked)) is None:
+            raise not_found(UNKNOWN_APPLICATION, "Application")
+        raise ApiError(403, MISSING_ACCESS, "Missing Access")
+    return state, principal.application_id
 
 
 async def get_my_application(request: Request) -> Response:
-    """``GET /applications/@me`` and ``GET /oauth2/applications/@me``: the bot's own application."""
-    state, application_id = _own_application(request)
+    """``GET /applications/@me`` (or by its id) and ``GET /oauth2/applications/@me``: the bot's own
+    application."""
+    state, application_id = own_application(request)
     await run_in_threadpool(privileged_intents.expire_now, state, application_id)   # flags as of the clock
     row = application_row(state, application_id)
     if row is None:
@@ -39,10 +50,10 @@ async def get_my_application(request: Request) -> Response:
 
 
 async def patch_my_application(request: Request) -> Response:
-    """``PATCH /applications/@me``: all fields checked before anything is written (one transaction).
+    """``PATCH /applications/@me`` (or by its id): all fields checked before anything is written (one transaction).
     A new ``interactions_endpoint_url`` is verified first, as the platform does: a signed PING must be
     answered with a PONG and a badly signed one refused (else 400 naming the field)."""
-    state, application_id = _own_application(request)
+    state, application_id = own_application(request)
     data = await read_json(request)
     current = application_row(state, application_id)
     if current is None:
@@ -97,6 +108,8 @@ def routes() -> list[BaseRoute]:
     return [
         Route(f"{API}/applications/@me", get_my_application, methods=["GET"]),
         Route(f"{API}/applications/@me", patch_my_application, methods=["PATCH"]),
+        Route(f"{API}/applications/{{application_id:snowflake}}", get_my_application, methods=["GET"]),
+        Route(f"{API}/applications/{{application_id:snowflake}}", patch_my_application, methods=["PATCH"]),
         Route(f"{API}/oauth2/applications/@me", get_my_application, methods=["GET"]),
         Route(f"{ADMIN}/applications/{{application_id:snowflake}}", admin_get_application, methods=["GET"]),
         *intents_routes.routes(),

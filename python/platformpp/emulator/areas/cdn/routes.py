@@ -1,7 +1,8 @@
 """The CDN routes: stored images served back at the platform's CDN paths, under the emulator's base
 URL (as attachments are): ``{base}/guilds/{guild_id}/users/{user_id}/avatars/{hash}.{ext}`` and
-``.../banners/...`` (guild member avatars and banners), ``{base}/avatars/{user_id}/{hash}.{ext}`` (user
-avatars), ``{base}/icons/{guild_id}/{hash}.{ext}`` and ``{base}/role-icons/{role_id}/{hash}.{ext}``.
+``.../banners/...`` (guild member avatars and banners), ``{base}/avatars/{user_id}/{hash}.{ext}`` and
+``{base}/banners/{user_id}/{hash}.{ext}`` (user avatars and banners), ``{base}/icons/{guild_id}/{hash}.{ext}``
+and ``{base}/role-icons/{role_id}/{hash}.{ext}``.
 
 The platform's image formatting: the extension picks the format (png, jpg / jpeg, webp, gif; gif only
 for an animated image, whose hash starts with ``a_``), ``?size=`` any power of two from 16 to 4096
@@ -72,6 +73,10 @@ async def user_avatar(request: Request) -> Response:
     return await _serve(request, store.user_avatar_path(request.path_params["user_id"], ""))
 
 
+async def user_banner(request: Request) -> Response:
+    return await _serve(request, store.user_banner_path(request.path_params["user_id"], ""))
+
+
 async def guild_icon(request: Request) -> Response:
     return await _serve(request, store.guild_icon_path(request.path_params["guild_id"], ""))
 
@@ -86,6 +91,7 @@ def routes() -> list[BaseRoute]:
         Route(member + "/avatars/{file}", member_avatar, methods=["GET"]),
         Route(member + "/banners/{file}", member_banner, methods=["GET"]),
         Route("/avatars/{user_id:snowflake}/{file}", user_avatar, methods=["GET"]),
+        Route("/banners/{user_id:snowflake}/{file}", user_banner, methods=["GET"]),
         Route("/icons/{guild_id:snowflake}/{file}", guild_icon, methods=["GET"]),
         Route("/role-icons/{role_id:snowflake}/{file}", role_icon, methods=["GET"]),
     ]

@@ -27,6 +27,10 @@ def user_avatar_path(user_id: int, image_hash: str) -> str:
     return f"avatars/{user_id}/{image_hash}"
 
 
+def user_banner_path(user_id: int, image_hash: str) -> str:
+    return f"banners/{user_id}/{image_hash}"
+
+
 def guild_icon_path(guild_id: int, image_hash: str) -> str:
     return f"icons/{guild_id}/{image_hash}"
 

@@ -15,6 +15,7 @@ from ...events.audience import Payload
 from ...wire.member import MEMBER_SELECT, member_json
 from ...wire.message import emoji_key_json
 from ...wire.user import public_user_json
+from ..application_emojis import store as application_emojis
 from .access import ChannelAccess, bot_members_viewing, channel_access
 from .audience import GUILD_MESSAGE_REACTIONS, GuildBots
 from .store import get_row
@@ -40,12 +41,14 @@ class Emoji:
         return emoji_key_json(self.id, self.name, self.animated)
 
 
-def parse_emoji(conn: sqlite3.Connection, guild_id: int, raw: str) -> Emoji:
-    """``name:id`` of a custom emoji of the guild, or a unicode emoji; else 400 / 10014."""
+def parse_emoji(conn: sqlite3.Connection, guild_id: int, raw: str, user_id: int) -> Emoji:
+    """``name:id`` of a custom emoji of the guild or of the application whose bot ``user_id`` is, or a
+    unicode emoji; else 400 / 10014."""
     match = _CUSTOM.match(raw)
     if match:
         row = conn.execute("SELECT id, name, animated FROM guild_emojis WHERE id = ? AND guild_id = ?",
-                           (int(match.group(2)), guild_id)).fetchone()
+                           (int(match.group(2)), guild_id)).fetchone() \
+            or application_emojis.usable_emoji(conn, user_id, int(match.group(2)))
         if row is None:
             raise ApiError(400, UNKNOWN_EMOJI, "Unknown Emoji")
         return Emoji(f"{row['name']}:{row['id']}", row["id"], row["name"], bool(row["animated"]))
@@ -60,7 +63,7 @@ def _context(state: EmulatorState, conn: sqlite3.Connection, channel_id: int, me
     access = channel_access(conn, channel_id, user_id, state.clock.now())
     access.require(int(Permission.READ_MESSAGE_HISTORY))
     row = get_row(conn, channel_id, message_id)
-    emoji = parse_emoji(conn, access.guild_id, raw_emoji) if raw_emoji is not None else None
+    emoji = parse_emoji(conn, access.guild_id, raw_emoji, user_id) if raw_emoji is not None else None
     return access, row, emoji
 
 

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ...state import EmulatorState
 
 ROLE_KEYS = {"id", "name", "color", "secondary_color", "tertiary_color", "hoist", "icon", "unicode_emoji",
-             "position", "permissions", "managed", "mentionable", "flags"}
+             "position", "permissions", "managed", "mentionable", "flags", "tags"}
 CHANNEL_KEYS = {"id", "type", "name", "position", "parent_id", "topic", "nsfw", "bitrate", "user_limit",
                 "flags", "application_id", "permission_overwrites", "rate_limit_per_user", "rtc_region"}
 MEMBER_KEYS = {"user_id", "nick", "roles", "joined_at", "avatar", "banner", "bio",
@@ -118,6 +118,12 @@ def load_role(state: EmulatorState, conn: sqlite3.Connection, role: Form, guild_
                                                                     default=0),
          _bits(role, "permissions"), int(role.boolean("managed")), int(role.boolean("mentionable")),
          role.integer("flags", required=False, minimum=0, default=0)))
+    tags = role.obj("tags", required=False)
+    if tags is not None:   # the bot or integration that manages the role
+        tags.refuse_unknown_keys({"bot_id", "integration_id"})
+        conn.execute("UPDATE roles SET bot_id = ?, integration_id = ? WHERE id = ?",
+                     (tags.snowflake("bot_id", required=False), tags.snowflake("integration_id", required=False),
+                      role_id))
     return role_id
 
 

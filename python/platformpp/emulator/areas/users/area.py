@@ -3,8 +3,11 @@ builder loads it, so that importing the area's stores runs none of this."""
 
 from __future__ import annotations
 
+from importlib import resources
+
 from ...core.area import Area
 from ...core.fixtures import FixtureSection
 from . import fixtures, routes
 
-AREA = Area("users", routes=routes.routes, fixtures=(FixtureSection("users", 10, fixtures.load_users),))
+AREA = Area("users", routes=routes.routes, schema=resources.files(__package__) / "schema",
+            fixtures=(FixtureSection("users", 10, fixtures.load_users),))
