@@ -84,3 +84,14 @@ def test_users_start_join_and_leave_threads_through_the_admin_api(emu: Emulator)
         await session.close()
 
     asyncio.run(scenario())
+
+
+def test_a_member_who_leaves_the_guild_leaves_its_threads(emu: Emulator) -> None:
+    load_fixture_or_raise(emu.state, {"threads": [
+        {"id": "9300", "parent_id": str(GENERAL), "name": "crew", "owner_id": str(ALICE),
+         "members": [str(CAROL), str(BOT_ID)]}]})
+    grant_bot(emu, Permission.KICK_MEMBERS)
+    with bot(emu) as http:
+        assert http.delete(f"/guilds/{GUILD_ID}/members/{CAROL}").status_code == 204
+        assert http.get("/channels/9300").json()["member_count"] == 2
+        assert http.get(f"/channels/9300/thread-members/{CAROL}").status_code == 404

@@ -21,7 +21,7 @@ from ...wire.role import role_json
 from ..cdn import store as cdn
 from ..cdn.images import Upload
 from .dispatch import GUILD_MEMBERS_INTENT, GuildBots, channel_event, guild_bots, to_guild, visibility_changes
-from ..threads.store import forum_settings, list_sync
+from ..threads.store import forum_settings, list_sync, member_left_guild
 from .store import existing_member_row, guild_create_payload, guild_object
 
 INVALID_GUILD = 50055
@@ -320,6 +320,7 @@ def remove_member(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild
                   user_id: int) -> None:
     bots = guild_bots(conn, guild_id, now)
     user = member_json(existing_member_row(conn, guild_id, user_id))["user"]
+    member_left_guild(conn, outbox, now, guild_id, user_id)
     conn.execute("DELETE FROM members WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
     to_guild(outbox, _without(bots, user_id), "GUILD_MEMBER_REMOVE",
              {"guild_id": str(guild_id), "user": user}, intent=GUILD_MEMBERS_INTENT)

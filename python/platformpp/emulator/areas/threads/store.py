@@ -491,3 +491,11 @@ def _to_bot(bots: GuildBots, user_id: int, payload: Payload) -> Any:
     def render(viewer: Viewer) -> Payload | None:
         return payload if viewer.user_id == user_id and bots.admits(viewer, GUILDS_INTENT) else None
     return render
+
+
+def member_left_guild(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int,
+                      user_id: int) -> None:
+    """A member who leaves the guild (left, kicked, banned, pruned) leaves its threads too."""
+    for thread in conn.execute("SELECT c.* FROM channels c JOIN thread_members t ON t.thread_id = c.id"
+                               " WHERE c.guild_id = ? AND t.user_id = ?", (guild_id, user_id)).fetchall():
+        remove_member(conn, outbox, now, thread, user_id)
