@@ -47,6 +47,7 @@ from ..audit_log import actions
 from ..audit_log import store as audit_log
 from ..lobbies.bridge import channel_message_to_lobby
 from ..members.activity import touch as touch_activity
+from ..polls import results as poll_results
 from ..private_channels import messages as private_messages
 from ..threads import store as threads
 from . import search
@@ -134,10 +135,12 @@ def render_many(conn: sqlite3.Connection, rows: list[sqlite3.Row], viewer_id: in
             reaction_json(emoji_key_json(r["emoji_id"], r["emoji_name"], bool(r["animated"])), r["n"], bool(r["me"])))
     mentioned = {row["id"]: [int(u) for u in json_list(row["mentions"])] for row in rows}
     users = _users(conn, {row["author_id"] for row in rows} | {u for ids_ in mentioned.values() for u in ids_})
-    return [message_json(row, author=users.get(row["author_id"], {"id": str(row["author_id"])}),
-                         mentions=[users[u] for u in mentioned[row["id"]] if u in users],
-                         attachments=attachments.get(row["id"], []), reactions=reactions.get(row["id"], []))
-            for row in rows]
+    messages = [message_json(row, author=users.get(row["author_id"], {"id": str(row["author_id"])}),
+                             mentions=[users[u] for u in mentioned[row["id"]] if u in users],
+                             attachments=attachments.get(row["id"], []), reactions=reactions.get(row["id"], []))
+                for row in rows]
+    poll_results.fill(conn, messages, viewer_id)
+    return messages
 
 
 def render(conn: sqlite3.Connection, row: sqlite3.Row, viewer_id: int | None = None) -> Payload:
@@ -400,6 +403,7 @@ def edit(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, writer:
                                      body=body, has_files=bool(files)), []
     access = channel_access(conn, channel_id, editor.user_id, now)
     row = get_row(conn, channel_id, message_id)
+    poll_results.refuse_edit(row, body.given)
     own = row["author_id"] == editor.user_id
     if not own and (body.given - {"flags"} or files or not access.has(int(Permission.MANAGE_MESSAGES))):
         raise ApiError(403, CANNOT_EDIT_OTHERS, "Cannot edit a message authored by another user")
