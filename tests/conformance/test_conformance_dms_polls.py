@@ -3,8 +3,9 @@ the published schema."""
 
 from __future__ import annotations
 
+import httpx
 import pytest
-from emulator_world import ALICE, BOB, BOT_TOKEN, CAROL
+from emulator_world import ALICE, BOB, BOT_TOKEN, CAROL, GUILD_ID
 from platformpp.emulator import Emulator
 from social_helpers import user_token
 
@@ -12,6 +13,8 @@ from conformance_client import ClientFactory
 
 BOT = f"Bot {BOT_TOKEN}"
 GDM = "openid sdk.social_layer gdm.join"
+GENERAL, BOT_ROLE = GUILD_ID + 101, GUILD_ID + 11
+SEND_POLLS = 1 << 49
 
 
 @pytest.mark.covers("POST /users/@me/channels", "PUT /channels/{channel_id}/recipients/{user_id}",
@@ -41,3 +44,23 @@ def test_dm_moderation_metadata(emu: Emulator, client: ClientFactory) -> None:
     assert bot.put(url, json={"score": 3}).status_code == 400
     assert bot.put(f"/partner-sdk/dms/{BOB}/{CAROL}/messages/{message['id']}/moderation-metadata",
                    json={"a": "b"}).status_code == 404
+
+
+@pytest.mark.covers("GET /channels/{channel_id}/polls/{message_id}/answers/{answer_id}",
+                    "POST /channels/{channel_id}/polls/{message_id}/expire")
+def test_polls(emu: Emulator, client: ClientFactory) -> None:
+    bot = client(BOT)
+    emu.state.db.execute("UPDATE roles SET permissions = ? WHERE id = ?", (str(SEND_POLLS), BOT_ROLE))
+    poll = {"question": {"text": "Which map?"}, "answers": [{"poll_media": {"text": "Dust"}},
+                                                            {"poll_media": {"text": "Nuke"}}]}
+    message = bot.post(f"/channels/{GENERAL}/messages", json={"poll": poll}).json()
+    voted = httpx.put(f"{emu.base_url}/_emulator/channels/{GENERAL}/polls/{message['id']}/answers/1/voters/{ALICE}")
+    assert voted.status_code == 204
+    voters = bot.get(f"/channels/{GENERAL}/polls/{message['id']}/answers/1")
+    assert voters.status_code == 200 and voters.json()["users"][0]["id"] == str(ALICE)
+    assert bot.get(f"/channels/{GENERAL}/polls/{message['id']}/answers/1", params={"limit": 0}).status_code == 400
+    assert bot.get(f"/channels/{GENERAL}/polls/1/answers/1").status_code == 404
+    ended = bot.post(f"/channels/{GENERAL}/polls/{message['id']}/expire")
+    assert ended.status_code == 200 and ended.json()["poll"]["results"]["is_finalized"] is True
+    assert bot.post(f"/channels/{GENERAL}/polls/{message['id']}/expire").status_code == 400
+    assert bot.post(f"/channels/{GENERAL}/polls/1/expire").status_code == 404
