@@ -10,7 +10,7 @@ import asyncio
 from typing import Any
 
 import httpx
-from channel_helpers import (GENERAL, MODERATOR_ROLE, MODERATORS, Permission, grant_bot, set_clock,
+from channel_helpers import (DEFAULT_EVERYONE, GENERAL, MODERATOR_ROLE, MODERATORS, Permission, grant_bot, set_clock,
                              set_message_content, user_posts)
 from platformpp.emulator import Emulator
 from social_helpers import APP_ID, BOB, BOT_ID, BOT_TOKEN, GUILD_ID, GatewayClient, bot
@@ -135,5 +135,29 @@ def test_a_bot_that_gains_sight_of_a_channel_gets_its_threads(emu: Emulator) -> 
         assert [t["id"] for t in synced["threads"]] == [mods["id"]]
         assert [m["user_id"] for m in synced["members"]] == [str(BOT_ID)]
         await session.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_bot_losing_sight_of_channels_gets_no_channel_update_for_threads(emu: Emulator) -> None:
+    grant_bot(emu, Permission.CREATE_PUBLIC_THREADS)
+    with bot(emu) as http:
+        thread = http.post(f"/channels/{GENERAL}/threads", json={"name": "t", "type": 11}).json()
+
+    async def scenario() -> None:
+        opted, _ = await _session(emu, GUILDS, capabilities=OBFUSCATION)
+        blind = str(int(DEFAULT_EVERYONE) & ~int(Permission.VIEW_CHANNEL))
+        url = f"{emu.base_url}/_emulator/guilds/{GUILD_ID}/roles/{GUILD_ID}"
+        assert (await _call(httpx.patch, url, json={"permissions": blind}, timeout=10)).status_code < 300
+        updated: set[str] = set()
+        try:
+            while True:
+                payload = await opted.recv(0.5)
+                if payload["op"] == 0 and payload["t"] == "CHANNEL_UPDATE":
+                    updated.add(payload["d"]["id"])
+        except asyncio.TimeoutError:
+            pass
+        assert str(GENERAL) in updated and thread["id"] not in updated
+        await opted.close()
 
     asyncio.run(scenario())

@@ -118,8 +118,9 @@ def visible_channel_ids(conn: sqlite3.Connection, who: Standing | None, *,
     channel the bot lacks VIEW_CHANNEL for is obfuscated, and omitted from the list after 2026-11-16)."""
     if who is None:
         return set()
-    rows = conn.execute("SELECT id, parent_id, permission_overwrites FROM channels WHERE guild_id = ?",
-                        (who.context.guild_id,)).fetchall()
+    # Threads are left out: they have their parent's permissions (areas/threads/store.py).
+    rows = conn.execute("SELECT id, parent_id, permission_overwrites FROM channels WHERE guild_id = ?"
+                        " AND type NOT IN (10, 11, 12)", (who.context.guild_id,)).fetchall()
     visible = {row["id"] for row in rows if permissions_in(who, row) & Permission.VIEW_CHANNEL}
     # A channel also counts as viewable while the user is connected to it (voice; docs/wire.md).
     visible |= {row[0] for row in conn.execute(
