@@ -72,7 +72,8 @@ def test_application_emojis(client: ClientFactory) -> None:
 def test_activities(emu: Emulator, client: ClientFactory,
                     platformpp_user: Callable[..., SimulatedUser]) -> None:
     me = client(BOT)
-    uploaded = me.post(f"/applications/{APP_ID}/attachment", files={"file": ("shot.png", b"\x89PNG", "image/png")})
+    uploaded = me.post(f"/applications/{APP_ID}/attachment",
+                       files={"file": ("shot.png", b"\x89PNG", "image/png")})
     assert uploaded.status_code == 200, uploaded.text
     assert me.post(f"/applications/{APP_ID}/attachment", files={"other": ("a.txt", b"a", "text/plain")}
                    ).status_code == 400

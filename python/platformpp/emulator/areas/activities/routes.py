@@ -45,7 +45,8 @@ async def attachment_file(request: Request) -> Response:
     """``GET /ephemeral-attachments/{application_id}/{attachment_id}/{filename}``: the stored bytes."""
     application_id, attachment_id = snowflake_param(request, "application_id"), snowflake_param(request,
                                                                                               "attachment_id")
-    row = await in_transaction(request, lambda conn, _: store.find_attachment(conn, application_id, attachment_id))
+    row = await in_transaction(request, lambda conn, _: store.find_attachment(conn, application_id,
+                                                                                  attachment_id))
     if row is None or row["filename"] != request.path_params["filename"]:
         raise ApiError(404, 0, "404: Not Found")
     return Response(bytes(row["data"]), media_type=row["content_type"] or "application/octet-stream")

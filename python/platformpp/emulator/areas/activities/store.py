@@ -25,8 +25,8 @@ def save_attachment(state: EmulatorState, conn: sqlite3.Connection, application_
                     base_url: str) -> Payload:
     attachment_id = state.ids.next()
     name = attachment_name(upload.filename, 0)
-    conn.execute("INSERT INTO activity_attachments (id, application_id, filename, content_type, data, created_at)"
-                 " VALUES (?, ?, ?, ?, ?, ?)", (attachment_id, application_id, name, upload.content_type,
+    conn.execute("INSERT INTO activity_attachments (id, application_id, filename, content_type, data,"
+                 " created_at) VALUES (?, ?, ?, ?, ?, ?)", (attachment_id, application_id, name, upload.content_type,
                                                 upload.data, state.clock.iso()))
     url = base_url.rstrip("/") + attachment_path(application_id, attachment_id, name)
     body: Payload = {"id": str(attachment_id), "filename": name, "size": len(upload.data), "url": url,

@@ -30,7 +30,8 @@ def _name(form: Form, *, required: bool) -> str | None:
 
 async def list_emojis(request: Request) -> Response:
     _, application_id = own_application(request)
-    return json_response(await in_transaction(request, lambda conn, _: store.list_emojis(conn, application_id)))
+    return json_response(await in_transaction(request, lambda conn, _: store.list_emojis(conn,
+                                                                                         application_id)))
 
 
 async def get_emoji(request: Request) -> Response:

@@ -39,13 +39,14 @@ def _refuse_taken_name(conn: sqlite3.Connection, application_id: int, name: str,
     if conn.execute("SELECT 1 FROM application_emojis WHERE application_id = ? AND name = ? AND id != ?",
                     (application_id, name, emoji_id)).fetchone() is not None:
         taken = Form({})
-        taken.fail("name", "APPLICATION_EMOJI_NAME_ALREADY_TAKEN", "An emoji of this application has this name.")
+        taken.fail("name", "APPLICATION_EMOJI_NAME_ALREADY_TAKEN",
+                   "An emoji of this application has this name.")
         taken.done()
 
 
 def list_emojis(conn: sqlite3.Connection, application_id: int) -> Payload:
-    rows = conn.execute("SELECT *, '[]' AS roles FROM application_emojis WHERE application_id = ? ORDER BY id",
-                        (application_id,)).fetchall()
+    rows = conn.execute("SELECT *, '[]' AS roles FROM application_emojis WHERE application_id = ?"
+                        " ORDER BY id", (application_id,)).fetchall()
     return {"items": [_json(conn, row) for row in rows]}
 
 
@@ -85,5 +86,6 @@ def delete_emoji(conn: sqlite3.Connection, application_id: int, emoji_id: int) -
 def usable_emoji(conn: sqlite3.Connection, user_id: int, emoji_id: int) -> sqlite3.Row | None:
     """An emoji of the application whose bot ``user_id`` is (what that bot may use anywhere), or None."""
     return conn.execute("SELECT e.id, e.name, e.animated FROM application_emojis e"
-                        " JOIN applications a ON a.id = e.application_id WHERE e.id = ? AND a.bot_user_id = ?",
+                        " JOIN applications a ON a.id = e.application_id"
+                        " WHERE e.id = ? AND a.bot_user_id = ?",
                         (emoji_id, user_id)).fetchone()

@@ -50,7 +50,8 @@ async def get_my_application(request: Request) -> Response:
 
 
 async def patch_my_application(request: Request) -> Response:
-    """``PATCH /applications/@me`` (or by its id): all fields checked before anything is written (one transaction).
+    """``PATCH /applications/@me`` (or by its id): all fields checked before anything is written (one
+    transaction).
     A new ``interactions_endpoint_url`` is verified first, as the platform does: a signed PING must be
     answered with a PONG and a badly signed one refused (else 400 naming the field)."""
     state, application_id = own_application(request)

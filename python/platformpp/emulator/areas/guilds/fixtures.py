@@ -122,8 +122,8 @@ def load_role(state: EmulatorState, conn: sqlite3.Connection, role: Form, guild_
     if tags is not None:   # the bot or integration that manages the role
         tags.refuse_unknown_keys({"bot_id", "integration_id"})
         conn.execute("UPDATE roles SET bot_id = ?, integration_id = ? WHERE id = ?",
-                     (tags.snowflake("bot_id", required=False), tags.snowflake("integration_id", required=False),
-                      role_id))
+                     (tags.snowflake("bot_id", required=False),
+                      tags.snowflake("integration_id", required=False), role_id))
     return role_id
 
 

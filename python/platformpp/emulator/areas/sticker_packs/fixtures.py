@@ -19,8 +19,8 @@ FORMAT_TYPES = tuple(sorted(set(STICKER_FORMATS.values())))
 def load_sticker_packs(state: EmulatorState, conn: sqlite3.Connection, form: Form, name: str) -> None:
     for index, raw in enumerate(form.array(name) or []):
         pack = form.item(name, index, raw)
-        pack.refuse_unknown_keys({"id", "sku_id", "name", "description", "cover_sticker_id", "banner_asset_id",
-                                  "stickers"})
+        pack.refuse_unknown_keys({"id", "sku_id", "name", "description", "cover_sticker_id",
+                                  "banner_asset_id", "stickers"})
         pack_id = fixture_id(state, pack)
         if row_exists(conn, "sticker_packs", pack_id):
             pack.fail("id", "ALREADY_EXISTS", f"Sticker pack {pack_id} already exists.")

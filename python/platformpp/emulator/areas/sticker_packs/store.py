@@ -24,7 +24,8 @@ def pack_json(conn: sqlite3.Connection, row: sqlite3.Row) -> Payload:
     stickers = conn.execute("SELECT * FROM standard_stickers WHERE pack_id = ? ORDER BY sort_value, id",
                             (row["id"],)).fetchall()
     body: Payload = {"id": str(row["id"]), "sku_id": str(row["sku_id"]), "name": row["name"],
-                     "description": row["description"], "stickers": [standard_sticker_json(s) for s in stickers]}
+                     "description": row["description"],
+                     "stickers": [standard_sticker_json(s) for s in stickers]}
     for key in ("cover_sticker_id", "banner_asset_id"):
         if row[key] is not None:
             body[key] = str(row[key])

@@ -63,7 +63,8 @@ async def patch_me(request: Request) -> Response:
     def work(conn: sqlite3.Connection, outbox: Outbox) -> Payload:
         name = changes.get("username")
         if name is not None and conn.execute(
-                "SELECT 1 FROM users WHERE username = ? AND id != ? AND provisional = 0 AND merged_into IS NULL",
+                "SELECT 1 FROM users WHERE username = ? AND id != ? AND provisional = 0"
+                " AND merged_into IS NULL",
                 (name, principal.user_id)).fetchone() is not None:
             taken = Form({})
             taken.fail("username", "USERNAME_ALREADY_TAKEN", "Username is unavailable. Try another.")
