@@ -24,6 +24,7 @@ def test_a_bot_opens_one_dm_per_user(emu: Emulator) -> None:
         assert http.get(f"/channels/{dm['id']}").json() == dm
         unknown = http.post("/users/@me/channels", json={"recipient_id": "42"})
         assert unknown.status_code == 404 and unknown.json()["code"] == 10013
+        assert http.post("/users/@me/channels", json={"recipient_id": str(BOT_ID)}).json()["code"] == 10013
         bad = http.post("/users/@me/channels", json={"recipient_id": "alice"})
         assert bad.status_code == 400 and "recipient_id" in bad.json()["errors"]
         assert "recipient_id" in http.post("/users/@me/channels", json={}).json()["errors"]

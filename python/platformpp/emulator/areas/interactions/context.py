@@ -24,6 +24,7 @@ from ...wire.role import role_json
 from ...wire.user import public_user_json
 from ..guilds.access import GuildRoles, Standing, guild_roles, overwrites_of, standing_in
 from ..monetization.store import interaction_entitlements
+from ..private_channels import store as private_channels
 
 GUILD_INSTALL, USER_INSTALL = 0, 1
 # Interaction context types: a guild, a DM with the app's bot user, any other DM or a group DM.
@@ -163,18 +164,7 @@ def _private_place(conn: sqlite3.Connection, app: sqlite3.Row, user: sqlite3.Row
 def direct_message_channel(state: Any, conn: sqlite3.Connection, user_id: int, recipient_id: int) -> int:
     """The DM channel (type 1) of two users, made on first use as the platform's client opens one."""
     _acting_user(conn, user_id)
-    if conn.execute("SELECT 1 FROM users WHERE id = ?", (recipient_id,)).fetchone() is None or recipient_id == user_id:
-        raise errors.not_found(errors.UNKNOWN_USER, "User")
-    row = conn.execute("SELECT c.id FROM channels c JOIN channel_recipients a ON a.channel_id = c.id AND a.user_id = ?"
-                       " JOIN channel_recipients b ON b.channel_id = c.id AND b.user_id = ? WHERE c.type = ?",
-                       (user_id, recipient_id, DM)).fetchone()
-    if row is not None:
-        return int(row["id"])
-    channel_id = int(state.ids.next())
-    conn.execute("INSERT INTO channels (id, guild_id, type) VALUES (?, NULL, ?)", (channel_id, DM))
-    conn.executemany("INSERT INTO channel_recipients (channel_id, user_id) VALUES (?, ?)",
-                     [(channel_id, user_id), (channel_id, recipient_id)])
-    return channel_id
+    return int(private_channels.open_dm(conn, state.ids.next, user_id, recipient_id)["id"])
 
 
 def member_payload(place: Place) -> Payload:

@@ -78,9 +78,12 @@ def require_user(conn: sqlite3.Connection, user_id: int) -> sqlite3.Row:
 
 
 def open_dm(conn: sqlite3.Connection, next_id: Any, user_id: int, recipient_id: int) -> sqlite3.Row:
-    """The DM channel of two users, made on first use (the same channel ever after). Opening a DM
-    sends no dispatch: the channel reaches a bot with its first message."""
+    """The DM channel of two users, made on first use (the same channel ever after); 404 / 10013 for
+    an unknown user or oneself. Opening a DM sends no dispatch: the channel reaches a bot with its
+    first message."""
     require_user(conn, recipient_id)
+    if recipient_id == user_id:
+        raise errors.not_found(errors.UNKNOWN_USER, "User")
     row = conn.execute("SELECT c.* FROM channels c JOIN channel_recipients a ON a.channel_id = c.id AND a.user_id = ?"
                        " JOIN channel_recipients b ON b.channel_id = c.id AND b.user_id = ? WHERE c.type = ?",
                        (user_id, recipient_id, DM)).fetchone()
@@ -89,7 +92,7 @@ def open_dm(conn: sqlite3.Connection, next_id: Any, user_id: int, recipient_id: 
     channel_id = int(next_id())
     conn.execute("INSERT INTO channels (id, guild_id, type) VALUES (?, NULL, ?)", (channel_id, DM))
     conn.executemany("INSERT INTO channel_recipients (channel_id, user_id) VALUES (?, ?)",
-                     list(dict.fromkeys([(channel_id, user_id), (channel_id, recipient_id)])))
+                     [(channel_id, user_id), (channel_id, recipient_id)])
     return conn.execute("SELECT * FROM channels WHERE id = ?", (channel_id,)).fetchone()
 
 
