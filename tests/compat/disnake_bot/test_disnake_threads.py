@@ -73,6 +73,6 @@ def test_threads_members_archives_and_forum_posts(platformpp_emulator: Emulator)
         assert bug is not None and str(bug.emoji) == "🐛"
         post, first = bot.call(forum.create_thread(name="it crashes", content="on start", applied_tags=[bug]))
         assert post.parent_id == forum.id and [t.name for t in post.applied_tags] == ["bug"]
-        assert first.content == "on start" and first.channel.id == post.id
+        assert first.content == "on start" and first.channel.id == post.id and first.id == post.id
         fetched = bot.call(client.fetch_channel(post.id))
         assert isinstance(fetched, disnake.Thread) and fetched.message_count == 1

@@ -150,12 +150,13 @@ def test_forum_posts_carry_tags_and_their_first_message(emu: Emulator) -> None:
             "name": "crash", "message": {"content": "it crashes"}, "applied_tags": [bug, staff]}).json()
         assert post["applied_tags"] == [bug, staff] and post["rate_limit_per_user"] == 5
         assert post["message"]["channel_id"] == post["id"] and post["message_count"] == 1
+        assert post["message"]["id"] == post["id"]   # the first message takes the post's id
         kept = http.patch(f"/channels/{forum['id']}", json={"available_tags": [
             {"id": bug, "name": "bugs"}, {"id": staff, "name": "staff", "moderated": True}]}).json()
         assert kept["available_tags"][0]["id"] == bug and kept["available_tags"][0]["name"] == "bugs"
         found = http.get(f"/channels/{forum['id']}/threads/search", params={"tag": bug}).json()
         assert [t["id"] for t in found["threads"]] == [post["id"]]
-        assert found["first_messages"] == [] or found["first_messages"][0]["channel_id"] == post["id"]
+        assert [m["id"] for m in found["first_messages"]] == [post["id"]]
         retagged = http.patch(f"/channels/{post['id']}", json={"applied_tags": [bug]})
         assert retagged.status_code == 200 and retagged.json()["applied_tags"] == [bug]
         grant_bot(emu, CREATE)

@@ -293,7 +293,8 @@ def _upload_specs(body: MessageInput, files: list[UploadedFile], existing: set[i
 
 
 def create(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, writer: Writer, *, channel_id: int,
-           author: Author, body: MessageInput, files: list[UploadedFile], base_url: str) -> Payload:
+           author: Author, body: MessageInput, files: list[UploadedFile], base_url: str,
+           message_id: int | None = None) -> Payload:
     now, timestamp = state.clock.now(), state.clock.timestamp()
     private = private_messages.private_channel(conn, channel_id)
     if private is not None:   # a DM or group DM
@@ -323,7 +324,8 @@ def create(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, write
         access.require(int(Permission.SEND_POLLS))
     users, roles, everyone = _mentions(conn, access, content, body)
     flags = body.flags | (HAS_SNAPSHOT if snapshots else 0)
-    message_id = state.ids.next()
+    # A forum post's first message takes the post's id, as on the platform.
+    message_id = message_id if message_id is not None else state.ids.next()
     conn.execute(
         "INSERT INTO channel_messages (id, channel_id, guild_id, author_id, type, content, tts, flags,"
         " mention_everyone, mentions, mention_roles, embeds, components, sticker_items, poll, message_reference,"

@@ -184,9 +184,8 @@ def start_thread(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox,
                        invitable=fields.get("invitable", True), applied_tags=applied)
     answer = created_json(conn, row, author.user_id)
     if body is not None:
-        answer["message"] = messages.create(state, conn, outbox, writer, channel_id=row["id"],
-                                            author=author,
-                                            body=body, files=files, base_url=base_url)
+        answer["message"] = messages.create(state, conn, outbox, writer, channel_id=row["id"], author=author,
+                                            body=body, files=files, base_url=base_url, message_id=row["id"])
         answer.update({k: v for k, v in thread_json(store.get_thread(conn, row["id"])).items()
                        if k in ("message_count", "total_message_sent", "last_message_id")})
     return answer
