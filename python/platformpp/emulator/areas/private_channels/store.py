@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 MAX_GROUP_RECIPIENTS = 10          # a group DM holds at most 10 users, its owner included
 CANNOT_MESSAGE_USER = 50007
 CANNOT_EXECUTE_ON_DM = 50003
-MAX_GROUP_DMS_REACHED = 30011      # the platform's "Maximum number of group DM recipients reached"
+MAX_RECIPIENTS_REACHED = 30004     # the platform's "Maximum number of recipients reached (10)"
 
 
 def recipients_of(conn: sqlite3.Connection, channel_id: int) -> list[sqlite3.Row]:
@@ -127,7 +127,7 @@ def create_group(conn: sqlite3.Connection, outbox: Outbox, next_id: Any, *, appl
     """A group DM the application makes for ``members`` (user id → nick), owned by its bot user, with
     ``application_id`` set; every recipient hears CHANNEL_CREATE."""
     if len(members) + 1 > MAX_GROUP_RECIPIENTS:
-        raise ApiError(400, MAX_GROUP_DMS_REACHED, f"Maximum number of group DM recipients reached ({MAX_GROUP_RECIPIENTS})")
+        raise ApiError(400, MAX_RECIPIENTS_REACHED, f"Maximum number of recipients reached ({MAX_GROUP_RECIPIENTS})")
     channel_id = int(next_id())
     conn.execute("INSERT INTO channels (id, guild_id, type, name, owner_id, application_id)"
                  " VALUES (?, NULL, ?, NULL, ?, ?)", (channel_id, GROUP_DM, owner_id, application_id))
@@ -162,7 +162,7 @@ def add_recipient(conn: sqlite3.Connection, outbox: Outbox, *, channel_id: int, 
     if user_id in present:
         return None
     if len(present) >= MAX_GROUP_RECIPIENTS:
-        raise ApiError(400, MAX_GROUP_DMS_REACHED, f"Maximum number of group DM recipients reached ({MAX_GROUP_RECIPIENTS})")
+        raise ApiError(400, MAX_RECIPIENTS_REACHED, f"Maximum number of recipients reached ({MAX_GROUP_RECIPIENTS})")
     user = require_user(conn, user_id)
     conn.execute("INSERT INTO channel_recipients (channel_id, user_id, nick) VALUES (?, ?, ?)", (channel_id, user_id, nick))
     event = {"channel_id": str(channel_id), "user": public_user_json(user)}
