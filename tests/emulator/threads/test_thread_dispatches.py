@@ -10,8 +10,8 @@ import asyncio
 from typing import Any
 
 import httpx
-from channel_helpers import (DEFAULT_EVERYONE, GENERAL, MODERATOR_ROLE, MODERATORS, Permission, grant_bot, set_clock,
-                             set_message_content, user_posts)
+from channel_helpers import (DEFAULT_EVERYONE, GENERAL, MODERATOR_ROLE, MODERATORS, Permission, grant_bot,
+                             set_clock, set_message_content, user_posts)
 from platformpp.emulator import Emulator
 from social_helpers import APP_ID, BOB, BOT_ID, BOT_TOKEN, GUILD_ID, GatewayClient, bot
 

@@ -19,6 +19,12 @@ def _admin(emu: Emulator, method: str, path: str, body: object = None) -> httpx.
     return httpx.request(method, f"{emu.base_url}/_emulator{path}", json=body, timeout=10)
 
 
+def _members_may_start_private_threads(emu: Emulator) -> None:
+    everyone = emu.state.db.query_one("SELECT permissions FROM roles WHERE id = ?", (GUILD_ID,))
+    emu.state.db.execute("UPDATE roles SET permissions = ? WHERE id = ?",
+                         (str(int(everyone["permissions"]) | Permission.CREATE_PRIVATE_THREADS), GUILD_ID))
+
+
 def test_threads_load_from_a_fixture(emu: Emulator) -> None:
     load_fixture_or_raise(emu.state, {"threads": [
         {"id": "9100", "parent_id": str(GENERAL), "name": "planning", "owner_id": str(ALICE),
@@ -46,10 +52,7 @@ def test_a_bad_thread_fixture_names_the_field_and_loads_nothing(emu: Emulator) -
 def test_users_start_join_and_leave_threads_through_the_admin_api(emu: Emulator) -> None:
     emu.state.db.execute("UPDATE applications SET flags = flags | ? WHERE id = 1000000000000000000",
                          (1 << 15,))
-    everyone = int(emu.state.db.query_one("SELECT permissions FROM roles WHERE id = ?",
-                                          (GUILD_ID,))["permissions"])
-    emu.state.db.execute("UPDATE roles SET permissions = ? WHERE id = ?",
-                         (str(everyone | Permission.CREATE_PRIVATE_THREADS), GUILD_ID))
+    _members_may_start_private_threads(emu)
 
     async def scenario() -> None:
         session = await GatewayClient.connect(emu)
@@ -95,3 +98,26 @@ def test_a_member_who_leaves_the_guild_leaves_its_threads(emu: Emulator) -> None
         assert http.delete(f"/guilds/{GUILD_ID}/members/{CAROL}").status_code == 204
         assert http.get("/channels/9300").json()["member_count"] == 2
         assert http.get(f"/channels/9300/thread-members/{CAROL}").status_code == 404
+
+
+def test_a_bot_added_to_a_private_thread_gets_it(emu: Emulator) -> None:
+    _members_may_start_private_threads(emu)
+    grant_bot(emu, Permission.MANAGE_THREADS)
+
+    async def scenario() -> None:
+        session = await GatewayClient.connect(emu)
+        await session.identify(BOT_TOKEN, intents=GUILDS)
+        await session.dispatch("GUILD_CREATE")
+        thread = (await asyncio.to_thread(_admin, emu, "POST", f"/channels/{GENERAL}/threads",
+                                          {"author_id": str(BOB), "name": "bob's", "type": 12})).json()
+        await session.dispatch("THREAD_CREATE")   # seen through MANAGE_THREADS
+        with bot(emu) as http:
+            assert (await asyncio.to_thread(http.put, f"/channels/{thread['id']}/thread-members/@me")
+                    ).status_code == 204
+        added = (await session.dispatch("THREAD_CREATE"))["d"]
+        assert added["id"] == thread["id"] and added["member"]["user_id"] == str(BOT_ID)
+        assert "newly_created" not in added and added["member_count"] == 2
+        await session.dispatch("THREAD_MEMBER_UPDATE")
+        await session.close()
+
+    asyncio.run(scenario())

@@ -176,6 +176,10 @@ def add_member(conn: sqlite3.Connection, outbox: Outbox, now: datetime, thread: 
     member = thread_member_json(joined, _guild_member(conn, thread["guild_id"], user_id))
     _members_update(conn, outbox, now, thread, user_id, {"added_members": [member]})
     own = {**thread_member_json(joined), "guild_id": str(thread["guild_id"])}
+    if thread["type"] == PRIVATE_THREAD:   # the thread comes into the added bot's sight
+        shown = get_thread(conn, thread["id"])
+        outbox.add("THREAD_CREATE", _only(thread["guild_id"], user_id,
+                                          {**thread_json(shown), "member": thread_member_json(joined)}))
     outbox.add("THREAD_MEMBER_UPDATE", _only(thread["guild_id"], user_id, own))
 
 
