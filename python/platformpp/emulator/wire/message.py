@@ -77,6 +77,8 @@ def message_json(row: sqlite3.Row, *, author: Payload, mentions: list[Payload], 
         body["message_snapshots"] = json.loads(row["message_snapshots"])
     if row["interaction"] is not None:   # an interaction's answer: webhook_id, application_id, interaction_metadata
         body.update(json.loads(row["interaction"]))
+    if row["webhook_author"] is not None:   # a webhook's message shows the webhook as its author
+        body.update(author=json.loads(row["webhook_author"]), webhook_id=str(row["webhook_id"]))
     return body
 
 

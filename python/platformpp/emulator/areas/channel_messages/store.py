@@ -394,10 +394,12 @@ def get_message(state: EmulatorState, conn: sqlite3.Connection, reader: Author, 
 # --- editing and deleting ------------------------------------------------------------------------------
 
 def edit(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, writer: Writer, *, channel_id: int,
-         editor: Author, message_id: int, body: MessageInput, files: list[UploadedFile], base_url: str
-         ) -> tuple[Payload, list[int]]:
+         editor: Author, message_id: int, body: MessageInput, files: list[UploadedFile], base_url: str,
+         webhook_id: int | None = None) -> tuple[Payload, list[int]]:
     """The author edits anything; others with MANAGE_MESSAGES only the flags (suppress embeds).
-    Returns the message and the ids of attachments removed (their files go after the commit)."""
+    ``webhook_id``: the editor is that webhook, acting for its creator ``editor`` (a webhook's message
+    is its webhook's alone). Returns the message and the ids of attachments removed (their files go
+    after the commit)."""
     now = state.clock.now()
     private = private_messages.private_channel(conn, channel_id)
     if private is not None:
@@ -406,7 +408,7 @@ def edit(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, writer:
     access = channel_access(conn, channel_id, editor.user_id, now)
     row = get_row(conn, channel_id, message_id)
     poll_results.refuse_edit(row, body.given)
-    own = row["author_id"] == editor.user_id
+    own = row["author_id"] == editor.user_id and row["webhook_id"] == webhook_id
     if not own and (body.given - {"flags"} or files or not access.has(int(Permission.MANAGE_MESSAGES))):
         raise ApiError(403, CANNOT_EDIT_OTHERS, "Cannot edit a message authored by another user")
     if files:
@@ -460,8 +462,9 @@ def _attachment_ids(conn: sqlite3.Connection, message_ids: list[int]) -> list[in
 
 
 def delete(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, channel_id: int, caller: Author,
-           message_id: int) -> list[int]:
-    """The author, or anyone with MANAGE_MESSAGES. Returns the attachment ids whose files to remove."""
+           message_id: int, webhook_id: int | None = None) -> list[int]:
+    """The author, or anyone with MANAGE_MESSAGES (``webhook_id``: as in ``edit``). Returns the
+    attachment ids whose files to remove."""
     private = private_messages.private_channel(conn, channel_id)
     if private is not None:
         private_messages.delete(conn, outbox, private, caller_id=caller.user_id, message_id=message_id)
@@ -469,7 +472,7 @@ def delete(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, ch
     now = state.clock.now()
     access = channel_access(conn, channel_id, caller.user_id, now)
     row = get_row(conn, channel_id, message_id)
-    if row["author_id"] != caller.user_id:
+    if row["author_id"] != caller.user_id or row["webhook_id"] != webhook_id:
         access.require(int(Permission.MANAGE_MESSAGES))
     attachments = _attachment_ids(conn, [message_id])
     conn.execute("DELETE FROM channel_messages WHERE id = ?", (message_id,))

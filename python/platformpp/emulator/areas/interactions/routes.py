@@ -1,6 +1,7 @@
 """HTTP routes of interactions, as an app reaches them: the initial response
 (``POST /interactions/{id}/{token}/callback``, no authorization: the token is the credential), the
-original response and followups through ``/webhooks/{application.id}/{interaction.token}/...``, and
+original response and followups through ``/webhooks/{application.id}/{interaction.token}/...`` (routed
+by the channel webhooks area, which shares those paths), and
 the files of interactions. Bodies are JSON or multipart (``payload_json`` + ``files[n]``, together at
 most the 20 MiB upload limit)."""
 
@@ -102,18 +103,21 @@ async def interaction_file(request: Request) -> Response:
                     media_type=row["content_type"] or "application/octet-stream")
 
 
+def webhook_endpoints() -> dict[tuple[str, str | None], Callable]:
+    """The followup endpoints under ``/webhooks/{application_id}/{interaction_token}``, by (method,
+    message path): the channel webhooks area routes those paths, as a channel webhook's id and token
+    share them, and hands the others here."""
+    result: dict[tuple[str, str | None], Callable] = {("POST", None): execute}
+    for method in ("GET", "PATCH", "DELETE"):
+        result[(method, "@original")] = _message_endpoint(method, original=True)
+        result[(method, "{message_id:snowflake}")] = _message_endpoint(method, original=False)
+    return result
+
+
 def routes() -> list[BaseRoute]:
-    webhook = API + "/webhooks/{application_id:snowflake}/{interaction_token}"
-    result: list[BaseRoute] = [
+    return [
         Route(API + "/interactions/{interaction_id:snowflake}/{interaction_token}/callback", callback,
               methods=["POST"]),
-        Route(webhook, execute, methods=["POST"]),
         Route("/interaction-attachments/{interaction_id:snowflake}/{file_id:snowflake}/{filename}",
               interaction_file, methods=["GET"]),
     ]
-    for method in ("GET", "PATCH", "DELETE"):
-        result.append(Route(webhook + "/messages/@original", _message_endpoint(method, original=True),
-                            methods=[method]))
-        result.append(Route(webhook + "/messages/{message_id:snowflake}", _message_endpoint(method, original=False),
-                            methods=[method]))
-    return result

@@ -1,0 +1,2 @@
+"""Channel webhooks (incoming, channel follower), their executes and messages, and announcement
+channels (crosspost, follow)."""
