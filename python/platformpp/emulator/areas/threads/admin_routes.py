@@ -5,6 +5,7 @@ naming the field; nothing is half-written."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -22,6 +23,8 @@ from ..channel_messages.store import Author
 from ..guilds.work import in_transaction
 from . import store
 from .edits import start_thread, viewable_thread
+
+Handler = Callable[[Request], Awaitable[Response]]
 
 
 def _user(conn: sqlite3.Connection, user_id: int | None, field: str) -> Author:
@@ -56,7 +59,7 @@ async def user_starts_thread(request: Request) -> Response:
         raise
 
 
-def _membership(join: bool):  # type: ignore[no-untyped-def]
+def _membership(join: bool) -> Handler:
     async def handler(request: Request) -> Response:
         """PUT / DELETE /_emulator/channels/{channel_id}/thread-members/{user_id}: the user joins / leaves
         an open thread they can view → 204 (THREAD_MEMBERS_UPDATE)."""

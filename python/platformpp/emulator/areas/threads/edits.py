@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from typing import Any
-
-from typing import TYPE_CHECKING
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
 from ...core import errors
 from ...core.errors import ApiError
@@ -32,7 +31,7 @@ _MANAGE_THREADS = int(Permission.MANAGE_THREADS)
 
 
 def viewable_thread(conn: sqlite3.Connection, thread_id: int, user_id: int,
-                    now: Any) -> tuple[sqlite3.Row, int]:
+                    now: datetime) -> tuple[sqlite3.Row, int]:
     thread = store.get_thread(conn, thread_id)
     require_member(conn, thread["guild_id"], user_id, now)
     bits = store.permissions_of(conn, thread, user_id, now)
@@ -60,7 +59,7 @@ def applied_tags(form: Form, parent: sqlite3.Row, permissions: int) -> list[str]
     return applied
 
 
-def get(conn: sqlite3.Connection, outbox: Outbox, now: Any, thread: sqlite3.Row,
+def get(conn: sqlite3.Connection, outbox: Outbox, now: datetime, thread: sqlite3.Row,
         user_id: int) -> dict[str, Any]:
     """GET /channels/{id} of a thread: viewable (50001 otherwise)."""
     store.archive_due(conn, outbox, now, thread["guild_id"])
@@ -68,7 +67,7 @@ def get(conn: sqlite3.Connection, outbox: Outbox, now: Any, thread: sqlite3.Row,
     return thread_json(thread)
 
 
-def modify(conn: sqlite3.Connection, outbox: Outbox, now: Any, thread: sqlite3.Row, user_id: int,
+def modify(conn: sqlite3.Connection, outbox: Outbox, now: datetime, thread: sqlite3.Row, user_id: int,
            form: Form) -> dict[str, Any]:
     """PATCH /channels/{id} of a thread: its owner may rename it, archive or unarchive it (not when
     locked), change ``auto_archive_duration`` and ``applied_tags``; anything else, or another's thread,
@@ -108,7 +107,7 @@ def modify(conn: sqlite3.Connection, outbox: Outbox, now: Any, thread: sqlite3.R
     return thread_json(store.modify(conn, outbox, now, thread, changes, user_id))
 
 
-def remove(conn: sqlite3.Connection, outbox: Outbox, now: Any, thread: sqlite3.Row,
+def remove(conn: sqlite3.Connection, outbox: Outbox, now: datetime, thread: sqlite3.Row,
            user_id: int) -> dict[str, Any]:
     """DELETE /channels/{id} of a thread: MANAGE_THREADS; THREAD_DELETE; audit THREAD_DELETE."""
     thread, bits = viewable_thread(conn, thread["id"], user_id, now)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -29,6 +30,8 @@ from ..guilds.work import in_transaction, reader, writer
 from . import store
 from .edits import created_json, start_thread, thread_fields, thread_parent
 from .edits import viewable_thread as _viewable_thread
+
+Handler = Callable[[Request], Awaitable[Response]]
 
 _MANAGE_THREADS = int(Permission.MANAGE_THREADS)
 _READ_HISTORY = int(Permission.READ_MESSAGE_HISTORY)
@@ -112,8 +115,7 @@ async def create_thread(request: Request) -> Response:
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
         return start_thread(state, conn, outbox, writer_, channel_id=channel_id,
                             author=messages.Author(principal.user_id, True, principal.application_id),
-                            form=form,
-                            files=files, base_url=base_url)
+                            form=form, files=files, base_url=base_url)
 
     try:
         return json_response(await in_transaction(request, work), 201)
@@ -142,7 +144,7 @@ async def active_threads(request: Request) -> Response:
     return json_response(await in_transaction(request, work))
 
 
-def _archived(kinds: tuple[int, ...], *, own: bool, manage: bool):  # type: ignore[no-untyped-def]
+def _archived(kinds: tuple[int, ...], *, own: bool, manage: bool) -> Handler:
     async def handler(request: Request) -> Response:
         principal = reader(request)
         channel_id = snowflake_param(request, "channel_id")
