@@ -5,6 +5,8 @@ Operations (authenticated with the default world's bot token):
   me     GET  /api/v10/users/@me
   list   GET  /api/v10/channels/{general}/messages?limit=50   (the channel holds 200 messages)
   create POST /api/v10/channels/{general}/messages            ({"content": ...})
+  webhook POST /api/v10/webhooks/{id}/{token}                  ({"content": ...}: an incoming webhook of
+         the general channel executed, no ``wait``: 204)
 
 The floor does what any server of these routes must: find the bot token's digest, read (or write) the
 rows and encode the JSON. The emulator additionally checks permissions, rate limits (the limit is
@@ -12,7 +14,7 @@ raised so that no answer is a 429, but the bookkeeping still runs), logs the req
 platform's full objects. The load generator is wrk (``apt-get install wrk``) in its own process,
 ``--connections`` connections on one thread; the servers and wrk share the machine's cores.
 
-    python benchmarks/bench_rest_throughput.py [--duration 4] [--rounds 5] [--connections 32] [--ops me,list,create] [--record]
+    python benchmarks/bench_rest_throughput.py [--duration 4] [--rounds 5] [--connections 32] [--ops me,list,create,webhook] [--record]
 """
 
 from __future__ import annotations
@@ -38,12 +40,17 @@ from machine import describe  # noqa: E402
 
 BOT_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAwMQ.ZW11bGF0b3I.ZGVmYXVsdC13b3JsZC1ib3QtdG9rZW4tbm90LXNlY3JldA"
 GENERAL = 1200000000000000101
+GUILD, BOT_ROLE = 1200000000000000000, 1200000000000000011
+MANAGE_WEBHOOKS = 1 << 29
 RESULTS = Path(__file__).parent / "results" / "rest_throughput.md"
 OPERATIONS = {
     "me": ("GET", "/api/v10/users/@me", None),
     "list": ("GET", f"/api/v10/channels/{GENERAL}/messages?limit=50", None),
     "create": ("POST", f"/api/v10/channels/{GENERAL}/messages", {"content": "benchmark message"}),
+    "webhook": ("POST", "/api/v10/webhooks/{webhook_id}/{webhook_token}", {"content": "benchmark webhook message"}),
 }
+# The webhook the "webhook" operation executes (made by prepare_emulator; its path's placeholders).
+WEBHOOK: dict[str, str] = {}
 
 
 # ---- the floor: a minimal Starlette app over the same schema -------------------------------------
@@ -125,10 +132,33 @@ def floor_app(db_path: str):  # type: ignore[no-untyped-def]
 
         return reply(message_json(await run_in_threadpool(write), user_json(user)))
 
+    async def execute_webhook(request: Request) -> Response:
+        # the token is the credential: find the webhook by id and token, write the message as it
+        content = json.loads(await request.body())["content"]
+        hook = conn.execute("SELECT * FROM channel_webhooks WHERE id = ? AND token = ?",
+                            (int(request.path_params["webhook_id"]), request.path_params["token"])).fetchone()
+        if hook is None:
+            return reply({"code": 10015, "message": "Unknown Webhook"}, 404)
+        author = json.dumps({"id": str(hook["id"]), "username": hook["name"], "avatar": hook["avatar"]})
+
+        def write() -> None:
+            with lock:
+                next_id[0] += 1
+                conn.execute("BEGIN IMMEDIATE")
+                conn.execute("INSERT INTO channel_messages (id, channel_id, guild_id, author_id, content, created_at,"
+                             " webhook_id, webhook_author) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                             (next_id[0], hook["channel_id"], hook["guild_id"], hook["user_id"], content,
+                              time.strftime("%Y-%m-%dT%H:%M:%S+00:00"), hook["id"], author))
+                conn.execute("COMMIT")
+
+        await run_in_threadpool(write)
+        return Response(status_code=204)
+
     return Starlette(routes=[
         Route("/api/v10/users/@me", me, methods=["GET"]),
         Route("/api/v10/channels/{channel_id:int}/messages", list_messages, methods=["GET"]),
         Route("/api/v10/channels/{channel_id:int}/messages", create_message, methods=["POST"]),
+        Route("/api/v10/webhooks/{webhook_id:int}/{token}", execute_webhook, methods=["POST"]),
     ])
 
 
@@ -166,6 +196,7 @@ def cpu_seconds(pid: int) -> float:
 def wrk(base: str, op: str, duration: float, connections: int, workdir: Path, pid: int) -> tuple[float, float]:
     """(requests per second, server CPU microseconds per request) of one wrk run."""
     method, path, body = OPERATIONS[op]
+    path = path.format_map(WEBHOOK)
     script = workdir / f"{op}.lua"
     lines = [f'wrk.method = "{method}"', f'wrk.headers["Authorization"] = "Bot {BOT_TOKEN}"']
     if body is not None:
@@ -193,6 +224,16 @@ def prepare_emulator(base: str) -> None:
             sent = http.post(f"/api/v10/channels/{GENERAL}/messages", json={"content": f"message {n}"},
                              headers={"Authorization": f"Bot {BOT_TOKEN}"})
             assert sent.status_code == 200, sent.text
+        # the bot's role gains MANAGE_WEBHOOKS for as long as it takes to make the webhook
+        bot = {"Authorization": f"Bot {BOT_TOKEN}"}
+        roles = http.get(f"/api/v10/guilds/{GUILD}/roles", headers=bot).json()
+        held = next(r["permissions"] for r in roles if r["id"] == str(BOT_ROLE))
+        role = f"/_emulator/guilds/{GUILD}/roles/{BOT_ROLE}"
+        assert http.patch(role, json={"permissions": str(int(held) | MANAGE_WEBHOOKS)}).status_code < 300
+        created = http.post(f"/api/v10/channels/{GENERAL}/webhooks", json={"name": "benchmark"}, headers=bot)
+        assert created.status_code == 200, created.text
+        assert http.patch(role, json={"permissions": held}).status_code < 300
+        WEBHOOK.update(webhook_id=created.json()["id"], webhook_token=created.json()["token"])
 
 
 def copy_database(source: Path, target: Path) -> None:
@@ -204,7 +245,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duration", type=float, default=4.0)
     parser.add_argument("--connections", type=int, default=32)
-    parser.add_argument("--ops", default="me,list,create")
+    parser.add_argument("--ops", default="me,list,create,webhook")
     parser.add_argument("--rounds", type=int, default=5, help="alternate emulator and floor this many times")
     parser.add_argument("--record", action="store_true", help=f"append the run to {RESULTS}")
     parser.add_argument("--serve-floor", metavar="DB", help=argparse.SUPPRESS)
