@@ -32,8 +32,8 @@ def test_dm_history_edits_and_dispatches(emu: Emulator) -> None:
                 assert sent.status_code == 200, sent.text
                 assert "guild_id" not in sent.json() and sent.json()["channel_id"] == dm
                 assert http.post(f"/channels/{dm}/messages", json={"content": ""}).json()["code"] == 50006
-                assert "poll" in http.post(f"/channels/{dm}/messages", json={"content": "x", "poll": {
-                    "question": {"text": "q"}, "answers": [{"poll_media": {"text": "a"}}]}}).json()["errors"]
+                assert "sticker_ids" in http.post(f"/channels/{dm}/messages",
+                                                  json={"content": "x", "sticker_ids": ["1"]}).json()["errors"]
                 reply = _user_posts(emu, dm, ALICE, "hi bot")
                 assert reply.status_code == 200, reply.text
                 listed = http.get(f"/channels/{dm}/messages").json()

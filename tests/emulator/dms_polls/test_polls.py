@@ -165,3 +165,53 @@ def test_a_poll_ends_at_its_expiry_and_early(emu: Emulator) -> None:
         await session.close()
 
     asyncio.run(scenario())
+
+
+def test_a_poll_in_a_dm(emu: Emulator) -> None:
+    """In a DM the recipients vote; bot recipients hear the votes by DIRECT_MESSAGE_POLLS (not by
+    GUILD_MESSAGE_POLLS); the end and its result message happen in the DM."""
+    set_clock(emu, "2026-06-01T12:00:00+00:00")
+    direct_polls = 1 << 25
+
+    async def scenario() -> None:
+        dm_session = await GatewayClient.connect(emu)
+        await dm_session.identify(BOT_TOKEN, intents=direct_polls | (1 << 12))
+        guild_session = await GatewayClient.connect(emu)
+        await guild_session.identify(BOT_TOKEN, intents=GUILDS | GUILD_MESSAGE_POLLS)
+
+        def run() -> tuple[str, dict[str, Any]]:
+            with bot(emu) as http:
+                dm = http.post("/users/@me/channels", json={"recipient_id": str(ALICE)}).json()["id"]
+                sent = http.post(f"/channels/{dm}/messages", json={"poll": POLL})
+                assert sent.status_code == 200, sent.text
+                message = sent.json()
+                assert "guild_id" not in message and message["poll"]["results"]["is_finalized"] is False
+                assert _voter(emu, "PUT", message["id"], 3, ALICE, channel_id=dm).status_code == 204
+                assert _voter(emu, "PUT", message["id"], 3, BOB, channel_id=dm).json()["code"] == 50001
+                voters = http.get(f"/channels/{dm}/polls/{message['id']}/answers/3").json()
+                assert [u["id"] for u in voters["users"]] == [str(ALICE)]
+                counts = http.get(f"/channels/{dm}/messages/{message['id']}").json()["poll"]["results"]
+                assert counts["answer_counts"] == [{"id": 3, "count": 1, "me_voted": False}]
+                assert http.patch(f"/channels/{dm}/messages/{message['id']}",
+                                  json={"content": "x"}).json()["code"] == 520003
+                ended = http.post(f"/channels/{dm}/polls/{message['id']}/expire").json()
+                assert ended["poll"]["results"]["is_finalized"] is True
+                history = http.get(f"/channels/{dm}/messages").json()
+                assert [m["type"] for m in history] == [46, 0]
+                assert history[0]["message_reference"] == {"type": 0, "channel_id": dm, "message_id": message["id"]}
+                return dm, message
+
+        dm, message = await asyncio.to_thread(run)
+        added = (await dm_session.dispatch("MESSAGE_POLL_VOTE_ADD"))["d"]
+        assert added == {"user_id": str(ALICE), "channel_id": dm, "message_id": message["id"], "answer_id": 3}
+        await guild_session.no_dispatch("MESSAGE_POLL_VOTE_ADD")
+        assert (await dm_session.dispatch("MESSAGE_UPDATE"))["d"]["poll"]["results"]["is_finalized"] is True
+        result = (await dm_session.dispatch("MESSAGE_CREATE"))["d"]
+        while result["type"] != 46:
+            result = (await dm_session.dispatch("MESSAGE_CREATE"))["d"]
+        fields = {f["name"]: f["value"] for f in result["embeds"][0]["fields"]}
+        assert fields["victor_answer_text"] == "Inferno" and fields["total_votes"] == "1"
+        for client in (dm_session, guild_session):
+            await client.close()
+
+    asyncio.run(scenario())

@@ -272,14 +272,6 @@ def _sticker_items(conn: sqlite3.Connection, guild_id: int, sticker_ids: list[in
     return items
 
 
-def _poll_json(poll: dict[str, Any], now: datetime) -> Payload:
-    """The poll as messages carry it: it ends ``duration`` hours from now; no votes yet."""
-    return {"question": poll["question"], "answers": poll["answers"],
-            "expiry": format_instant(now + timedelta(hours=poll["duration"])),
-            "allow_multiselect": poll["allow_multiselect"], "layout_type": poll["layout_type"],
-            "results": {"answer_counts": [], "is_finalized": False}}
-
-
 def _upload_specs(body: MessageInput, files: list[UploadedFile], existing: set[int]
                   ) -> list[tuple[UploadedFile, Any]]:
     """Pair each uploaded file with its ``attachments`` entry (by ``id`` = n of ``files[n]``)."""
@@ -319,7 +311,7 @@ def create(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, write
     if not (content or body.embeds or files or body.sticker_ids or body.poll or body.components or snapshots):
         raise ApiError(400, CANNOT_SEND_EMPTY, "Cannot send an empty message")
     stickers = _sticker_items(conn, access.guild_id, body.sticker_ids)
-    poll = _poll_json(body.poll, now) if body.poll is not None else None
+    poll = poll_results.new_poll(body.poll, now) if body.poll is not None else None
     if poll is not None:
         access.require(int(Permission.SEND_POLLS))
     users, roles, everyone = _mentions(conn, access, content, body)
