@@ -99,8 +99,10 @@ def test_the_feed_shows_dispatches_requests_and_events_redacted(emu: Emulator, h
         request = feed.wait_for(lambda kind, data: kind == "http" and data["path"].endswith("/messages"))
         assert request["method"] == "POST" and request["status"] == 200 and request["body"] == {"content": "seen live"}
         assert request["authorization"] == "Bot [REDACTED]"
+        assert request["response"]["id"] == posted["id"] and request["response"]["content"] == "seen live"
         oauth = feed.wait_for(lambda kind, data: kind == "http" and data["path"] == "/api/v10/oauth2/token")
         assert oauth["body"]["client_secret"] == "[REDACTED]"
+        assert oauth["response"]["access_token"] == "[REDACTED]" and token.json()["access_token"] not in str(oauth)
         assert http.post("/_emulator/reset").status_code == 204
         feed.wait_for(lambda kind, data: kind == "event" and data["name"] == "emulator.reset")
         text = json.dumps(feed.messages)
@@ -161,3 +163,19 @@ def test_stopping_the_emulator_ends_the_feed_at_once() -> None:
         assert time.monotonic() - started < 1.5
         feed._thread.join(5)
         assert not feed._thread.is_alive()
+
+
+def test_response_bodies_are_kept_only_while_a_page_follows_the_log(emu: Emulator, http: httpx.Client) -> None:
+    assert http.get("/api/v10/users/@me", headers=bot_headers()).status_code == 200
+    with FeedReader(emu.base_url) as feed:
+        assert http.get("/api/v10/gateway").status_code == 200
+        feed.wait_for(lambda kind, data: kind == "http" and data["path"] == "/api/v10/gateway")
+    deadline = time.monotonic() + 5
+    while emu.state.requests.keep_responses:   # the server sees the page go
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    assert http.get("/api/v10/applications/@me", headers=bot_headers()).status_code == 200
+    log = {entry["path"]: entry for entry in http.get("/_emulator/requests").json()}
+    assert log["/api/v10/users/@me"]["response"] is None
+    assert log["/api/v10/gateway"]["response"]["url"].startswith("ws://")
+    assert log["/api/v10/applications/@me"]["response"] is None

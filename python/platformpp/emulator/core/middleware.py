@@ -86,7 +86,7 @@ class TrafficMiddleware:
                 self.state.requests.add(RawRequest(
                     self.state.clock.timestamp(), method, path, scope.get("query_string", b""), authorization,
                     scope.get("platformpp.principal"), body_to_keep(bytes(body), path), content_type,
-                    outcome["status"], elapsed_ms))
+                    outcome["status"], elapsed_ms, bytes(outcome["response"]) if outcome.get("response") else None))
             if _LOG.isEnabledFor(logging.INFO):
                 _LOG.info("%s %s %s %.1f ms", method, redact_path(path), outcome["status"], elapsed_ms)
 
@@ -135,11 +135,17 @@ class TrafficMiddleware:
                         "headers": [(b"content-type", JSON.encode()), (b"content-length", b"64")]})
             raise DroppedConnection(path)
 
+        # Response bodies are kept only while someone follows the log live (an inspector page).
+        response = bytearray() if state.requests.keep_responses else None
+        outcome["response"] = response
+
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 outcome["status"] = message["status"]
                 if decision is not None:
                     message = {**message, "headers": [*message.get("headers", ()), *decision.raw_headers()]}
+            elif response is not None and len(response) <= 64 * 1024:
+                response.extend(message.get("body", b""))
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

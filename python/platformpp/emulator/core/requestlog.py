@@ -111,6 +111,7 @@ class RawRequest(NamedTuple):
     content_type: str
     status: int | str | None
     duration_ms: float
+    response: bytes | None = None  # kept only while the log is followed live (RequestLog.keep_responses)
 
 
 def _redacted(entry_id: int, raw: RawRequest) -> dict[str, Any]:
@@ -128,6 +129,7 @@ def _redacted(entry_id: int, raw: RawRequest) -> dict[str, Any]:
         "body": body,
         "status": raw.status,
         "duration_ms": round(raw.duration_ms, 3),
+        "response": None if raw.response is None else redact_body(raw.response, "", raw.path),
         "id": entry_id,
     }
 
@@ -137,6 +139,8 @@ class RequestLog:
         self._entries: deque[tuple[int, RawRequest]] = deque(maxlen=capacity)
         self._lock = threading.Lock()
         self._next_id = 1
+        # How many live readers want response bodies kept (the middleware reads it once per request).
+        self.keep_responses = 0
 
     def add(self, raw: RawRequest) -> None:
         with self._lock:
@@ -155,6 +159,11 @@ class RequestLog:
         with self._lock:
             entries = [(i, raw) for i, raw in self._entries if i > entry_id]
         return [_redacted(i, raw) for i, raw in entries]
+
+    def following(self, delta: int) -> None:
+        """A live reader starts (1) or stops (-1) following the log: response bodies are kept meanwhile."""
+        with self._lock:
+            self.keep_responses += delta
 
     @property
     def last_id(self) -> int:

@@ -11,7 +11,8 @@ Messages (``event: <kind>``, ``data: <JSON>``):
   dispatch as it was sent, to the sessions its audience admitted (the first 20 named), secrets in the
   payload redacted;
 - ``event`` ``{time, name, payload}``: a domain event (bus.py), secrets redacted;
-- ``http`` a request log entry (core/requestlog.py: redacted), the inspector's own requests left out;
+- ``http`` a request log entry (core/requestlog.py: redacted), with the response body kept while a
+  page follows the log, the inspector's own requests left out;
 - ``status`` once a second: ``{clock, sessions, ipc, deliveries, voice}``."""
 
 from __future__ import annotations
@@ -154,6 +155,7 @@ async def stream(state: EmulatorState) -> AsyncIterator[str]:
     hub = get_hub(state)
     feed = Feed()
     unsubscribe = state.bus.subscribe(feed.on_event)
+    state.requests.following(1)
     try:
         last_request = state.requests.last_id
         yield sse("status", await asyncio.to_thread(status, state, hub))
@@ -176,4 +178,5 @@ async def stream(state: EmulatorState) -> AsyncIterator[str]:
                 next_status = loop.time() + STATUS_EVERY_S
                 yield sse("status", await asyncio.to_thread(status, state, hub))
     finally:
+        state.requests.following(-1)
         unsubscribe()
