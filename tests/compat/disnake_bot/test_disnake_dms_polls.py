@@ -19,7 +19,11 @@ def test_dm_send_reply_and_history(platformpp_emulator: Emulator) -> None:
         alice = bot.call(client.fetch_user(ALICE))
         dm = bot.call(alice.create_dm())
         assert isinstance(dm, disnake.DMChannel) and dm.recipient is not None and dm.recipient.id == ALICE
-        sent = bot.call(alice.send("hello alice"))
+        async def typed_then_sent() -> disnake.Message:
+            async with dm.typing():
+                return await alice.send("hello alice")
+
+        sent = bot.call(typed_then_sent())
         assert sent.channel.id == dm.id and sent.author.id == BOT_ID and sent.guild is None
         reply = bot.expect("message", lambda: emu.admin.post_message(dm.id, ALICE, "hi bot"),
                            check=lambda m: m.author.id == ALICE)

@@ -46,6 +46,7 @@ def test_dm_history_edits_and_dispatches(emu: Emulator) -> None:
                 edited = http.patch(f"/channels/{dm}/messages/{sent.json()['id']}", json={"content": "hello, alice"})
                 assert edited.json()["content"] == "hello, alice" and edited.json()["edited_timestamp"]
                 assert http.delete(f"/channels/{dm}/messages/{reply.json()['id']}").json()["code"] == 50003
+                assert http.post(f"/channels/{dm}/typing").status_code == 204
                 assert http.delete(f"/channels/{dm}/messages/{sent.json()['id']}").status_code == 204
                 assert http.get(f"/channels/{dm}/messages/{sent.json()['id']}").json()["code"] == 10008
                 return dm, sent.json(), reply.json()

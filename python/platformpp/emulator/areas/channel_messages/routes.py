@@ -22,6 +22,7 @@ from ...core.uploads import read_payload_and_files
 from ...core.validation import Form, read_json
 from ...events.outbox import Outbox
 from ...paths import API
+from ..private_channels import messages as private_messages
 from . import pins, reactions, search, search_query, store
 from .access import bot_members_viewing, channel_access, guild_permissions
 from .attachments import Writer, file_path, remove_files
@@ -282,6 +283,10 @@ async def typing(request: Request) -> Response:
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> None:
         now = state.clock.now()
+        private = private_messages.private_channel(conn, channel_id)
+        if private is not None:   # a DM or group DM
+            private_messages.typing(conn, outbox, private, user_id=caller.user_id, timestamp=int(state.clock.timestamp()))
+            return
         access = channel_access(conn, channel_id, caller.user_id, now)
         access.require(int(Permission.SEND_MESSAGES))
         outbox.add("TYPING_START", GuildBots(access.guild_id, GUILD_MESSAGE_TYPING, {

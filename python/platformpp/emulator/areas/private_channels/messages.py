@@ -24,7 +24,7 @@ from . import store
 if TYPE_CHECKING:
     from ...events.outbox import Outbox
 
-DIRECT_MESSAGES = 1 << 12
+DIRECT_MESSAGES, DIRECT_MESSAGE_TYPING = 1 << 12, 1 << 14
 CANNOT_SEND_EMPTY = 50006
 CANNOT_EDIT_OTHERS = 50005
 
@@ -190,3 +190,11 @@ def delete(conn: sqlite3.Connection, outbox: Outbox, channel: sqlite3.Row, *, ca
         raise ApiError(403, store.CANNOT_EXECUTE_ON_DM, "Cannot execute action on a DM channel")
     conn.execute("DELETE FROM private_messages WHERE id = ?", (message_id,))
     outbox.add("MESSAGE_DELETE", bots_of(recipients, {"id": str(message_id), "channel_id": str(channel["id"])}))
+
+
+def typing(conn: sqlite3.Connection, outbox: Outbox, channel: sqlite3.Row, *, user_id: int, timestamp: int) -> None:
+    """POST /channels/{id}/typing in a DM: TYPING_START to the other bot recipients with
+    DIRECT_MESSAGE_TYPING."""
+    others = [r for r in require_recipient(conn, channel, user_id) if r != user_id]
+    outbox.add("TYPING_START", bots_of(others, {"channel_id": str(channel["id"]), "user_id": str(user_id),
+                                                "timestamp": timestamp}, DIRECT_MESSAGE_TYPING))
