@@ -5,11 +5,15 @@ Screenshots of each view go to docs/images/inspector-*.png when PLATFORMPP_SCREE
 
 from __future__ import annotations
 
+import asyncio
+import sys
+import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
-from emulator_world import ALICE, BOT_TOKEN, GUILD_ID, bot_headers
+from emulator_world import ALICE, BOB, BOT_TOKEN, GUILD_ID, bot_headers
 from interaction_bots import GatewayBot, Replies
 from platformpp.emulator import Emulator
 from platformpp.emulator.core.admin_secret import ENV
@@ -168,7 +172,6 @@ def test_voice_view_and_dark_theme(inspector: Any) -> None:
     relay = page.get_by_role("table", name="Relay")
     relay.wait_for()
     assert "packets/s in" in relay.inner_text()
-    inspector.screenshot("voice")
     page.get_by_role("button", name="Switch between dark and light theme").click()
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
@@ -205,3 +208,58 @@ def test_beyond_loopback_the_page_asks_for_the_admin_secret(browser: Any, monkey
             assert errors == [] and emu.admin_secret not in page.content()
         finally:
             context.close()
+
+
+def test_the_voice_view_shows_a_call_its_dave_group_and_packets(inspector: Any, emu: Any) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "emulator_voice"))
+    from voice_helpers import opus_frame
+    from voice_state_helpers import LOUNGE, agreed, hears, join_call, sdk_session, until
+
+    in_call, done = threading.Event(), threading.Event()
+    failures: list[BaseException] = []
+
+    async def call() -> None:
+        alice, alice_sid = await sdk_session(emu, ALICE)
+        bob, bob_sid = await sdk_session(emu, BOB)
+        voices = [await join_call(alice, alice_sid, ALICE, LOUNGE), await join_call(bob, bob_sid, BOB, LOUNGE)]
+        for voice in voices:
+            await voice.speak()
+        await until(lambda: agreed(voices), timeout=10)
+        for _ in range(20):   # audio through the relay, so the page has packets to count
+            assert await hears(voices[1], voices[0])
+        in_call.set()
+        while not done.is_set():   # Alice goes on talking (a 20 ms frame at a time) while the page looks
+            voices[0].send_audio(opus_frame())
+            await asyncio.sleep(0.02)
+        for client in [*voices, alice, bob]:
+            await client.close()
+
+    def run() -> None:
+        try:
+            asyncio.run(call())
+        except BaseException as failure:   # reported by the test below
+            failures.append(failure)
+            in_call.set()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    try:
+        assert in_call.wait(30) and not failures, failures
+        page = inspector.open("#/voice")
+        calls = page.get_by_role("table", name="Voice calls")
+        row = calls.get_by_role("row").filter(has_text="Lounge")
+        row.wait_for()
+        page.wait_for_function("() => /Alice/.test(document.querySelector('#voice-calls').textContent)"
+                               " && /Bob/.test(document.querySelector('#voice-calls').textContent)")
+        cells = row.get_by_role("cell").all_inner_texts()
+        assert cells[2].isdigit() and cells[3] == "2", cells   # a DAVE epoch, two in the MLS group
+        # Packets per second in and out, from the relay's counters between two updates.
+        page.wait_for_function("() => { const cells = document.querySelectorAll('#voice-relay td');"
+                               " return cells.length && +cells[0].textContent > 5 && +cells[1].textContent > 5; }",
+                               timeout=5000)
+        relay = page.get_by_role("table", name="Relay").get_by_role("cell").all_inner_texts()
+        assert int(relay[2]) >= 20 and int(relay[3]) >= 20, relay   # received and forwarded packets
+        inspector.screenshot("voice")
+    finally:
+        done.set()
+        thread.join(20)

@@ -131,7 +131,7 @@ def _voice_json(state: EmulatorState) -> dict[str, Any] | None:
     stats = service.stats()
     calls = [{"channel_id": str(channel_id), "participants": [str(u) for u in service.participants(channel_id)],
               "dave_epoch": dave.get("epoch") if dave else None,
-              "dave_group_size": len(dave.get("key_packages", ())) if dave else None}
+              "dave_group_size": dave.get("group_size") if dave else None}
              for channel_id in list(service.gateway.calls)
              for dave in [stats["calls"].get(channel_id)]]
     return {"calls": calls, "relay": stats["relay"]}

@@ -253,7 +253,7 @@ class VoiceService:
         """Relay counters (received, forwarded, dropped_<reason>, rtcp, ...) and DAVE counters per call."""
         def read() -> dict[str, Any]:
             calls = {cid: dict(vars(call.dave.stats), epoch=call.dave.epoch, version=call.dave.version,
-                               key_packages=sorted(call.dave.key_packages))
+                               key_packages=sorted(call.dave.key_packages), group_size=len(call.dave.roster))
                      for cid, call in self.gateway.calls.items() if call.dave is not None}
             return {"relay": dict(self.relay.stats), "calls": calls}
         return self._run(read)
