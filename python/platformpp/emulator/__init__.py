@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .admin_client import AdminClient, AdminError, ClockState, FaultRule
+    from .admin_client import AdminClient, ClockState, FaultRule
+    from .admin_error import AdminError
     from .default_world import (
         ALICE_ID,
         BOB_ID,
@@ -37,10 +38,14 @@ def __getattr__(name: str) -> Any:
         from .server import Emulator
 
         return Emulator
-    if name in ("AdminClient", "AdminError", "ClockState", "FaultRule"):
+    if name in ("AdminClient", "ClockState", "FaultRule"):
         from . import admin_client
 
         return getattr(admin_client, name)
+    if name == "AdminError":
+        from .admin_error import AdminError
+
+        return AdminError
     if name.isupper():
         from . import default_world
 

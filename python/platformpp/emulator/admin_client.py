@@ -12,19 +12,15 @@ import ssl
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
-from .simulated_user import DEFAULT_APPLICATION_ID, SimulatedUser
+from .admin_error import AdminError
+from .default_world import DEFAULT_APPLICATION_ID
 
-
-class AdminError(Exception):
-    """The admin API refused a call: ``status`` and the emulator's error ``body``."""
-
-    def __init__(self, status: int, body: Any) -> None:
-        super().__init__(f"HTTP {status}: {body}")
-        self.status, self.body = status, body
+if TYPE_CHECKING:
+    from .simulated_user import SimulatedUser
 
 
 @dataclass(frozen=True)
@@ -175,5 +171,7 @@ class AdminClient:
                 application_id: int = DEFAULT_APPLICATION_ID, wait_s: float = 3.0) -> SimulatedUser:
         """That user in a channel (or their DM with ``recipient_id``), running the app's commands,
         clicking its buttons and submitting its modals (simulated_user.py). Close it when done."""
+        from .simulated_user import SimulatedUser
+
         return SimulatedUser(self.base_url, user_id, channel_id=channel_id, recipient_id=recipient_id,
                              application_id=application_id, admin_secret=self._admin_secret, wait_s=wait_s)

@@ -22,13 +22,12 @@ from typing import Any
 
 import httpx
 
+from .admin_error import AdminError
 from .default_world import DEFAULT_APPLICATION_ID
 
 
-class SimulatedUserError(Exception):
-    def __init__(self, status: int, body: Any) -> None:
-        super().__init__(f"HTTP {status}: {body}")
-        self.status, self.body = status, body
+class SimulatedUserError(AdminError):
+    """The emulator refused what the simulated user did: ``status`` and the platform's error ``body``."""
 
 
 @dataclass(frozen=True)
