@@ -15,7 +15,7 @@ from platformpp.emulator.default_world import GENERAL_CHANNEL_ID, STICKER_PACK_I
 from platformpp.emulator.simulated_user import SimulatedUser
 from social_helpers import bot, user_token
 
-from conformance_client import ClientFactory
+from conformance_client import ClientFactory, force_429
 
 BOT = f"Bot {BOT_TOKEN}"
 
@@ -87,11 +87,15 @@ def test_activities(emu: Emulator, client: ClientFactory,
 
 
 @pytest.mark.covers("GET /stickers/{sticker_id}", "GET /sticker-packs", "GET /sticker-packs/{pack_id}")
-def test_stickers(client: ClientFactory) -> None:
+def test_stickers(emu: Emulator, client: ClientFactory) -> None:
     me = client(BOT)
     assert me.get(f"/stickers/{WAVE_STICKER_ID}").status_code == 200
     assert me.get("/stickers/1").status_code == 404
     assert me.get("/sticker-packs").status_code == 200
     assert me.get(f"/sticker-packs/{STICKER_PACK_ID}").status_code == 200
     assert me.get("/sticker-packs/1").status_code == 404
-    assert client().get("/sticker-packs").status_code == 401
+    assert client().get("/sticker-packs").status_code == 200
+    # the list of packs needs no credentials: its error answer is a rate limit
+    force_429(emu, "/api/v10/sticker-packs")
+    assert client().get("/sticker-packs").status_code == 429
+    assert client().get(f"/stickers/{WAVE_STICKER_ID}").status_code == 401

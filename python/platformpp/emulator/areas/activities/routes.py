@@ -1,6 +1,6 @@
 """HTTP routes of Activities: ``POST /applications/{id}/attachment`` (multipart ``file``, at most the
 upload limit; the application's bot or a user's token for it) and ``GET
-/applications/{id}/activity-instances/{instance_id}``, plus the uploaded files' bytes."""
+/applications/{id}/activity-instances/{instance_id}`` (its bot), plus the uploaded files' bytes."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ async def attachment_file(request: Request) -> Response:
 
 
 async def get_activity_instance(request: Request) -> Response:
-    _, application_id = own_application(request, BOTH)
+    _, application_id = own_application(request)
     instance_id = str(request.path_params["instance_id"])
     return json_response(await in_transaction(request, lambda conn, _: store.activity_instance(
         conn, application_id, instance_id)))

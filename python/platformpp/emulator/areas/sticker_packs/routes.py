@@ -1,4 +1,5 @@
-"""HTTP routes of stickers by id and of the standard sticker packs (any token)."""
+"""HTTP routes of stickers by id and of the standard sticker packs: bots; the list of packs also
+without credentials, as on the platform."""
 
 from __future__ import annotations
 
@@ -14,20 +15,19 @@ from . import store
 
 
 async def get_sticker(request: Request) -> Response:
-    auth.require(request)
+    auth.require(request, kinds=("bot",))
     sticker_id = snowflake_param(request, "sticker_id")
     return json_response(await in_transaction(request, lambda conn, _: store.get_sticker(conn, sticker_id),
                                               on_loop_in_memory=True))
 
 
 async def list_packs(request: Request) -> Response:
-    auth.require(request)
     return json_response(await in_transaction(request, lambda conn, _: store.list_packs(conn),
                                               on_loop_in_memory=True))
 
 
 async def get_pack(request: Request) -> Response:
-    auth.require(request)
+    auth.require(request, kinds=("bot",))
     pack_id = snowflake_param(request, "pack_id")
     return json_response(await in_transaction(request, lambda conn, _: store.get_pack(conn, pack_id),
                                               on_loop_in_memory=True))
