@@ -263,8 +263,9 @@ def _reference(conn: sqlite3.Connection, access: ChannelAccess, author: Author, 
 def _sticker_items(conn: sqlite3.Connection, guild_id: int, sticker_ids: list[int]) -> list[Payload]:
     items = []
     for index, sticker_id in enumerate(sticker_ids):
-        row = conn.execute("SELECT id, name, format_type FROM guild_stickers WHERE id = ? AND guild_id = ?",
-                           (sticker_id, guild_id)).fetchone()
+        row = conn.execute("SELECT id, name, format_type FROM guild_stickers WHERE id = ? AND guild_id = ?"
+                           " UNION ALL SELECT id, name, format_type FROM standard_stickers WHERE id = ?",
+                           (sticker_id, guild_id, sticker_id)).fetchone()
         if row is None:
             raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body", {"sticker_ids": {str(index): {
                 "_errors": [{"code": "STICKER_UNKNOWN", "message": "Unknown sticker."}]}}})
