@@ -9,8 +9,10 @@ from social_helpers import bot
 
 def test_a_message_carries_a_standard_sticker(emu: Emulator) -> None:
     with bot(emu) as http:
-        sent = http.post(f"/channels/{GENERAL_CHANNEL_ID}/messages", json={"sticker_ids": [str(WAVE_STICKER_ID)]})
+        messages = f"/channels/{GENERAL_CHANNEL_ID}/messages"
+        sent = http.post(messages, json={"sticker_ids": [str(WAVE_STICKER_ID)]})
         assert sent.status_code == 200, sent.text
-        assert sent.json()["sticker_items"] == [{"id": str(WAVE_STICKER_ID), "name": "Wave", "format_type": 1}]
-        unknown = http.post(f"/channels/{GENERAL_CHANNEL_ID}/messages", json={"sticker_ids": ["1"]})
+        wave = {"id": str(WAVE_STICKER_ID), "name": "Wave", "format_type": 1}
+        assert sent.json()["sticker_items"] == [wave]
+        unknown = http.post(messages, json={"sticker_ids": ["1"]})
         assert unknown.status_code == 400 and "sticker_ids" in unknown.json()["errors"]
