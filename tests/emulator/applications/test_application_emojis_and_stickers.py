@@ -15,7 +15,7 @@ from channel_helpers import grant_bot, set_clock
 from emulator_world import ALICE, APP_ID, BOT_ID, BOT_TOKEN, GUILD_ID
 from PIL import Image
 from platformpp.emulator import Emulator
-from platformpp.emulator.admin_client import AdminError
+from platformpp.emulator.admin_error import AdminError
 from platformpp.emulator.core.permissions import Permission
 from platformpp.emulator.default_world import GENERAL_CHANNEL_ID, STICKER_PACK_ID, WAVE_STICKER_ID
 from social_helpers import GatewayClient, bot
