@@ -33,6 +33,13 @@ class FieldErrors:
             raise ApiError(400, INVALID_FORM_BODY, "Invalid Form Body", self.tree)
 
 
+def field_error(path: str | tuple[str | int, ...], code: str, message: str) -> ApiError:
+    """The 400 / 50035 naming one bad field (``path``: a name, or the path to a nested one)."""
+    errors = FieldErrors()
+    errors.add(path if isinstance(path, tuple) else (path,), code, message)
+    return ApiError(400, INVALID_FORM_BODY, "Invalid Form Body", errors.tree)
+
+
 _MISSING = object()
 
 
