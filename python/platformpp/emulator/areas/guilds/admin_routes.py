@@ -21,8 +21,9 @@ from starlette.routing import BaseRoute, Route
 from ...core import errors
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, snowflake_param
+from ...core.snowflake import parse_snowflake
 from ...core.permissions import MEMBER_OVERWRITE, ROLE_OVERWRITE
-from ...core.validation import Form, read_form, read_json
+from ...core.validation import Form, field_error, read_form, read_json
 from ...events.outbox import Outbox
 from ...paths import ADMIN
 from ...wire.channel import CATEGORY, channel_json
@@ -48,11 +49,10 @@ def _actor(request: Request, conn: sqlite3.Connection, guild_id: int) -> int:
     raw = request.query_params.get("actor_id")
     if raw is None:
         return int(conn.execute("SELECT owner_id FROM guilds WHERE id = ?", (guild_id,)).fetchone()[0])
-    actor = int(raw) if raw.isdigit() and len(raw) <= 20 else None
+    actor = parse_snowflake(raw)
     if actor is None or conn.execute("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?",
                                      (guild_id, actor)).fetchone() is None:
-        raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body", {"actor_id": {"_errors": [{
-            "code": "MEMBER_UNKNOWN", "message": "Must be the id of a member of this guild."}]}})
+        raise field_error("actor_id", "MEMBER_UNKNOWN", "Must be the id of a member of this guild.")
     return actor
 
 

@@ -11,9 +11,9 @@ from starlette.routing import BaseRoute, Route
 
 from ...core import errors
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, query_bool, snowflake_param
+from ...core.http import emulator_state, query_bool, query_int, query_snowflake, snowflake_param
 from ...core.permissions import Permission, base_permissions
-from ...core.validation import Form, read_form
+from ...core.validation import Form, field_error, read_form
 from ...events.outbox import Outbox
 from ...paths import API
 from ..audit_log import trail as audit_trail
@@ -30,12 +30,8 @@ async def my_guilds(request: Request) -> Response:
     (0 … max_concurrency − 1) and gets that shard's guilds."""
     principal = reader(request)
     now = emulator_state(request).clock.now()
-    form = Form(dict(request.query_params))
-    after, before = form.snowflake("after", required=False), form.snowflake("before", required=False)
-    limit = form.data.get("limit", "200")
-    if not limit.isdigit() or not 1 <= int(limit) <= 200:
-        form.fail("limit", "NUMBER_TYPE_COERCE", "Must be an integer from 1 to 200.")
-    form.done()
+    after, before = query_snowflake(request, "after"), query_snowflake(request, "before")
+    limit = query_int(request, "limit", minimum=1, maximum=200, default=200)
     with_counts = query_bool(request, "with_counts")
 
     def work(conn: sqlite3.Connection, _: Outbox) -> list[dict[str, Any]]:
@@ -44,7 +40,7 @@ async def my_guilds(request: Request) -> Response:
                             (principal.user_id, after or 0, before or (1 << 63) - 1)).fetchall()
         if principal.kind == "bot":
             rows = _shard_filter(request, conn, principal.application_id, rows)
-        rows = rows[-int(limit):] if before is not None and after is None else rows[:int(limit)]
+        rows = rows[-limit:] if before is not None and after is None else rows[:limit]
         result = []
         for row in rows:
             who = standing(conn, row["id"], principal.user_id, now)
@@ -63,15 +59,13 @@ def _shard_filter(request: Request, conn: sqlite3.Connection, application_id: in
                   rows: list[sqlite3.Row]) -> list[sqlite3.Row]:
     app = conn.execute("SELECT large_bot_sharding, max_concurrency FROM applications WHERE id = ?",
                        (application_id,)).fetchone()
-    raw = request.query_params.get("shard")
     if not app or not app["large_bot_sharding"]:
         return rows
     high = app["max_concurrency"] - 1
-    if raw is None or not raw.isdigit() or int(raw) > high:
-        raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body", {"shard": {"_errors": [{
-            "code": "BASE_TYPE_REQUIRED" if raw is None else "NUMBER_TYPE_MAX",
-            "message": f"Required for large bot sharding: an integer from 0 to {high}."}]}})
-    return [row for row in rows if (row["id"] >> 22) % app["max_concurrency"] == int(raw)]
+    if "shard" not in request.query_params:
+        raise field_error("shard", "BASE_TYPE_REQUIRED", f"Required for large bot sharding: an integer from 0 to {high}.")
+    shard = query_int(request, "shard", minimum=0, maximum=high, default=0)
+    return [row for row in rows if (row["id"] >> 22) % app["max_concurrency"] == shard]
 
 
 async def get_guild(request: Request) -> Response:

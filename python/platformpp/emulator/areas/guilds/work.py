@@ -1,24 +1,16 @@
-"""How the guild-model routes run: the caller (bots; SDK users whose grant covers ``guilds`` for
-reads), and the request's work in one transaction on a worker thread, with an outbox whose
-dispatches leave only if it commits."""
+"""Who may call the guild-model routes: bots; SDK users whose grant covers ``guilds`` for reads. Their
+work runs through the request kit's ``in_transaction`` (re-exported here for the guild areas)."""
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import Callable
-from typing import TypeVar
-
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
 from ...core import auth, errors
 from ...core.auth import Principal
 from ...core.errors import ApiError
-from ...core.http import emulator_state
-from ...events.outbox import Outbox
+from ...core.http import in_transaction
 
-T = TypeVar("T")
-Work = Callable[[sqlite3.Connection, Outbox], T]
+__all__ = ["in_transaction", "reader", "writer"]
 
 
 def reader(request: Request) -> Principal:
@@ -33,12 +25,3 @@ def writer(request: Request) -> Principal:
     """Changing a guild is a bot's business (an OAuth2 user token cannot)."""
     return auth.require(request, kinds=("bot",))
 
-
-async def in_transaction(request: Request, work: Work[T]) -> T:
-    state = emulator_state(request)
-
-    def run() -> T:
-        outbox = Outbox(state)
-        with state.db.transaction() as conn:
-            return work(conn, outbox)
-    return await run_in_threadpool(run)
