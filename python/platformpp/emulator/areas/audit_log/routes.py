@@ -12,9 +12,9 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ...core.errors import json_response
-from ...core.http import emulator_state, snowflake_param
+from ...core.http import emulator_state, query_int, query_snowflake, snowflake_param
 from ...core.permissions import Permission
-from ...core.validation import Form
+from ...core.validation import field_error
 from ...events.outbox import Outbox
 from ...paths import API
 from ...wire.message import scheduled_event_json
@@ -34,37 +34,17 @@ PUBLISHED_TYPES = frozenset({
     163, 164, 165, 166, 167, 190, 191, 192, 193, 211})
 
 
-def _query_snowflake(form: Form, name: str) -> int | None:
-    raw = form.data.get(name)
-    if raw is None:
-        return None
-    value = form.coerce_snowflake(name, raw)
-    return value
-
-
-def _query_int(form: Form, name: str, low: int, high: int, default: int | None) -> int | None:
-    raw = form.data.get(name)
-    if raw is None:
-        return default
-    if not raw.isdigit() or not low <= int(raw) <= high:
-        form.fail(name, "NUMBER_TYPE_COERCE", f"Must be an integer from {low} to {high}.")
-        return default
-    return int(raw)
-
-
 async def list_entries(request: Request) -> Response:
     principal = writer(request)
     guild_id = snowflake_param(request, "guild_id")
     state = emulator_state(request)
-    form = Form(dict(request.query_params))
-    user_id, target_id = _query_snowflake(form, "user_id"), _query_snowflake(form, "target_id")
-    before, after = _query_snowflake(form, "before"), _query_snowflake(form, "after")
-    action_type = _query_int(form, "action_type", 1, 1000, None)
+    user_id, target_id = query_snowflake(request, "user_id"), query_snowflake(request, "target_id")
+    before, after = query_snowflake(request, "before"), query_snowflake(request, "after")
+    action_type = query_int(request, "action_type", minimum=1, maximum=1000, default=0) or None
     if action_type is not None and action_type not in PUBLISHED_TYPES:
-        form.fail("action_type", "ENUM_TYPE_COERCE",
-                  f"Value {action_type} is not a valid audit log action type.")
-    limit = _query_int(form, "limit", 1, 100, 50) or 50
-    form.done()
+        raise field_error("action_type", "ENUM_TYPE_COERCE",
+                          f"Value {action_type} is not a valid audit log action type.")
+    limit = query_int(request, "limit", minimum=1, maximum=100, default=50)
 
     def work(conn: sqlite3.Connection, _: Outbox) -> dict[str, Any]:
         who = require_member(conn, guild_id, principal.user_id, state.clock.now())

@@ -17,7 +17,7 @@ from starlette.routing import BaseRoute, Route
 from ...core import errors
 from ...core.audit_reason import current_reason
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, snowflake_param
+from ...core.http import emulator_state, query_int, query_snowflake, snowflake_param
 from ...core.permissions import Permission
 from ...core.validation import Form, read_json
 from ...events.outbox import Outbox
@@ -30,16 +30,6 @@ from . import bans, prune
 BULK_BAN_FAILED = 500000
 MAX_BULK_BAN = 200
 MAX_DELETE_SECONDS = 7 * 86400
-
-
-def _query_int(form: Form, name: str, low: int, high: int, default: int | None) -> int | None:
-    raw = form.data.get(name)
-    if raw is None:
-        return default
-    if not str(raw).isdigit() or not low <= int(raw) <= high:
-        form.fail(name, "NUMBER_TYPE_COERCE", f"Must be an integer from {low} to {high}.")
-        return default
-    return int(raw)
 
 
 def _bannable(conn: sqlite3.Connection, who: Standing, guild_id: int, user_id: int, now: Any) -> bool:
@@ -122,11 +112,8 @@ async def list_bans(request: Request) -> Response:
     principal = writer(request)
     guild_id = snowflake_param(request, "guild_id")
     state = emulator_state(request)
-    form = Form(dict(request.query_params))
-    limit = _query_int(form, "limit", 1, 1000, 1000) or 1000
-    before = form.coerce_snowflake("before", form.data["before"]) if "before" in form.data else None
-    after = form.coerce_snowflake("after", form.data["after"]) if "after" in form.data else None
-    form.done()
+    limit = query_int(request, "limit", minimum=1, maximum=1000, default=1000)
+    before, after = query_snowflake(request, "before"), query_snowflake(request, "after")
 
     def work(conn: sqlite3.Connection, _: Outbox) -> list[dict[str, Any]]:
         require_guild_permission(require_member(conn, guild_id, principal.user_id, state.clock.now()),
@@ -211,8 +198,8 @@ async def prune_count(request: Request) -> Response:
     principal = writer(request)
     guild_id = snowflake_param(request, "guild_id")
     state = emulator_state(request)
+    days = query_int(request, "days", minimum=1, maximum=30, default=7)
     form = Form(dict(request.query_params))
-    days = _query_int(form, "days", 1, 30, 7) or 7
     include = _include_roles(form, form.data.get("include_roles"))
     form.done()
 

@@ -16,7 +16,7 @@ from ...core import auth, errors
 from ...core.auth import resolve_access_token
 from ...core.clock import format_instant
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, snowflake_param
+from ...core.http import emulator_state, query_int, query_snowflake, snowflake_param
 from ...core.permissions import ALL, Permission
 from ...core.validation import Form, read_form
 from ...events.outbox import Outbox
@@ -56,10 +56,8 @@ async def list_members(request: Request) -> Response:
     principal = reader(request)
     guild_id = snowflake_param(request, "guild_id")
     now = emulator_state(request).clock.now()
-    form = Form(dict(request.query_params))
-    limit = _int_param(form, "limit", 1, 1000, 1)
-    after = _int_param(form, "after", 0, (1 << 63) - 1, 0)
-    form.done()
+    limit = query_int(request, "limit", minimum=1, maximum=1000, default=1)
+    after = query_snowflake(request, "after") or 0
 
     def work(conn: sqlite3.Connection, _: Outbox) -> list[dict[str, Any]]:
         require_member(conn, guild_id, principal.user_id, now)
@@ -74,16 +72,6 @@ async def list_members(request: Request) -> Response:
     return json_response(await in_transaction(request, work))
 
 
-def _int_param(form: Form, name: str, low: int, high: int, default: int) -> int:
-    raw = form.data.get(name)
-    if raw is None:
-        return default
-    if not raw.isdigit() or not low <= int(raw) <= high:
-        form.fail(name, "NUMBER_TYPE_COERCE", f"Must be an integer from {low} to {high}.")
-        return default
-    return int(raw)
-
-
 async def search_members(request: Request) -> Response:
     """GET /guilds/{guild_id}/members/search?query=&limit=: members whose username, global name or
     nickname starts with ``query`` (case-insensitive), by user id."""
@@ -92,8 +80,8 @@ async def search_members(request: Request) -> Response:
     now = emulator_state(request).clock.now()
     form = Form(dict(request.query_params))
     query = (form.string("query", min_len=1, max_len=100) or "").lower()
-    limit = _int_param(form, "limit", 1, 1000, 1)
     form.done()
+    limit = query_int(request, "limit", minimum=1, maximum=1000, default=1)
 
     def work(conn: sqlite3.Connection, _: Outbox) -> list[dict[str, Any]]:
         require_member(conn, guild_id, principal.user_id, now)
