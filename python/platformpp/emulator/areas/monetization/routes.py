@@ -9,7 +9,6 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any, TypeVar
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
@@ -17,8 +16,9 @@ from starlette.routing import BaseRoute, Route
 from ...core import auth, errors
 from ...core.clock import format_instant, parse_instant
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, query_bool, snowflake_param
-from ...core.validation import Form, read_json
+from ...core.http import emulator_state, in_transaction, query_bool, query_int, query_snowflake, snowflake_param
+from ...core.snowflake import parse_snowflake
+from ...core.validation import Form, field_error, read_json
 from ...events.outbox import Outbox
 from ...paths import ADMIN, API
 from . import store
@@ -26,11 +26,6 @@ from .store import EntitlementFilter
 
 T = TypeVar("T")
 MAX_PERIOD_DAYS = 3660
-
-
-def _invalid(name: str, code: str, message: str) -> ApiError:
-    return ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body",
-                    {name: {"_errors": [{"code": code, "message": message}]}})
 
 
 class _Query:
@@ -41,31 +36,23 @@ class _Query:
         self.params = request.query_params
 
     def snowflake(self, name: str) -> int | None:
-        raw = self.params.get(name)
-        if raw is None:
-            return None
-        if not (raw.isascii() and raw.isdigit() and len(raw) <= 20 and int(raw) < 1 << 64):
-            raise _invalid(name, "NUMBER_TYPE_COERCE", f"Value {raw[:40]!r} is not snowflake.")
-        return int(raw)
+        return query_snowflake(self.request, name)
 
     def snowflakes(self, name: str) -> tuple[int, ...]:
         """``a,b,c`` or the parameter repeated; at most 100."""
         values = [part for raw in self.params.getlist(name) for part in raw.split(",") if part.strip()]
         if len(values) > 100:
-            raise _invalid(name, "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
+            raise field_error(name, "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
         result = []
         for value in values:
-            value = value.strip()
-            if not (value.isascii() and value.isdigit() and len(value) <= 20):
-                raise _invalid(name, "NUMBER_TYPE_COERCE", f"Value {value[:40]!r} is not snowflake.")
-            result.append(int(value))
+            number = parse_snowflake(value.strip())
+            if number is None:
+                raise field_error(name, "NUMBER_TYPE_COERCE", f"Value {value.strip()[:40]!r} is not snowflake.")
+            result.append(number)
         return tuple(result)
 
     def limit(self) -> int:
-        raw = self.params.get("limit", "100")
-        if not (raw.isascii() and raw.isdigit() and 1 <= int(raw) <= 100):
-            raise _invalid("limit", "NUMBER_TYPE_MAX", "Must be an integer from 1 to 100.")
-        return int(raw)
+        return query_int(self.request, "limit", minimum=1, maximum=100, default=100)
 
     def flag(self, name: str, default: bool) -> bool:
         return query_bool(self.request, name, default)
@@ -74,14 +61,12 @@ class _Query:
 def _run(request: Request, work: Callable[[sqlite3.Connection, Outbox], T]) -> Any:
     """``work`` in one transaction after the subscriptions' due transitions (so none is seen late)."""
     state = emulator_state(request)
-    outbox = Outbox(state)
 
-    def call() -> T:
-        with state.db.transaction() as conn:
-            store.advance(conn, outbox, state.clock.now())
-            return work(conn, outbox)
+    def advanced(conn: sqlite3.Connection, outbox: Outbox) -> T:
+        store.advance(conn, outbox, state.clock.now())
+        return work(conn, outbox)
 
-    return run_in_threadpool(call)
+    return in_transaction(request, advanced)
 
 
 def _own_application(request: Request) -> int:
