@@ -15,7 +15,8 @@ import httpx
 import pytest
 from channel_helpers import GENERAL, Permission, grant_bot, set_message_content
 from platformpp.emulator import Emulator
-from social_helpers import APP_ID, BOT_TOKEN, GUILD_ID, GatewayClient, api, bot
+from platformpp.emulator.core.fixtures import FixtureError, load_fixture_or_raise
+from social_helpers import APP_ID, BOT_ID, BOT_TOKEN, GUILD_ID, GatewayClient, api, bot
 
 GUILDS, GUILD_WEBHOOKS, GUILD_MESSAGES, MESSAGE_CONTENT = 1 << 0, 1 << 5, 1 << 9, 1 << 15
 MANAGER = Permission.MANAGE_WEBHOOKS | Permission.VIEW_AUDIT_LOG | Permission.MANAGE_CHANNELS \
@@ -239,3 +240,24 @@ def test_webhooks_update_and_the_webhooks_message_over_the_gateway(emu: Emulator
         await client.close()
 
     asyncio.run(scenario())
+
+
+TOKEN = "t" * 68
+
+
+def test_webhooks_load_from_a_fixture(emu: Emulator) -> None:
+    load_fixture_or_raise(emu.state, {"channel_webhooks": [
+        {"id": "1200000000000000901", "channel_id": str(GENERAL), "name": "ci", "user_id": str(BOT_ID),
+         "token": TOKEN}]})
+    sent = _execute(emu, {"id": "1200000000000000901", "token": TOKEN}, json={"content": "from a fixture"})
+    assert sent.status_code == 200 and sent.json()["author"]["username"] == "ci"
+
+
+def test_a_bad_webhook_fixture_names_the_field_and_loads_nothing(emu: Emulator) -> None:
+    with pytest.raises(FixtureError) as failed:
+        load_fixture_or_raise(emu.state, {"channel_webhooks": [
+            {"channel_id": str(GENERAL), "name": "ok", "user_id": str(BOT_ID)},
+            {"channel_id": str(GENERAL), "name": "", "user_id": str(BOT_ID), "token": "a/b", "type": 2}]})
+    errors = failed.value.errors["channel_webhooks"]["1"]
+    assert {"name", "token", "source_channel_id"} <= set(errors)
+    assert _count(emu, "SELECT COUNT(*) FROM channel_webhooks") == 0
