@@ -17,7 +17,7 @@ from starlette.routing import BaseRoute, Route
 from ...core import auth, errors
 from ...core.auth import Principal
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, require_scope, snowflake_param
+from ...core.http import emulator_state, query_int, require_scope, snowflake_param
 from ...core.validation import Form, read_json
 from ...events.outbox import Outbox
 from ...paths import API
@@ -53,18 +53,6 @@ class MessageBody:
     @classmethod
     async def read(cls, request: Request, *, content_required: bool) -> MessageBody:
         return cls(Form(await read_json(request)), content_required=content_required)
-
-
-def list_limit(request: Request) -> int:
-    """``?limit=`` 1–200 (default 50); anything else is a 50035 naming ``limit``."""
-    raw = request.query_params.get("limit")
-    if raw is None:
-        return DEFAULT_LIST
-    if not raw.isdigit() or not 1 <= int(raw) <= MAX_LIST:
-        raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body",
-                       {"limit": {"_errors": [{"code": "NUMBER_TYPE_MAX" if raw.isdigit() else "NUMBER_TYPE_COERCE",
-                                               "message": f"Must be an integer from 1 to {MAX_LIST}."}]}})
-    return int(raw)
 
 
 def moderation_body(data: Any) -> dict[str, str]:
@@ -133,7 +121,7 @@ async def post_lobby_message(request: Request) -> Response:
 async def list_lobby_messages(request: Request) -> Response:
     """GET /lobbies/{lobby_id}/messages?limit=1..200 (Bearer member, or the app's bot): newest first."""
     principal = auth.require(request, scopes=(SOCIAL_SCOPE,))
-    limit = list_limit(request)
+    limit = query_int(request, "limit", minimum=1, maximum=MAX_LIST, default=DEFAULT_LIST)
     return json_response(await _in_lobby(request, principal,
                                          lambda conn, thread, outbox: store.recent(conn, thread, limit)))
 
@@ -183,7 +171,7 @@ async def list_direct_messages(request: Request) -> Response:
     """GET /users/{user_id}/messages?limit=1..200 (Bearer): the conversation, newest first."""
     principal = require_scope(request, READ_SCOPE)
     snowflake_param(request, "user_id")
-    limit = list_limit(request)
+    limit = query_int(request, "limit", minimum=1, maximum=MAX_LIST, default=DEFAULT_LIST)
     return json_response(await _in_conversation(request, principal,
                                                 lambda conn, thread, outbox: store.recent(conn, thread, limit)))
 
