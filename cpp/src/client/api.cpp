@@ -37,6 +37,29 @@ std::string FormEncode(const std::vector<std::pair<std::string, std::string>>& f
     return out;
 }
 
+ApiRequest Request(std::string method, std::string path, boost::json::value body, std::string route) {
+    ApiRequest request;
+    request.method = std::move(method);
+    request.path = std::move(path);
+    request.route = std::move(route);
+    if (!body.is_null()) {
+        request.bodyKind = Body::Json;
+        request.json = std::move(body);
+    }
+    return request;
+}
+
+ApiRequest OAuthForm(std::string path, Form form, std::string route) {
+    ApiRequest request;
+    request.method = "POST";
+    request.path = std::move(path);
+    request.route = std::move(route);
+    request.bodyKind = Body::Form;
+    request.form = std::move(form);
+    request.oauthEndpoint = true;
+    return request;
+}
+
 net::HttpRequest ToHttpRequest(const std::string& apiBase, const ApiRequest& api) {
     net::HttpRequest request;
     request.method = api.method;

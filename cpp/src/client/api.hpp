@@ -20,12 +20,20 @@ struct ApiRequest {
     std::string route;       // rate-limit route, e.g. "GET /users/@me" (defaults to method + path)
     Body bodyKind = Body::None;
     boost::json::value json;                                  // Body::Json
-    std::vector<std::pair<std::string, std::string>> form;    // Body::Form
+    std::vector<std::pair<std::string, std::string>> form;  // Body::Form
     // The OAuth2 access token to send, as "Authorization: Bearer <token>" (ToHttpRequest writes the
     // header, and only there); empty for a call without credentials.
     std::string token;
     bool oauthEndpoint = false;  // errors are OAuth2 bodies ({"error": ...}): AuthorizationFailed
 };
+
+using Form = std::vector<std::pair<std::string, std::string>>;
+
+// A request under the API base with a JSON body, or none when `body` is null. `route` defaults to
+// method + path.
+ApiRequest Request(std::string method, std::string path, boost::json::value body = nullptr, std::string route = {});
+// A POST of `form` to an OAuth2 endpoint (its errors are OAuth2 bodies).
+ApiRequest OAuthForm(std::string path, Form form, std::string route = {});
 
 // The HTTP request for `api` against `apiBase`.
 net::HttpRequest ToHttpRequest(const std::string& apiBase, const ApiRequest& api);

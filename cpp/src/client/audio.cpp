@@ -7,6 +7,7 @@
 #include <cmath>
 #include <utility>
 
+#include "client/begin.hpp"
 #include "client/client_impl.hpp"
 #include "client/voice_layer.hpp"
 #include "platformpp/errors.hpp"
@@ -72,11 +73,6 @@ AudioDevice Find(const std::vector<voice::AudioDeviceInfo>& infos, const std::st
     return device;
 }
 
-template <typename Callback>
-std::shared_ptr<Callback> Shared(Callback callback) {
-    if (!callback) throw ValidationError("cb", "must not be empty");
-    return std::make_shared<Callback>(std::move(callback));
-}
 
 float ClampLogged(Client::Impl& impl, const char* what, float value, float low, float high) {
     const float applied = std::isnan(value) ? high : std::clamp(value, low, high);
@@ -94,7 +90,7 @@ std::string Client::GetDefaultAudioDeviceId() { return voice::kDefaultDeviceId; 
 
 void Client::GetInputDevices(GetInputDevicesCallback cb) {
     Impl& impl = RequireImpl();
-    auto callback = Shared(std::move(cb));
+    auto callback = client::Share(std::move(cb));
     impl.voice->WithEngine([&impl, callback](voice::VoiceEngine& engine) {
         impl.Deliver([callback, devices = ToDevices(engine.Devices().InputDevices())] { (*callback)(devices); });
     });
@@ -102,7 +98,7 @@ void Client::GetInputDevices(GetInputDevicesCallback cb) {
 
 void Client::GetOutputDevices(GetOutputDevicesCallback cb) {
     Impl& impl = RequireImpl();
-    auto callback = Shared(std::move(cb));
+    auto callback = client::Share(std::move(cb));
     impl.voice->WithEngine([&impl, callback](voice::VoiceEngine& engine) {
         impl.Deliver([callback, devices = ToDevices(engine.Devices().OutputDevices())] { (*callback)(devices); });
     });
@@ -110,7 +106,7 @@ void Client::GetOutputDevices(GetOutputDevicesCallback cb) {
 
 void Client::GetCurrentInputDevice(GetCurrentInputDeviceCallback cb) {
     Impl& impl = RequireImpl();
-    auto callback = Shared(std::move(cb));
+    auto callback = client::Share(std::move(cb));
     impl.voice->WithEngine([&impl, callback](voice::VoiceEngine& engine) {
         auto device = Find(engine.Devices().InputDevices(), engine.Devices().CurrentInputDevice());
         impl.Deliver([callback, device = std::move(device)] { (*callback)(device); });
@@ -119,7 +115,7 @@ void Client::GetCurrentInputDevice(GetCurrentInputDeviceCallback cb) {
 
 void Client::GetCurrentOutputDevice(GetCurrentOutputDeviceCallback cb) {
     Impl& impl = RequireImpl();
-    auto callback = Shared(std::move(cb));
+    auto callback = client::Share(std::move(cb));
     impl.voice->WithEngine([&impl, callback](voice::VoiceEngine& engine) {
         auto device = Find(engine.Devices().OutputDevices(), engine.Devices().CurrentOutputDevice());
         impl.Deliver([callback, device = std::move(device)] { (*callback)(device); });
@@ -128,7 +124,7 @@ void Client::GetCurrentOutputDevice(GetCurrentOutputDeviceCallback cb) {
 
 void Client::SetInputDevice(std::string deviceId, SetInputDeviceCallback cb) {
     Impl& impl = RequireImpl();
-    auto callback = Shared(std::move(cb));
+    auto callback = client::Share(std::move(cb));
     impl.voice->WithEngine([&impl, callback, deviceId = std::move(deviceId)](voice::VoiceEngine& engine) {
         const bool known = engine.Devices().SetInputDevice(deviceId);
         const ClientResult result = known ? ClientResult::Success()
@@ -140,7 +136,7 @@ void Client::SetInputDevice(std::string deviceId, SetInputDeviceCallback cb) {
 
 void Client::SetOutputDevice(std::string deviceId, SetOutputDeviceCallback cb) {
     Impl& impl = RequireImpl();
-    auto callback = Shared(std::move(cb));
+    auto callback = client::Share(std::move(cb));
     impl.voice->WithEngine([&impl, callback, deviceId = std::move(deviceId)](voice::VoiceEngine& engine) {
         const bool known = engine.Devices().SetOutputDevice(deviceId);
         const ClientResult result = known ? ClientResult::Success()

@@ -5,7 +5,9 @@
 
 #include <memory>
 #include <string>
+#include <tuple>
 
+#include "client/begin.hpp"
 #include "client/client_impl.hpp"
 
 namespace platformpp::client {
@@ -16,13 +18,14 @@ const char* ExternalAuthTypeWire(AuthenticationExternalAuthType type);
 void RequireNonEmpty(const std::string& value, const char* field);
 void RequireApplicationId(uint64_t applicationId, const char* field = "applicationId");
 
-// Reads a token answer, remembers the access token's expiry (for the expiration callback) and
-// delivers it. A refresh refused with invalid_grant is marked Deauthorized.
-void CompleteTokenExchange(Client::Impl& impl, const std::shared_ptr<Client::TokenExchangeCallback>& callback,
-                           ClientResult result, const boost::json::value& json, bool refresh);
+// What a TokenExchangeCallback is given after its result.
+using TokenValues = std::tuple<std::string, std::string, AuthorizationTokenType, int32_t, std::string>;
 
-// POST /oauth2/token with `request.form`, answered through CompleteTokenExchange.
-void ExchangeTokens(Client::Impl& impl, ApiRequest request, std::shared_ptr<Client::TokenExchangeCallback> callback,
-                    bool refresh);
+// Reads a token answer and remembers the access token's expiry (for the expiration callback). A
+// refresh refused with invalid_grant is marked Deauthorized; an answer without an access token fails.
+TokenValues ReadTokenExchange(Client::Impl& impl, ClientResult& result, const boost::json::value& json, bool refresh);
+
+// POST /oauth2/token with `form`, answered through ReadTokenExchange.
+void ExchangeTokens(const Started<Client::TokenExchangeCallback>& call, Form form, bool refresh);
 
 }  // namespace platformpp::client

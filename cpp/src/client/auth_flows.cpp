@@ -1,4 +1,4 @@
-// The authorization flows of Client (seed: AuthorizationArgs, Authentication; WIRE.md: OAuth2).
+// The authorization flows of Client (seed: AuthorizationArgs, Authentication; docs/wire.md: OAuth2).
 #include <boost/asio/post.hpp>
 #include <boost/json.hpp>
 
@@ -17,9 +17,9 @@ extern char** environ;
 namespace platformpp {
 
 using client::Begin;
-using client::BeginTokenExchange;
 using client::Needs;
-using client::Share;
+using client::OAuthForm;
+using client::Request;
 
 const char* client::ExternalAuthTypeWire(AuthenticationExternalAuthType type) {
     switch (type) {
@@ -43,7 +43,6 @@ void client::RequireApplicationId(uint64_t applicationId, const char* field) {
     if (applicationId == 0) throw ValidationError(field, "must be an application id, got 0");
 }
 
-using client::CompleteTokenExchange;
 using client::ExchangeTokens;
 using client::ExternalAuthTypeWire;
 using client::RequireApplicationId;
@@ -170,12 +169,9 @@ bool Client::Impl::HandleRedirect(const std::string& url) {
 
 void Client::Authorize(AuthorizationArgs args, AuthorizationCallback callback) {
     Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
     std::string url, state, redirectUri, challengeText, nonceText;
     uint64_t clientId = 0;
-    const auto valid = Begin(
-        impl, Needs::ValidArguments, shared,
-        [&] {
+    const auto call = Begin(impl, Needs::ValidArguments, std::move(callback), [&] {
             if (!args) throw ValidationError("args", "is a null AuthorizationArgs");
             if (args.Scopes().find_first_not_of(' ') == std::string::npos)
                 throw ValidationError("Scopes", "is required (e.g. Client::GetDefaultCommunicationScopes())");
@@ -196,13 +192,12 @@ void Client::Authorize(AuthorizationArgs args, AuthorizationCallback callback) {
             if (const auto integration = args.IntegrationType()) {
                 url += "&integration_type=" + std::to_string(static_cast<int>(*integration));
             }
-        },
-        std::string(), std::string());
-    if (!valid) return;
+        });
+    if (!call) return;
     impl.FinishAuthorization(ClientResult::Failure(ErrorType::Aborted, "superseded by a newer Authorize"), "");
     {
         std::lock_guard lock(impl.mutex);
-        impl.pendingAuthorization = PendingAuthorization{state, redirectUri, shared};
+        impl.pendingAuthorization = PendingAuthorization{state, redirectUri, call->callback};
     }
     impl.Log(LoggingSeverity::Info, "authorizing: " + url);
     // The desktop client asks its signed-in user when it runs (as the platform's SDK does); else the URL opens.
@@ -229,8 +224,8 @@ void Client::SetEmulatorConsentUser(std::string user) {
 
 // ---- tokens ----
 
-void client::CompleteTokenExchange(Client::Impl& impl, const std::shared_ptr<Client::TokenExchangeCallback>& callback,
-                           ClientResult result, const boost::json::value& json, bool refresh) {
+client::TokenValues client::ReadTokenExchange(Client::Impl& impl, ClientResult& result, const boost::json::value& json,
+                                              bool refresh) {
     TokenAnswer answer;
     if (result.Successful()) {
         answer = ReadTokenAnswer(json);
@@ -246,87 +241,59 @@ void client::CompleteTokenExchange(Client::Impl& impl, const std::shared_ptr<Cli
         // Seed, Authentication 7: as good as the APPLICATION_DEAUTHORIZED webhook.
         result.SetDeauthorized(true);
     }
-    impl.Deliver([callback, result = std::move(result), answer = std::move(answer)] {
-        (*callback)(result, answer.accessToken, answer.refreshToken, AuthorizationTokenType::Bearer, answer.expiresIn,
-                    answer.scopes);
-    });
+    return {answer.accessToken, answer.refreshToken, AuthorizationTokenType::Bearer, answer.expiresIn, answer.scopes};
 }
 
-void client::ExchangeTokens(Client::Impl& impl, client::ApiRequest request,
-                            std::shared_ptr<Client::TokenExchangeCallback> callback, bool refresh) {
-    request.method = "POST";
-    request.path = "/oauth2/token";
-    request.route = "POST /oauth2/token";
-    request.bodyKind = client::Body::Form;
-    request.oauthEndpoint = true;
-    impl.Call(std::move(request), [&impl, callback, refresh](ClientResult result, boost::json::value json) {
-        CompleteTokenExchange(impl, callback, std::move(result), json, refresh);
-    });
+void client::ExchangeTokens(const Started<Client::TokenExchangeCallback>& call, Form form, bool refresh) {
+    call.Rest(OAuthForm("/oauth2/token", std::move(form), "POST /oauth2/token"),
+              [&impl = call.impl, refresh](ClientResult& result, const boost::json::value& json) {
+                  return ReadTokenExchange(impl, result, json, refresh);
+              });
 }
 
 void Client::GetToken(uint64_t applicationId, std::string code, std::string codeVerifier, std::string redirectUri,
                       TokenExchangeCallback callback) {
-    Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    const bool valid = BeginTokenExchange(impl, shared, [&] {
+    const auto call = Begin(RequireImpl(), Needs::ValidArguments, std::move(callback), [&] {
         RequireApplicationId(applicationId);
         RequireNonEmpty(code, "code");
         RequireNonEmpty(codeVerifier, "codeVerifier");
         RequireNonEmpty(redirectUri, "redirectUri");
     });
-    if (!valid) return;
-    client::ApiRequest request;
-    request.form = {{"grant_type", "authorization_code"}, {"code", code}, {"redirect_uri", redirectUri},
-                    {"code_verifier", codeVerifier},     {"client_id", std::to_string(applicationId)}};
-    ExchangeTokens(impl, std::move(request), shared, false);
+    if (call) ExchangeTokens(*call, {{"grant_type", "authorization_code"}, {"code", code}, {"redirect_uri", redirectUri},
+                                     {"code_verifier", codeVerifier}, {"client_id", std::to_string(applicationId)}},
+                             false);
 }
 
 void Client::RefreshToken(uint64_t applicationId, std::string refreshToken, TokenExchangeCallback callback) {
-    Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    const bool valid = BeginTokenExchange(impl, shared, [&] {
+    const auto call = Begin(RequireImpl(), Needs::ValidArguments, std::move(callback), [&] {
         RequireApplicationId(applicationId);
         RequireNonEmpty(refreshToken, "refreshToken");
     });
-    if (!valid) return;
-    client::ApiRequest request;
-    request.form = {{"grant_type", "refresh_token"}, {"refresh_token", refreshToken},
-                    {"client_id", std::to_string(applicationId)}};
-    ExchangeTokens(impl, std::move(request), shared, true);
+    if (call) ExchangeTokens(*call, {{"grant_type", "refresh_token"}, {"refresh_token", refreshToken},
+                                     {"client_id", std::to_string(applicationId)}},
+                             true);
 }
 
 void Client::RevokeToken(uint64_t applicationId, std::string token, ResultCallback callback) {
     Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    const bool valid = Begin(impl, Needs::ValidArguments, shared, [&] {
+    const auto call = Begin(impl, Needs::ValidArguments, std::move(callback), [&] {
         RequireApplicationId(applicationId);
         RequireNonEmpty(token, "token");
-    }).has_value();
-    if (!valid) return;
-    client::ApiRequest request;
-    request.method = "POST";
-    request.path = "/oauth2/token/revoke";
-    request.bodyKind = client::Body::Form;
-    request.oauthEndpoint = true;
-    request.form = {{"token", token}, {"client_id", std::to_string(applicationId)}};
-    impl.Call(std::move(request), [&impl, shared, token](ClientResult result, boost::json::value) {
-        if (result.Successful()) {
-            std::lock_guard lock(impl.mutex);
-            if (impl.token == token) impl.authenticated = false;  // the whole authorization is gone
-        }
-        impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
     });
+    if (call) call->Rest(OAuthForm("/oauth2/token/revoke", {{"token", token}, {"client_id", std::to_string(applicationId)}}),
+                         [&impl, token](const boost::json::value&) {
+                             std::lock_guard lock(impl.mutex);
+                             if (impl.token == token) impl.authenticated = false;  // the whole authorization is gone
+                         });
 }
 
 void Client::UpdateToken(AuthorizationTokenType, std::string token, ResultCallback callback) {
     Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    const bool valid = Begin(impl, Needs::ValidArguments, shared, [&] { RequireNonEmpty(token, "token"); }).has_value();
-    if (!valid) return;
-    client::ApiRequest check;
-    check.path = "/users/@me";
+    const auto call = Begin(impl, Needs::ValidArguments, std::move(callback), [&] { RequireNonEmpty(token, "token"); });
+    if (!call) return;
+    auto check = Request("GET", "/users/@me");
     check.token = token;
-    impl.Call(std::move(check), [&impl, shared, token](ClientResult result, boost::json::value json) {
+    call->Rest(std::move(check), [&impl, token](ClientResult& result, const boost::json::value& json) {
         if (result.Successful()) {
             {
                 std::lock_guard lock(impl.mutex);
@@ -340,7 +307,6 @@ void Client::UpdateToken(AuthorizationTokenType, std::string token, ResultCallba
         } else if (result.Status() == 401) {
             result.SetType(ErrorType::AuthorizationFailed);
         }
-        impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
     });
 }
 
@@ -351,92 +317,60 @@ bool Client::IsAuthenticated() const {
 }
 
 void Client::FetchCurrentUser(AuthorizationTokenType, std::string token, FetchCurrentUserCallback callback) {
-    Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    const bool valid =
-        Begin(impl, Needs::ValidArguments, shared, [&] { RequireNonEmpty(token, "token"); }, uint64_t{0}, std::string())
-            .has_value();
-    if (!valid) return;
-    client::ApiRequest request;
-    request.path = "/users/@me";
+    const auto call = Begin(RequireImpl(), Needs::ValidArguments, std::move(callback), [&] { RequireNonEmpty(token, "token"); });
+    if (!call) return;
+    auto request = Request("GET", "/users/@me");
     request.token = token;
-    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
-        const uint64_t id = result.Successful() ? json_fields::Snowflake(json, "id") : 0;
-        std::string name = result.Successful() ? json_fields::String(json, "username") : std::string();
-        impl.Deliver([shared, result = std::move(result), id, name = std::move(name)] { (*shared)(result, id, name); });
+    call->Rest(std::move(request), [](const boost::json::value& json) {
+        return std::make_tuple(json_fields::Snowflake(json, "id"), json_fields::String(json, "username"));
     });
 }
 
 void Client::GetProvisionalToken(uint64_t applicationId, AuthenticationExternalAuthType externalAuthType,
                                  std::string externalAuthToken, TokenExchangeCallback callback) {
     Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    const bool valid = BeginTokenExchange(impl, shared, [&] {
+    const auto call = Begin(impl, Needs::ValidArguments, std::move(callback), [&] {
         RequireApplicationId(applicationId);
         RequireNonEmpty(externalAuthToken, "externalAuthToken");
     });
-    if (!valid) return;
-    client::ApiRequest request;
-    request.method = "POST";
-    request.path = "/partner-sdk/token";
-    request.bodyKind = client::Body::Json;
-    request.json = {{"client_id", std::to_string(applicationId)},
-                    {"external_auth_type", ExternalAuthTypeWire(externalAuthType)},
-                    {"external_auth_token", externalAuthToken}};
-    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
-        CompleteTokenExchange(impl, shared, std::move(result), json, false);
-    });
+    if (call) call->Rest(Request("POST", "/partner-sdk/token",
+                                 {{"client_id", std::to_string(applicationId)},
+                                  {"external_auth_type", ExternalAuthTypeWire(externalAuthType)},
+                                  {"external_auth_token", externalAuthToken}}),
+                         [&impl](ClientResult& result, const boost::json::value& json) {
+                             return client::ReadTokenExchange(impl, result, json, false);
+                         });
 }
 
 void Client::ExchangeChildToken(std::string parentApplicationToken, uint64_t childApplicationId,
                                 ExchangeChildTokenCallback callback) {
-    Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    const bool valid = Begin(
-        impl, Needs::ValidArguments, shared,
-        [&] {
-            RequireNonEmpty(parentApplicationToken, "parentApplicationToken");
-            RequireApplicationId(childApplicationId, "childApplicationId");
-        },
-        std::string(), AuthorizationTokenType::Bearer, 0, std::string()).has_value();
-    if (!valid) return;
-    client::ApiRequest request;
-    request.method = "POST";
-    request.path = "/oauth2/token";
-    request.route = "POST /oauth2/token";
-    request.bodyKind = client::Body::Form;
-    request.oauthEndpoint = true;
-    request.form = {{"grant_type", kTokenExchangeGrant},
-                    {"subject_token", parentApplicationToken},
-                    {"subject_token_type", kAccessTokenType},
-                    {"client_id", std::to_string(childApplicationId)}};
-    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
-        TokenAnswer answer = result.Successful() ? ReadTokenAnswer(json) : TokenAnswer{};
-        impl.Deliver([shared, result = std::move(result), answer = std::move(answer)] {
-            (*shared)(result, answer.accessToken, AuthorizationTokenType::Bearer, answer.expiresIn, answer.scopes);
-        });
+    const auto call = Begin(RequireImpl(), Needs::ValidArguments, std::move(callback), [&] {
+        RequireNonEmpty(parentApplicationToken, "parentApplicationToken");
+        RequireApplicationId(childApplicationId, "childApplicationId");
     });
+    if (call) call->Rest(OAuthForm("/oauth2/token",
+                                   {{"grant_type", kTokenExchangeGrant},
+                                    {"subject_token", parentApplicationToken},
+                                    {"subject_token_type", kAccessTokenType},
+                                    {"client_id", std::to_string(childApplicationId)}},
+                                   "POST /oauth2/token"),
+                         [](const boost::json::value& json) {
+                             const TokenAnswer answer = ReadTokenAnswer(json);
+                             return std::make_tuple(answer.accessToken, AuthorizationTokenType::Bearer, answer.expiresIn,
+                                                    answer.scopes);
+                         });
 }
 
 void Client::UnmergeIntoProvisionalAccount(uint64_t applicationId, AuthenticationExternalAuthType externalAuthType,
                                            std::string externalAuthToken, ResultCallback callback) {
-    Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    const bool valid = Begin(impl, Needs::ValidArguments, shared, [&] {
+    const auto call = Begin(RequireImpl(), Needs::ValidArguments, std::move(callback), [&] {
         RequireApplicationId(applicationId);
         RequireNonEmpty(externalAuthToken, "externalAuthToken");
-    }).has_value();
-    if (!valid) return;
-    client::ApiRequest request;
-    request.method = "POST";
-    request.path = "/partner-sdk/provisional-accounts/unmerge";
-    request.bodyKind = client::Body::Json;
-    request.json = {{"client_id", std::to_string(applicationId)},
-                    {"external_auth_type", ExternalAuthTypeWire(externalAuthType)},
-                    {"external_auth_token", externalAuthToken}};
-    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value) {
-        impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
     });
+    if (call) call->Rest(Request("POST", "/partner-sdk/provisional-accounts/unmerge",
+                                 {{"client_id", std::to_string(applicationId)},
+                                  {"external_auth_type", ExternalAuthTypeWire(externalAuthType)},
+                                  {"external_auth_token", externalAuthToken}}));
 }
 
 void Client::SetTokenExpirationCallback(TokenExpirationCallback callback) {
@@ -449,7 +383,7 @@ void Client::RegisterAuthorizeRequestCallback(AuthorizeRequestCallback callback)
     Impl& impl = RequireImpl();
     {
         std::lock_guard lock(impl.mutex);
-        impl.authorizeRequestCallback = Share(std::move(callback));
+        impl.authorizeRequestCallback = client::Share(std::move(callback));
     }
     // Over IPC when a desktop client runs; the Gateway's AUTHORIZE_REQUEST stays the path without one.
     impl.SubscribeDesktop("AUTHORIZE_REQUEST", std::nullopt);

@@ -153,8 +153,7 @@ void Client::Connect() {
         return impl.SetStatus(Status::Disconnected, Error::ConnectionFailed, 0);
     }
     impl.SetStatus(Status::HttpWait, Error::None, 0);
-    client::ApiRequest discover;
-    discover.path = "/gateway";
+    auto discover = client::Request("GET", "/gateway");
     discover.token = token;
     impl.Call(std::move(discover), [&impl, token](ClientResult result, boost::json::value json) {
         const std::string url = result.Successful() ? json_fields::String(json, "url") : std::string();

@@ -11,7 +11,6 @@
 #include "ipc/desktop_client.hpp"
 #include "net/gateway_policy.hpp"
 #include "net/tls.hpp"
-#include "social/social_state.hpp"
 
 namespace platformpp {
 namespace {
@@ -28,10 +27,8 @@ Client::Impl::Impl(std::string apiBaseIn, std::string webBaseIn)
     tls(net::MakeClientTlsContext()),
     http(io.Context(), tls, Sink()),
     expiryTimer(io.Context()),
-    social(std::make_unique<social::SocialState>()),
-    voice(std::make_unique<client::VoiceLayer>(*this)) {
-    social->callInfoOf = [layer = voice.get()](uint64_t lobbyId) { return layer->Info(lobbyId); };
-}
+    social(social::MakeSocialState([this](uint64_t lobbyId) { return voice->Info(lobbyId); })),
+    voice(std::make_unique<client::VoiceLayer>(*this)) {}
 
 Client::Impl::~Impl() { Shutdown(); }
 
@@ -76,7 +73,7 @@ void Client::Impl::DeliverEvent(std::function<void()> callback) {
 
 void Client::Impl::Log(LoggingSeverity severity, const std::string& line) {
     std::vector<std::shared_ptr<LogCallback>> targets;
-    std::shared_ptr<core::LogFile> file;  // SetLogDir (issue 17): written now, on the logging thread
+    std::shared_ptr<core::LogFile> file;  // SetLogDir: written now, on the logging thread
     {
         std::lock_guard lock(mutex);
         for (const auto& [minimum, callback] : logCallbacks) {
@@ -148,7 +145,7 @@ void Client::Impl::OnGatewayState(net::GatewayState state, int closeCode, const 
 }
 
 void Client::Impl::OnReady(const boost::json::object& ready) {
-    social->OnReady(*this, ready);
+    social::OnReady(*social, *this, ready);
     voice->OnReady(ready);
     const auto* user = json_fields::Object(ready, "user");
     if (user == nullptr || !user->contains("id")) return;
@@ -159,7 +156,7 @@ void Client::Impl::OnReady(const boost::json::object& ready) {
 }
 
 void Client::Impl::OnDispatch(std::string_view type, const boost::json::value& data) {
-    social->OnDispatch(*this, type, data);
+    social::OnDispatch(*social, *this, type, data);
     voice->OnDispatch(type, data);
     if (type == "AUTHORIZE_REQUEST") {
         std::shared_ptr<AuthorizeRequestCallback> callback;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "client/api.hpp"
+#include "client/social_layer.hpp"
 #include "core/io_thread.hpp"
 #include "core/log_file.hpp"
 #include "net/gateway_connection.hpp"
@@ -30,9 +31,6 @@ namespace platformpp {
 namespace client {
 struct DeviceAuthorization;  // a running GetTokenFromDevice (device_auth.cpp)
 }  // namespace client
-namespace social {
-class SocialState;
-}  // namespace social
 namespace ipc {
 class DesktopClient;
 }  // namespace ipc
@@ -85,7 +83,7 @@ struct Client::Impl {
     std::shared_ptr<ipc::DesktopClient> desktop;
 
     // ---- social layer (src/social): its caches, fed by OnReady/OnDispatch; guarded by its own lock ----
-    const std::unique_ptr<social::SocialState> social;
+    const social::SocialStatePtr social;
     // ---- voice layer (src/client/voice_layer.*): calls, voice states, the media engine ----
     const std::unique_ptr<client::VoiceLayer> voice;
 
@@ -133,7 +131,7 @@ struct Client::Impl {
 
     void Shutdown();
 
-    // ---- SDK parity (issue 17): options, log file, device authorization (under mutex) ----
+    // ---- options, log file, device authorization (under mutex) ----
     AudioSystem audioSystem = AudioSystem::Standard;
     bool preventCommsForBluetooth = false;
     std::optional<int32_t> voiceThreadPriority;  // for the voice engine's thread when it starts

@@ -3,7 +3,6 @@
 #include "client/voice_layer.hpp"
 #include "platformpp/client.hpp"
 #include "platformpp/errors.hpp"
-#include "social/social_state.hpp"
 
 namespace platformpp {
 
@@ -35,15 +34,5 @@ bool Client::GetSelfMuteAll() const { return RequireImpl().voice->MuteAll(); }
 void Client::SetSelfMuteAll(bool mute) { RequireImpl().voice->SetMuteAll(mute); }
 bool Client::GetSelfDeafAll() const { return RequireImpl().voice->DeafAll(); }
 void Client::SetSelfDeafAll(bool deaf) { RequireImpl().voice->SetDeafAll(deaf); }
-
-// ---- lobby call info (lobby.hpp): the snapshot the lobby's view took from the voice-state cache ----
-
-std::optional<CallInfoHandle> LobbyHandle::GetCallInfoHandle() const {
-    const auto& info = View().callInfo;
-    if (!info) return std::nullopt;
-    return CallInfoHandle(info);
-}
-
-bool LobbyMemberHandle::Connected() const { return View().connected; }
 
 }  // namespace platformpp

@@ -11,14 +11,11 @@
 #include "ipc/desktop_client.hpp"
 #include "ipc/voice_settings_json.hpp"
 #include "platformpp/errors.hpp"
-#include "social/codecs.hpp"
-#include "social/social_state.hpp"
 
 namespace platformpp {
 
 using client::Begin;
 using client::Needs;
-using client::Share;
 
 namespace {
 
@@ -126,7 +123,7 @@ void Client::Impl::OnDesktopEvent(const std::string& evt, const boost::json::val
             std::lock_guard lock(mutex);
             appId = applicationId;
         }
-        social->ActivityJoined(*this, appId, std::string(secret->as_string()));
+        social::OnActivityJoin(*social, *this, appId, std::string(secret->as_string()));
     } else if (evt == "AUTHORIZE_REQUEST") {
         std::shared_ptr<AuthorizeRequestCallback> callback;
         {
@@ -141,7 +138,7 @@ void Client::Impl::OnDesktopEvent(const std::string& evt, const boost::json::val
 
 void Client::IsPlatformAppInstalled(IsPlatformAppInstalledCallback callback) {
     Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
+    auto shared = client::Share(std::move(callback));
     boost::asio::post(impl.io.Context(), [&impl, shared] {
         const bool installed = ipc::FindDesktopClientSocket().has_value();
         impl.Deliver([shared, installed] { (*shared)(installed); });
@@ -150,11 +147,10 @@ void Client::IsPlatformAppInstalled(IsPlatformAppInstalledCallback callback) {
 
 void Client::GetVoiceSettings(GetVoiceSettingsCallback cb) {
     Impl& impl = RequireImpl();
-    auto shared = Share(std::move(cb));
-    const auto token = Begin(impl, Needs::Token, shared, [] {}, VoiceSettings::nullobj);
-    if (!token) return;
-    impl.WithDesktop(GetApplicationId(), token, [&impl, shared](std::shared_ptr<ipc::DesktopClient> connection,
-                                                                ClientResult result) {
+    const auto call = Begin(impl, Needs::Token, std::move(cb));
+    if (!call) return;
+    impl.WithDesktop(GetApplicationId(), call->token, [&impl, shared = call->callback](
+                                                          std::shared_ptr<ipc::DesktopClient> connection, ClientResult result) {
         if (!connection) return impl.Deliver([shared, result] { (*shared)(result, VoiceSettings::nullobj); });
         connection->Command("GET_VOICE_SETTINGS", {}, [&impl, shared](ClientResult answer, boost::json::value data) {
             VoiceSettings settings = answer.Successful() ? ipc::VoiceSettingsFromRpc(data) : VoiceSettings::nullobj;
@@ -182,15 +178,14 @@ void Client::SetVoiceSettingsUpdatedCallback(VoiceSettingsUpdatedCallback callba
 
 void Client::GetPlatformClientConnectedUser(uint64_t applicationId, GetPlatformClientConnectedUserCallback callback) const {
     Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    if (applicationId == 0) {
-        const auto failure = ClientResult::Failure(ErrorType::ValidationError, "applicationId: must not be 0");
-        return impl.Deliver([shared, failure] { (*shared)(failure, std::nullopt); });
-    }
+    const auto call = Begin(impl, Needs::ValidArguments, std::move(callback), [&] {
+        if (applicationId == 0) throw ValidationError("applicationId", "must not be 0");
+    });
+    if (!call) return;
     // A handshake of its own, closed at once: its READY names whoever is signed in now (the kept
     // connection's READY may predate a change of desktop user), and no token is involved, as on the
     // platform: a game learns who runs the desktop client before any OAuth.
-    boost::asio::post(impl.io.Context(), [&impl, shared, applicationId] {
+    boost::asio::post(impl.io.Context(), [&impl, shared = call->callback, applicationId] {
         std::string why;
         auto connection = ipc::DesktopClient::Connect(
             applicationId, [](const std::string&, const boost::json::value&) {}, [](const std::string&) {}, why);
@@ -198,17 +193,13 @@ void Client::GetPlatformClientConnectedUser(uint64_t applicationId, GetPlatformC
             const auto failure = ClientResult::Failure(ErrorType::RPCError, why);
             return impl.Deliver([shared, failure] { (*shared)(failure, std::nullopt); });
         }
-        auto user = std::make_shared<detail::UserData>();
-        social::ReadUserFields(connection->User(), *user);
+        auto user = social::DesktopUser(connection->User(), applicationId);
         connection->Close();
-        if (user->id == 0) {
+        if (!user) {
             const auto failure = ClientResult::Failure(ErrorType::RPCError, "the desktop client's READY named no user");
             return impl.Deliver([shared, failure] { (*shared)(failure, std::nullopt); });
         }
-        auto view = std::make_shared<detail::UserView>();
-        view->user = std::move(user);
-        view->applicationId = applicationId;
-        impl.Deliver([shared, handle = UserHandle(std::move(view))] { (*shared)(ClientResult::Success(), handle); });
+        impl.Deliver([shared, handle = std::move(*user)] { (*shared)(ClientResult::Success(), handle); });
     });
 }
 

@@ -1,5 +1,5 @@
 // Device authorization (RFC 8628) for consoles and TVs, and the provisional-account calls of the
-// SDK 1.10 surface (issue 17): GetTokenFromProvisionalMerge, UpdateProvisionalAccountDisplayName,
+// SDK 1.10 surface: GetTokenFromProvisionalMerge, UpdateProvisionalAccountDisplayName,
 // ProvisionalUserMergeCompleted, SetGameWindowPid.
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -18,9 +18,9 @@
 namespace platformpp {
 
 using client::Begin;
-using client::BeginTokenExchange;
 using client::Needs;
-using client::Share;
+using client::OAuthForm;
+using client::Request;
 
 namespace client {
 
@@ -62,17 +62,11 @@ void PollDevice(Client::Impl& impl, std::shared_ptr<client::DeviceAuthorization>
         std::lock_guard lock(impl.mutex);
         if (impl.deviceAuthorization != device) return;
     }
-    client::ApiRequest request;
-    request.method = "POST";
-    request.path = "/oauth2/token";
-    request.route = "POST /oauth2/token";
-    request.bodyKind = client::Body::Form;
-    request.oauthEndpoint = true;
-    request.form = {{"grant_type", kDeviceCodeGrant},
-                    {"device_code", device->deviceCode},
-                    {"client_id", std::to_string(device->clientId)}};
-    request.form.insert(request.form.end(), device->mergeFields.begin(), device->mergeFields.end());
-    impl.Call(std::move(request), [&impl, device](ClientResult result, boost::json::value json) {
+    client::Form form = {{"grant_type", kDeviceCodeGrant},
+                         {"device_code", device->deviceCode},
+                         {"client_id", std::to_string(device->clientId)}};
+    form.insert(form.end(), device->mergeFields.begin(), device->mergeFields.end());
+    impl.Call(OAuthForm("/oauth2/token", std::move(form), "POST /oauth2/token"), [&impl, device](ClientResult result, boost::json::value json) {
         if (!result.Successful() && result.Type() == ErrorType::AuthorizationFailed) {
             if (StartsWith(result.Error(), "authorization_pending")) {
                 SchedulePoll(impl, device);
@@ -110,9 +104,8 @@ void ApproveOnEmulator(Client::Impl& impl, const std::string& consentUser, const
 void StartDeviceAuthorization(Client& self, Client::Impl& impl, DeviceAuthorizationArgs& args,
                               std::vector<std::pair<std::string, std::string>> mergeFields,
                               Client::TokenExchangeCallback callback, const std::string* externalToken) {
-    auto shared = Share(std::move(callback));
     uint64_t clientId = 0;
-    const bool valid = BeginTokenExchange(impl, shared, [&] {
+    const auto call = Begin(impl, Needs::ValidArguments, std::move(callback), [&] {
         if (!args) throw ValidationError("args", "is a null DeviceAuthorizationArgs");
         if (args.Scopes().find_first_not_of(' ') == std::string::npos)
             throw ValidationError("Scopes", "is required (e.g. Client::GetDefaultCommunicationScopes())");
@@ -120,8 +113,8 @@ void StartDeviceAuthorization(Client& self, Client::Impl& impl, DeviceAuthorizat
         if (clientId == 0) throw ValidationError("ClientId", "is 0 and no application id was set");
         if (externalToken != nullptr) client::RequireNonEmpty(*externalToken, "externalAuthToken");
     });
-    if (!valid) return;
-    auto device = std::make_shared<client::DeviceAuthorization>(impl.io.Context(), shared);
+    if (!call) return;
+    auto device = std::make_shared<client::DeviceAuthorization>(impl.io.Context(), call->callback);
     device->clientId = clientId;
     device->mergeFields = std::move(mergeFields);
     impl.FinishDeviceAuthorization(nullptr, ClientResult::Failure(ErrorType::Aborted, "superseded by a newer "
@@ -131,12 +124,7 @@ void StartDeviceAuthorization(Client& self, Client::Impl& impl, DeviceAuthorizat
         std::lock_guard lock(impl.mutex);
         impl.deviceAuthorization = device;
     }
-    client::ApiRequest request;
-    request.method = "POST";
-    request.path = "/oauth2/device/authorize";
-    request.bodyKind = client::Body::Form;
-    request.oauthEndpoint = true;
-    request.form = {{"client_id", std::to_string(clientId)}, {"scope", args.Scopes()}};
+    auto request = OAuthForm("/oauth2/device/authorize", {{"client_id", std::to_string(clientId)}, {"scope", args.Scopes()}});
     impl.Log(LoggingSeverity::Info, "device authorization: requesting a device code for application " +
                                         std::to_string(clientId));
     impl.Call(std::move(request), [&impl, &self, device](ClientResult result, boost::json::value json) {
@@ -179,7 +167,8 @@ void Client::Impl::FinishDeviceAuthorization(const std::shared_ptr<client::Devic
     Log(result.Successful() ? LoggingSeverity::Info : LoggingSeverity::Warning,
         "device authorization " + (result.Successful() ? std::string("succeeded") : "failed: " + result.ToString()));
     CloseDeviceScreen();
-    client::CompleteTokenExchange(*this, device->callback, std::move(result), tokens, false);
+    auto values = client::ReadTokenExchange(*this, result, tokens, false);
+    client::Answer(*this, device->callback, std::move(result), std::move(values));
 }
 
 void Client::Impl::CloseDeviceScreen() {
@@ -244,25 +233,21 @@ void Client::GetTokenFromProvisionalMerge(uint64_t applicationId, std::string co
                                           std::string const& codeVerifier, std::string const& redirectUri,
                                           AuthenticationExternalAuthType externalAuthType,
                                           std::string const& externalAuthToken, TokenExchangeCallback callback) {
-    Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    const bool valid = BeginTokenExchange(impl, shared, [&] {
+    const auto call = Begin(RequireImpl(), Needs::ValidArguments, std::move(callback), [&] {
         client::RequireApplicationId(applicationId);
         client::RequireNonEmpty(code, "code");
         client::RequireNonEmpty(codeVerifier, "codeVerifier");
         client::RequireNonEmpty(redirectUri, "redirectUri");
         client::RequireNonEmpty(externalAuthToken, "externalAuthToken");
     });
-    if (!valid) return;
-    client::ApiRequest request;
-    request.form = {{"grant_type", "authorization_code"},
-                    {"code", code},
-                    {"redirect_uri", redirectUri},
-                    {"code_verifier", codeVerifier},
-                    {"client_id", std::to_string(applicationId)},
-                    {"external_auth_type", client::ExternalAuthTypeWire(externalAuthType)},
-                    {"external_auth_token", externalAuthToken}};
-    client::ExchangeTokens(impl, std::move(request), shared, false);
+    if (call) client::ExchangeTokens(*call, {{"grant_type", "authorization_code"},
+                                             {"code", code},
+                                             {"redirect_uri", redirectUri},
+                                             {"code_verifier", codeVerifier},
+                                             {"client_id", std::to_string(applicationId)},
+                                             {"external_auth_type", client::ExternalAuthTypeWire(externalAuthType)},
+                                             {"external_auth_token", externalAuthToken}},
+                                     false);
 }
 
 void Client::ProvisionalUserMergeCompleted(bool success) {
@@ -272,8 +257,7 @@ void Client::ProvisionalUserMergeCompleted(bool success) {
     if (!success) return;
     const auto token = impl.CurrentToken();
     if (!token) return;
-    client::ApiRequest check;
-    check.path = "/users/@me";
+    auto check = Request("GET", "/users/@me");
     check.token = *token;
     impl.Call(std::move(check), [&impl](ClientResult result, boost::json::value json) {
         if (!result.Successful()) return;
@@ -284,23 +268,11 @@ void Client::ProvisionalUserMergeCompleted(bool success) {
 
 void Client::UpdateProvisionalAccountDisplayName(std::string const& name,
                                                  UpdateProvisionalAccountDisplayNameCallback callback) {
-    Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    const auto token = Begin(impl, Needs::Token, shared, [&] {
+    const auto call = Begin(RequireImpl(), Needs::Token, std::move(callback), [&] {
         if (name.find_first_not_of(' ') == std::string::npos) throw ValidationError("name", "must not be empty");
         if (name.size() > 32) throw ValidationError("name", "must be at most 32 characters");
     });
-    if (!token) return;
-    client::ApiRequest request;
-    request.method = "PATCH";
-    request.path = "/partner-sdk/provisional-accounts/@me";
-    request.route = "PATCH /partner-sdk/provisional-accounts/@me";
-    request.bodyKind = client::Body::Json;
-    request.json = {{"display_name", name}};
-    request.token = *token;
-    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value) {
-        impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
-    });
+    if (call) call->Rest(Request("PATCH", "/partner-sdk/provisional-accounts/@me", {{"display_name", name}}));
 }
 
 void Client::SetGameWindowPid(int32_t pid) {

@@ -13,7 +13,6 @@
 #include "client/client_impl.hpp"
 #include "core/json_fields.hpp"
 #include "core/log_file.hpp"
-#include "social/social_state.hpp"
 #include "voice/voice_engine.hpp"
 
 namespace platformpp::client {
@@ -247,7 +246,7 @@ Call VoiceLayer::Start(uint64_t channelId, Client::UserAudioReceivedCallback rec
         impl_.Log(LoggingSeverity::Error, "StartCall: the Client has no token (UpdateToken and Connect first)");
         return Call::nullobj;
     }
-    const bool lobby = impl_.social->Lobby(channelId).has_value();
+    const bool lobby = social::HasLobby(*impl_.social, channelId);
     auto state = std::make_shared<detail::CallState>(channelId, HooksFor(channelId));
     state->received = std::move(received);
     state->captured = std::move(captured);
@@ -264,9 +263,7 @@ Call VoiceLayer::Start(uint64_t channelId, Client::UserAudioReceivedCallback rec
         return Call(state);
     }
     // A guild voice channel or a DM: its guild (none for a DM) is opcode 4's guild_id.
-    client::ApiRequest request;
-    request.path = "/channels/" + std::to_string(channelId);
-    request.route = "GET /channels/{id}";
+    auto request = client::Request("GET", "/channels/" + std::to_string(channelId), nullptr, "GET /channels/{id}");
     request.token = *impl_.CurrentToken();
     impl_.Call(std::move(request), [this, state](ClientResult result, json::value body) {
         if (!result.Successful()) {

@@ -331,4 +331,67 @@ std::vector<std::shared_ptr<const detail::ProfileView>> ProfilesFromJson(uint64_
     return views;
 }
 
+namespace {
+
+bool Flag(const boost::json::object& object, std::string_view name) {
+    const auto* value = object.if_contains(name);
+    return value && value->is_bool() && value->as_bool();
+}
+
+}  // namespace
+
+std::vector<GuildMinimal> GuildsFromJson(const json::value& json) {
+    std::vector<GuildMinimal> guilds;
+    if (!json.is_array()) return guilds;
+    for (const auto& item : json.as_array()) {
+        if (!item.is_object()) continue;
+        GuildMinimal guild;
+        guild.SetId(json_fields::Snowflake(item.as_object(), "id"));
+        guild.SetName(json_fields::String(item.as_object(), "name"));
+        guilds.push_back(std::move(guild));
+    }
+    return guilds;
+}
+
+std::vector<GuildChannel> GuildChannelsFromJson(const json::value& json) {
+    std::vector<GuildChannel> channels;
+    if (json.is_array()) {
+        for (const auto& item : json.as_array()) {
+            if (!item.is_object()) continue;
+            const auto& object = item.as_object();
+            GuildChannel channel;
+            channel.SetId(json_fields::Snowflake(object, "id"));
+            channel.SetName(json_fields::String(object, "name"));
+            if (const auto type = json_fields::OptionalInteger(object, "type"))
+                channel.SetType(static_cast<ChannelType>(*type));
+            if (const auto position = json_fields::OptionalInteger(object, "position"))
+                channel.SetPosition(static_cast<int32_t>(*position));
+            if (const uint64_t parent = json_fields::Snowflake(object, "parent_id")) channel.SetParentId(parent);
+            channel.SetIsLinkable(Flag(object, "is_linkable"));
+            channel.SetIsViewableAndWriteableByAllMembers(Flag(object, "is_viewable_and_writeable_by_all_members"));
+            if (const auto* linked = json_fields::Object(object, "linked_lobby")) {
+                LinkedLobby lobby;
+                lobby.SetApplicationId(json_fields::Snowflake(*linked, "application_id"));
+                lobby.SetLobbyId(json_fields::Snowflake(*linked, "lobby_id"));
+                channel.SetLinkedLobby(std::move(lobby));
+            }
+            channels.push_back(std::move(channel));
+        }
+        // The platform answers in display order; sorting here keeps that promise whatever the server.
+        SortGuildChannelsForDisplay(channels);
+    }
+    return channels;
+}
+
+std::vector<UserMessageSummary> MessageSummariesFromJson(const json::value& json) {
+    std::vector<UserMessageSummary> summaries;
+    if (!json.is_array()) return summaries;
+    for (const auto& item : json.as_array()) {
+        if (!item.is_object()) continue;
+        summaries.emplace_back(json_fields::Snowflake(item.as_object(), "user_id"),
+                               json_fields::Snowflake(item.as_object(), "last_message_id"));
+    }
+    return summaries;
+}
+
 }  // namespace platformpp::social

@@ -37,6 +37,11 @@ void ReadUserFields(const boost::json::object& json, detail::UserData& user);
 // The status and activities a presence object carries, over `user`.
 void ReadPresenceFields(const boost::json::object& json, detail::UserData& user);
 detail::RelationshipData RelationshipFromJson(const boost::json::object& json);
+// The answers of GET /users/@me/guilds, GET /guilds/{id}/channels (in display order) and GET
+// /users/@me/messages/summaries; items that are not objects are skipped.
+std::vector<GuildMinimal> GuildsFromJson(const boost::json::value& json);
+std::vector<GuildChannel> GuildChannelsFromJson(const boost::json::value& json);
+std::vector<UserMessageSummary> MessageSummariesFromJson(const boost::json::value& json);
 // One profile per linked identity of each application profile (one without identities: one profile).
 std::vector<std::shared_ptr<const detail::ProfileView>> ProfilesFromJson(uint64_t userId, const boost::json::value& json);
 

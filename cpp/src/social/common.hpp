@@ -1,9 +1,12 @@
 #pragma once
-// The argument rules the social calls validate with (client::Begin runs them). Private.
+// What the social calls share: the argument rules client::Begin runs, the full-account rule, and how a
+// relationship answer is applied. Private.
 
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <utility>
 
 #include "client/begin.hpp"
 #include "client/client_impl.hpp"
@@ -39,6 +42,32 @@ inline void RequireMetadata(const detail::Properties& metadata, const char* fiel
         if (key.empty() || Characters(key) > 256) throw ValidationError(field, "keys must be 1–256 characters");
         if (Characters(value) > 1024) throw ValidationError(field, "values must be at most 1024 characters (key \"" + key + "\")");
     }
+}
+
+// A relationship call's answer: 200 carries what remains of the relationship; 204 means nothing does.
+inline void ApplyRelationshipAnswer(Client::Impl& impl, uint64_t userId, bool game, const boost::json::value& json) {
+    if (json.is_object()) {
+        impl.social->ApplyRelationship(impl, json);
+    } else {
+        impl.social->RemoveRelationship(impl, userId, !game);
+    }
+}
+
+// A provisional account has no platform client nor guilds: for a call that needs a full account the
+// game is asked to merge it first (`merge`, when set), then the call fails with ValidationError
+// `message`. True when the current user is provisional and the call was answered so.
+template <typename Callback>
+bool RequireFullAccount(Client::Impl& impl, const Client& client, Client::ProvisionalUserMergeRequiredCallback merge,
+                        const std::shared_ptr<Callback>& callback, const char* message) {
+    const auto me = client.GetCurrentUserV2();
+    if (!me || !me->IsProvisional()) return false;
+    auto ask = std::make_shared<Client::ProvisionalUserMergeRequiredCallback>(std::move(merge));
+    impl.Deliver([ask, callback, message] {
+        if (*ask) (*ask)();
+        std::apply([&](const auto&... values) { (*callback)(ClientResult::Failure(ErrorType::ValidationError, message), values...); },
+                   client::AnswerOf<Callback>::Failure());
+    });
+    return true;
 }
 
 inline void RequireLimit(int32_t limit) {

@@ -170,9 +170,7 @@ void SocialState::FetchUsers(Client::Impl& impl, const std::vector<uint64_t>& us
         return;
     }
     for (uint64_t id : userIds) {
-        client::ApiRequest request;
-        request.path = "/users/" + std::to_string(id);
-        request.route = "GET /users/{id}";
+        auto request = client::Request("GET", "/users/" + std::to_string(id), nullptr, "GET /users/{id}");
         request.token = *token;
         impl.Call(std::move(request), [this, &impl, id](ClientResult result, json::value json) {
             Events events;

@@ -225,7 +225,7 @@ std::unordered_map<std::string, std::string> MessageHandle::ModerationMetadata()
     return View().message->moderationMetadata;
 }
 std::optional<std::string> MessageHandle::AdditionalName() const { return View().message->additionalName; }
-// Snowflakes carry their creation time (WIRE.md).
+// Snowflakes carry their creation time (docs/wire.md).
 uint64_t MessageHandle::SentTimestamp() const { return (View().message->id >> 22) + 1420070400000ull; }
 uint64_t MessageHandle::EditedTimestamp() const { return View().message->editedTimestamp; }
 
@@ -238,5 +238,15 @@ uint64_t ChannelHandle::Id() const { return View().id; }
 std::string ChannelHandle::Name() const { return View().name; }
 std::vector<uint64_t> ChannelHandle::Recipients() const { return View().recipients; }
 ChannelType ChannelHandle::Type() const { return View().type; }
+
+// ---- lobby call info (lobby.hpp): the snapshot the lobby's view took from the voice-state cache ----
+
+std::optional<CallInfoHandle> LobbyHandle::GetCallInfoHandle() const {
+    const auto& info = View().callInfo;
+    if (!info) return std::nullopt;
+    return CallInfoHandle(info);
+}
+
+bool LobbyMemberHandle::Connected() const { return View().connected; }
 
 }  // namespace platformpp

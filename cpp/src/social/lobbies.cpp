@@ -1,13 +1,14 @@
-// Client's lobby calls (WIRE.md: Social SDK server API; docs/emulator-gateway.md: Lobbies).
+// Client's lobby calls (docs/wire.md: Social SDK server API; docs/emulator-gateway.md: Lobbies).
 #include <boost/json.hpp>
 
+#include "core/json_fields.hpp"
 #include "social/common.hpp"
 
 namespace platformpp {
 
 using client::Begin;
 using client::Needs;
-using client::Share;
+using client::Request;
 
 void Client::CreateOrJoinLobby(std::string secret, CreateOrJoinLobbyCallback callback) {
     CreateOrJoinLobbyWithMetadata(std::move(secret), {}, {}, std::move(callback));
@@ -16,116 +17,64 @@ void Client::CreateOrJoinLobby(std::string secret, CreateOrJoinLobbyCallback cal
 void Client::CreateOrJoinLobbyWithMetadata(std::string secret, Properties lobbyMetadata, Properties memberMetadata,
                                            CreateOrJoinLobbyCallback callback) {
     Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    const auto token = Begin(impl, Needs::Token, shared,
-        [&] {
-            social::RequireLength(secret, "secret", 1, 250);
-            social::RequireMetadata(lobbyMetadata, "lobbyMetadata");
-            social::RequireMetadata(memberMetadata, "memberMetadata");
-        },
-        uint64_t{0});
-    if (!token) return;
-    client::ApiRequest request;
-    request.method = "PUT";
-    request.path = "/lobbies";
-    request.token = *token;
-    request.bodyKind = client::Body::Json;
+    const auto call = Begin(impl, Needs::Token, std::move(callback), [&] {
+        social::RequireLength(secret, "secret", 1, 250);
+        social::RequireMetadata(lobbyMetadata, "lobbyMetadata");
+        social::RequireMetadata(memberMetadata, "memberMetadata");
+    });
+    if (!call) return;
     boost::json::object body{{"secret", secret}};
     if (!lobbyMetadata.empty()) body["lobby_metadata"] = social::ToJson(lobbyMetadata);
     if (!memberMetadata.empty()) body["member_metadata"] = social::ToJson(memberMetadata);
-    request.json = std::move(body);
-    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
-        uint64_t lobbyId = 0;
-        if (result.Successful()) lobbyId = impl.social->ApplyLobby(impl, json);
-        impl.Deliver([shared, result = std::move(result), lobbyId] { (*shared)(result, lobbyId); });
-    });
+    call->Rest(Request("PUT", "/lobbies", std::move(body)),
+               [&impl](const boost::json::value& json) { return impl.social->ApplyLobby(impl, json); });
 }
 
 void Client::LeaveLobby(uint64_t lobbyId, ResultCallback callback) {
     Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    const auto token = Begin(impl, Needs::Token, shared, [&] { social::RequireId(lobbyId, "lobbyId"); });
-    if (!token) return;
-    client::ApiRequest request;
-    request.method = "DELETE";
-    request.path = "/lobbies/" + std::to_string(lobbyId) + "/members/@me";
-    request.token = *token;
-    impl.Call(std::move(request), [&impl, shared, lobbyId](ClientResult result, boost::json::value) {
-        if (result.Successful()) impl.social->RemoveLobby(impl, lobbyId);
-        impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
-    });
+    const auto call = Begin(impl, Needs::Token, std::move(callback), [&] { social::RequireId(lobbyId, "lobbyId"); });
+    if (call) call->Rest(Request("DELETE", "/lobbies/" + std::to_string(lobbyId) + "/members/@me"),
+                         [&impl, lobbyId](const boost::json::value&) { impl.social->RemoveLobby(impl, lobbyId); });
 }
 
 namespace {
 
 // PATCH /lobbies/{id}/channel-linking with channel_id (0: null, unlink); the answer is the lobby.
 void SetLinkedChannel(Client::Impl& impl, uint64_t lobbyId, uint64_t channelId,
-                      std::shared_ptr<Client::LinkOrUnlinkChannelCallback> shared, bool linking) {
-    const auto token = Begin(impl, Needs::Token, shared, [&] {
+                      Client::LinkOrUnlinkChannelCallback callback, bool linking) {
+    const auto call = Begin(impl, Needs::Token, std::move(callback), [&] {
         social::RequireId(lobbyId, "lobbyId");
         if (linking) social::RequireId(channelId, "channelId");
     });
-    if (!token) return;
-    client::ApiRequest request;
-    request.method = "PATCH";
-    request.path = "/lobbies/" + std::to_string(lobbyId) + "/channel-linking";
-    request.token = *token;
-    request.bodyKind = client::Body::Json;
-    boost::json::object body;
-    if (linking) {
-        body["channel_id"] = std::to_string(channelId);
-    } else {
-        body["channel_id"] = nullptr;
-    }
-    request.json = std::move(body);
-    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
-        if (result.Successful()) impl.social->ApplyLobby(impl, json);
-        impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
-    });
+    boost::json::value channel = linking ? boost::json::value(std::to_string(channelId)) : boost::json::value(nullptr);
+    if (call) call->Rest(Request("PATCH", "/lobbies/" + std::to_string(lobbyId) + "/channel-linking",
+                                 boost::json::object{{"channel_id", std::move(channel)}}),
+                         [&impl](const boost::json::value& json) { impl.social->ApplyLobby(impl, json); });
 }
 
 }  // namespace
 
 void Client::LinkChannelToLobby(uint64_t lobbyId, uint64_t channelId, LinkOrUnlinkChannelCallback callback) {
-    SetLinkedChannel(RequireImpl(), lobbyId, channelId, Share(std::move(callback)), true);
+    SetLinkedChannel(RequireImpl(), lobbyId, channelId, std::move(callback), true);
 }
 
 void Client::UnlinkChannelFromLobby(uint64_t lobbyId, LinkOrUnlinkChannelCallback callback) {
-    SetLinkedChannel(RequireImpl(), lobbyId, 0, Share(std::move(callback)), false);
+    SetLinkedChannel(RequireImpl(), lobbyId, 0, std::move(callback), false);
 }
 
 void Client::JoinLinkedLobbyGuild(uint64_t lobbyId, ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback,
                                   JoinLinkedLobbyGuildCallback callback) {
     Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    const auto token = Begin(impl, Needs::Token, shared, [&] { social::RequireId(lobbyId, "lobbyId"); }, std::string());
-    if (!token) return;
-    const auto me = GetCurrentUserV2();
-    if (me && me->IsProvisional()) {
-        // Guilds are for full accounts: the game is asked to merge the provisional account first.
-        auto merge = std::make_shared<ProvisionalUserMergeRequiredCallback>(std::move(provisionalUserMergeRequiredCallback));
-        impl.Deliver([merge, shared] {
-            if (*merge) (*merge)();
-            (*shared)(ClientResult::Failure(ErrorType::ValidationError,
+    const auto call = Begin(impl, Needs::Token, std::move(callback), [&] { social::RequireId(lobbyId, "lobbyId"); });
+    if (!call || social::RequireFullAccount(impl, *this, std::move(provisionalUserMergeRequiredCallback), call->callback,
                                             "JoinLinkedLobbyGuild: a provisional account must be merged into a full "
-                                            "account before joining a guild"),
-                      std::string());
-        });
+                                            "account before joining a guild"))
         return;
-    }
-    client::ApiRequest request;
-    request.method = "POST";
-    request.path = "/lobbies/" + std::to_string(lobbyId) + "/members/@me/invites";
-    request.token = *token;
-    const std::string webBase = impl.webBase;
-    impl.Call(std::move(request), [&impl, shared, webBase](ClientResult result, boost::json::value json) {
-        std::string url;
-        if (result.Successful() && json.is_object()) {
-            if (const auto* code = json.as_object().if_contains("code"); code && code->is_string())
-                url = webBase + "/invite/" + std::string(code->as_string());
-        }
-        impl.Deliver([shared, result = std::move(result), url = std::move(url)] { (*shared)(result, url); });
-    });
+    call->Rest(Request("POST", "/lobbies/" + std::to_string(lobbyId) + "/members/@me/invites"),
+               [webBase = impl.webBase](const boost::json::value& json) {
+                   const auto code = json.is_object() ? json_fields::OptionalString(json.as_object(), "code") : std::nullopt;
+                   return code ? webBase + "/invite/" + *code : std::string();
+               });
 }
 
 std::optional<LobbyHandle> Client::GetLobbyHandle(uint64_t lobbyId) const { return RequireImpl().social->Lobby(lobbyId); }

@@ -11,35 +11,23 @@ namespace platformpp {
 
 using client::Begin;
 using client::Needs;
-using client::Share;
+using client::Request;
 
 namespace {
 
 void SendMessage(Client::Impl& impl, const std::string& path, std::string route, std::string content, const Client::Properties& metadata,
-                 std::shared_ptr<Client::SendMessageCallback> shared, const char* idField, uint64_t id) {
-    const auto token = Begin(impl, Needs::Token, shared,
-        [&] {
-            social::RequireId(id, idField);
-            social::RequireLength(content, "content", 1, 2000);
-            social::RequireMetadata(metadata, "metadata");
-        },
-        uint64_t{0});
-    if (!token) return;
-    client::ApiRequest request;
-    request.method = "POST";
-    request.path = path;
-    request.route = std::move(route);
-    request.token = *token;
-    request.bodyKind = client::Body::Json;
+                 Client::SendMessageCallback callback, const char* idField, uint64_t id) {
+    const auto call = Begin(impl, Needs::Token, std::move(callback), [&] {
+        social::RequireId(id, idField);
+        social::RequireLength(content, "content", 1, 2000);
+        social::RequireMetadata(metadata, "metadata");
+    });
+    if (!call) return;
     boost::json::object body{{"content", content}};
     if (!metadata.empty()) body["metadata"] = social::ToJson(metadata);
-    request.json = std::move(body);
-    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
-        uint64_t messageId = 0;
-        if (result.Successful()) {
-            if (auto stored = impl.social->ApplyMessage(impl, json, true)) messageId = stored->id;
-        }
-        impl.Deliver([shared, result = std::move(result), messageId] { (*shared)(result, messageId); });
+    call->Rest(Request("POST", path, std::move(body), std::move(route)), [&impl](const boost::json::value& json) {
+        const auto stored = impl.social->ApplyMessage(impl, json, true);
+        return stored ? stored->id : uint64_t{0};
     });
 }
 
@@ -65,7 +53,7 @@ void Client::SendLobbyMessageWithMetadata(uint64_t lobbyId, std::string content,
                                           SendMessageCallback callback) {
     Impl& impl = RequireImpl();
     SendMessage(impl, "/lobbies/" + std::to_string(lobbyId) + "/messages", "", std::move(content), metadata,
-                Share(std::move(callback)), "lobbyId", lobbyId);
+                std::move(callback), "lobbyId", lobbyId);
 }
 
 void Client::SendUserMessage(uint64_t recipientId, std::string content, SendMessageCallback callback) {
@@ -76,80 +64,50 @@ void Client::SendUserMessageWithMetadata(uint64_t recipientId, std::string conte
                                          SendMessageCallback callback) {
     Impl& impl = RequireImpl();
     SendMessage(impl, "/users/" + std::to_string(recipientId) + "/messages", "POST /users/{id}/messages", std::move(content), metadata,
-                Share(std::move(callback)), "recipientId", recipientId);
+                std::move(callback), "recipientId", recipientId);
 }
 
 void Client::EditUserMessage(uint64_t recipientId, uint64_t messageId, std::string content, ResultCallback callback) {
     Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    const auto token = Begin(impl, Needs::Token, shared, [&] {
+    const auto call = Begin(impl, Needs::Token, std::move(callback), [&] {
         social::RequireId(recipientId, "recipientId");
         social::RequireId(messageId, "messageId");
         social::RequireLength(content, "content", 1, 2000);
     });
-    if (!token) return;
-    client::ApiRequest request;
-    request.method = "PATCH";
-    request.path = "/users/" + std::to_string(recipientId) + "/messages/" + std::to_string(messageId);
-    request.route = "PATCH /users/{id}/messages/{id}";
-    request.token = *token;
-    request.bodyKind = client::Body::Json;
-    request.json = boost::json::object{{"content", content}};
-    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
-        if (result.Successful()) impl.social->ApplyMessage(impl, json, true);
-        impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
-    });
+    if (call) call->Rest(Request("PATCH", "/users/" + std::to_string(recipientId) + "/messages/" + std::to_string(messageId),
+                                 boost::json::object{{"content", content}}, "PATCH /users/{id}/messages/{id}"),
+                         [&impl](const boost::json::value& json) { impl.social->ApplyMessage(impl, json, true); });
 }
 
 void Client::DeleteUserMessage(uint64_t recipientId, uint64_t messageId, ResultCallback callback) {
     Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    const auto token = Begin(impl, Needs::Token, shared, [&] {
+    const auto call = Begin(impl, Needs::Token, std::move(callback), [&] {
         social::RequireId(recipientId, "recipientId");
         social::RequireId(messageId, "messageId");
     });
-    if (!token) return;
-    client::ApiRequest request;
-    request.method = "DELETE";
-    request.path = "/users/" + std::to_string(recipientId) + "/messages/" + std::to_string(messageId);
-    request.route = "DELETE /users/{id}/messages/{id}";
-    request.token = *token;
-    impl.Call(std::move(request), [&impl, shared, messageId](ClientResult result, boost::json::value) {
-        if (result.Successful()) impl.social->RemoveMessage(impl, messageId);
-        impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
-    });
+    if (call) call->Rest(Request("DELETE", "/users/" + std::to_string(recipientId) + "/messages/" + std::to_string(messageId),
+                                 nullptr, "DELETE /users/{id}/messages/{id}"),
+                         [&impl, messageId](const boost::json::value&) { impl.social->RemoveMessage(impl, messageId); });
 }
 
 void Client::GetLobbyMessagesWithLimit(uint64_t lobbyId, int32_t limit, GetMessagesCallback callback) {
     Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    const auto token = Begin(impl, Needs::Token, shared,
-        [&] {
-            social::RequireId(lobbyId, "lobbyId");
-            social::RequireLimit(limit);
-        },
-        std::vector<MessageHandle>());
-    if (!token) return;
-    client::ApiRequest request;
-    request.path = "/lobbies/" + std::to_string(lobbyId) + "/messages?limit=" + std::to_string(limit);
-    request.route = "GET /lobbies/" + std::to_string(lobbyId) + "/messages";
-    request.token = *token;
-    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
-        auto handles = result.Successful() ? OldestFirst(impl, json) : std::vector<MessageHandle>();
-        impl.Deliver([shared, result = std::move(result), handles = std::move(handles)] { (*shared)(result, handles); });
+    const auto call = Begin(impl, Needs::Token, std::move(callback), [&] {
+        social::RequireId(lobbyId, "lobbyId");
+        social::RequireLimit(limit);
     });
+    const std::string path = "/lobbies/" + std::to_string(lobbyId) + "/messages";
+    if (call) call->Rest(Request("GET", path + "?limit=" + std::to_string(limit), nullptr, "GET " + path),
+                         [&impl](const boost::json::value& json) { return OldestFirst(impl, json); });
 }
 
 void Client::GetUserMessagesWithLimit(uint64_t recipientId, int32_t limit, GetMessagesCallback callback) {
     Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    const auto token = Begin(impl, Needs::Token, shared,
-        [&] {
-            social::RequireId(recipientId, "recipientId");
-            social::RequireLimit(limit);
-        },
-        std::vector<MessageHandle>());
-    if (!token) return;
+    const auto call = Begin(impl, Needs::Token, std::move(callback), [&] {
+        social::RequireId(recipientId, "recipientId");
+        social::RequireLimit(limit);
+    });
+    if (!call) return;
     bool live = false;
     {
         std::lock_guard lock(impl.mutex);
@@ -159,19 +117,14 @@ void Client::GetUserMessagesWithLimit(uint64_t recipientId, int32_t limit, GetMe
     if (live) {
         if (auto cached = impl.social->CachedConversation(recipientId, limit)) {
             impl.Log(LoggingSeverity::Verbose, "GetUserMessagesWithLimit answered from the cache");
-            impl.Deliver([shared, handles = std::move(*cached)] { (*shared)(ClientResult::Success(), handles); });
-            return;
+            return client::Answer(impl, call->callback, ClientResult::Success(), std::make_tuple(std::move(*cached)));
         }
     }
-    client::ApiRequest request;
-    request.path = "/users/" + std::to_string(recipientId) + "/messages?limit=" + std::to_string(limit);
-    request.route = "GET /users/{id}/messages";
-    request.token = *token;
-    impl.Call(std::move(request), [&impl, shared, recipientId, limit](ClientResult result, boost::json::value json) {
-        std::vector<MessageHandle> handles;
-        if (result.Successful()) handles = impl.social->ApplyConversation(impl, recipientId, json, limit);
-        impl.Deliver([shared, result = std::move(result), handles = std::move(handles)] { (*shared)(result, handles); });
-    });
+    call->Rest(Request("GET", "/users/" + std::to_string(recipientId) + "/messages?limit=" + std::to_string(limit), nullptr,
+                       "GET /users/{id}/messages"),
+               [&impl, recipientId, limit](const boost::json::value& json) {
+                   return impl.social->ApplyConversation(impl, recipientId, json, limit);
+               });
 }
 
 std::optional<MessageHandle> Client::GetMessageHandle(uint64_t messageId) const {
@@ -179,24 +132,8 @@ std::optional<MessageHandle> Client::GetMessageHandle(uint64_t messageId) const 
 }
 
 void Client::GetUserMessageSummaries(UserMessageSummariesCallback callback) {
-    Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    const auto token = Begin(impl, Needs::Token, shared, [] {}, std::vector<UserMessageSummary>());
-    if (!token) return;
-    client::ApiRequest request;
-    request.path = "/users/@me/messages/summaries";
-    request.token = *token;
-    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
-        std::vector<UserMessageSummary> summaries;
-        if (result.Successful() && json.is_array()) {
-            for (const auto& item : json.as_array()) {
-                if (!item.is_object()) continue;
-                summaries.emplace_back(json_fields::Snowflake(item.as_object(), "user_id"),
-                                       json_fields::Snowflake(item.as_object(), "last_message_id"));
-            }
-        }
-        impl.Deliver([shared, result = std::move(result), summaries = std::move(summaries)] { (*shared)(result, summaries); });
-    });
+    const auto call = Begin(RequireImpl(), Needs::Token, std::move(callback));
+    if (call) call->Rest(Request("GET", "/users/@me/messages/summaries"), social::MessageSummariesFromJson);
 }
 
 std::optional<ChannelHandle> Client::GetChannelHandle(uint64_t channelId) const {
@@ -210,20 +147,12 @@ bool Client::CanOpenMessageInPlatform(uint64_t messageId) {
 void Client::OpenMessageInPlatform(uint64_t messageId, ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback,
                                    OpenMessageInPlatformCallback callback) {
     Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    const auto token = Begin(impl, Needs::Token, shared, [&] { social::RequireId(messageId, "messageId"); });
-    if (!token) return;
-    const auto me = GetCurrentUserV2();
-    if (me && me->IsProvisional()) {
-        auto merge = std::make_shared<ProvisionalUserMergeRequiredCallback>(std::move(provisionalUserMergeRequiredCallback));
-        impl.Deliver([merge, shared] {
-            if (*merge) (*merge)();
-            (*shared)(ClientResult::Failure(ErrorType::ValidationError,
+    const auto call = Begin(impl, Needs::Token, std::move(callback), [&] { social::RequireId(messageId, "messageId"); });
+    if (!call || social::RequireFullAccount(impl, *this, std::move(provisionalUserMergeRequiredCallback), call->callback,
                                             "OpenMessageInPlatform: a provisional account must be merged into a full "
-                                            "account first"));
-        });
+                                            "account first"))
         return;
-    }
+    const auto shared = call->callback;
     const auto url = impl.social->PlatformUrl(messageId);
     std::shared_ptr<AuthorizeUrlOpener> opener;
     {
@@ -235,8 +164,7 @@ void Client::OpenMessageInPlatform(uint64_t messageId, ProvisionalUserMergeRequi
             ErrorType::ValidationError,
             !url ? "messageId: the platform does not keep this message (CanOpenMessageInPlatform is false)"
                  : "OpenMessageInPlatform: no URL opener is set (SetAuthorizeUrlOpener)");
-        impl.Deliver([shared, failure] { (*shared)(failure); });
-        return;
+        return client::Answer(impl, shared, std::move(failure), std::tuple<>());
     }
     const std::string full = impl.webBase + *url;
     impl.Deliver([opener, shared, full] {

@@ -16,7 +16,7 @@ namespace platformpp {
 
 using client::Begin;
 using client::Needs;
-using client::Share;
+using client::Request;
 
 namespace {
 
@@ -78,8 +78,7 @@ void ValidateActivity(const Activity& activity) {
 // The current user's presence as the platform now has it, after a change the Gateway does not echo
 // back to the user's own session.
 void RefreshOwnPresence(Client::Impl& impl, const std::string& token) {
-    client::ApiRequest request;
-    request.path = "/users/@me/presence";
+    auto request = Request("GET", "/users/@me/presence");
     request.token = token;
     impl.Call(std::move(request), [&impl](ClientResult result, boost::json::value json) {
         if (result.Successful()) {
@@ -147,19 +146,9 @@ const char* EnumToString(ActivityActionTypes value) {
 
 void Client::UpdateRichPresence(Activity activity, ResultCallback callback) {
     Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    const auto token = Begin(impl, Needs::Token, shared, [&] { ValidateActivity(activity); });
-    if (!token) return;
-    client::ApiRequest request;
-    request.method = "PUT";
-    request.path = "/users/@me/activity";
-    request.token = *token;
-    request.bodyKind = client::Body::Json;
-    request.json = social::ActivityToJson(activity);
-    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
-        if (result.Successful()) impl.social->ApplyPresence(impl, json);
-        impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
-    });
+    const auto call = Begin(impl, Needs::Token, std::move(callback), [&] { ValidateActivity(activity); });
+    if (call) call->Rest(Request("PUT", "/users/@me/activity", social::ActivityToJson(activity)),
+                         [&impl](const boost::json::value& json) { impl.social->ApplyPresence(impl, json); });
 }
 
 void Client::ClearRichPresence() {
@@ -170,9 +159,7 @@ void Client::ClearRichPresence() {
         impl.Log(LoggingSeverity::Warning, "ClearRichPresence needs a token: call UpdateToken first");
         return;
     }
-    client::ApiRequest request;
-    request.method = "DELETE";
-    request.path = "/users/@me/activity";
+    auto request = Request("DELETE", "/users/@me/activity");
     request.token = *token;
     impl.Call(std::move(request), [&impl, token = *token](ClientResult result, boost::json::value) {
         if (!result.Successful()) {
@@ -251,25 +238,15 @@ bool ValidLaunchCommand(const std::string& command) {
 
 void Client::SetOnlineStatus(StatusType status, UpdateStatusCallback callback) {
     Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
     const char* chosen = ChosenStatus(status);
-    const auto token = Begin(impl, Needs::Token, shared, [&] {
+    const auto call = Begin(impl, Needs::Token, std::move(callback), [&] {
         if (chosen == nullptr) {
             throw ValidationError("status", "must be Online, Idle, Dnd, Invisible or Offline, got " +
                                                 std::to_string(static_cast<int32_t>(status)));
         }
     });
-    if (!token) return;
-    client::ApiRequest request;
-    request.method = "PATCH";
-    request.path = "/users/@me/settings";
-    request.token = *token;
-    request.bodyKind = client::Body::Json;
-    request.json = boost::json::object{{"status", chosen}};
-    impl.Call(std::move(request), [&impl, shared, token = *token](ClientResult result, boost::json::value) {
-        if (result.Successful()) RefreshOwnPresence(impl, token);
-        impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
-    });
+    if (call) call->Rest(Request("PATCH", "/users/@me/settings", boost::json::object{{"status", chosen}}),
+                         [&impl, token = call->token](const boost::json::value&) { RefreshOwnPresence(impl, token); });
 }
 
 bool Client::RegisterLaunchCommand(uint64_t applicationId, std::string command) {
@@ -374,19 +351,11 @@ void social::SocialState::AnnounceInvite(const boost::json::object& json, bool u
 
 namespace {
 
-void PostInvite(Client::Impl& impl, const std::shared_ptr<Client::SendActivityInviteCallback>& shared,
-                const std::string& token, uint64_t userId, int type, const std::string& content) {
-    client::ApiRequest request;
-    request.method = "POST";
-    request.path = "/users/@me/activity-invites";
-    request.token = token;
-    request.bodyKind = client::Body::Json;
+void PostInvite(const client::Started<Client::SendActivityInviteCallback>& call, uint64_t userId, int type,
+                const std::string& content) {
     boost::json::object body{{"user_id", std::to_string(userId)}, {"type", type}};
     if (!content.empty()) body["content"] = content;
-    request.json = std::move(body);
-    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value) {
-        impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
-    });
+    call.Rest(Request("POST", "/users/@me/activity-invites", std::move(body)));
 }
 
 constexpr int kInviteJoin = 1;
@@ -395,54 +364,36 @@ constexpr int kInviteJoinRequest = 5;
 }  // namespace
 
 void Client::SendActivityInvite(uint64_t userId, std::string const& content, SendActivityInviteCallback cb) {
-    Impl& impl = RequireImpl();
-    auto shared = Share(std::move(cb));
-    const auto token = Begin(impl, Needs::Token, shared, [&] {
+    const auto call = Begin(RequireImpl(), Needs::Token, std::move(cb), [&] {
         social::RequireId(userId, "userId");
         social::RequireLength(content, "content", 0, 1024);
     });
-    if (token) PostInvite(impl, shared, *token, userId, kInviteJoin, content);
+    if (call) PostInvite(*call, userId, kInviteJoin, content);
 }
 
 void Client::SendActivityJoinRequest(uint64_t userId, SendActivityInviteCallback cb) {
-    Impl& impl = RequireImpl();
-    auto shared = Share(std::move(cb));
-    const auto token = Begin(impl, Needs::Token, shared, [&] { social::RequireId(userId, "userId"); });
-    if (token) PostInvite(impl, shared, *token, userId, kInviteJoinRequest, "");
+    const auto call = Begin(RequireImpl(), Needs::Token, std::move(cb), [&] { social::RequireId(userId, "userId"); });
+    if (call) PostInvite(*call, userId, kInviteJoinRequest, "");
 }
 
 void Client::SendActivityJoinRequestReply(ActivityInvite invite, SendActivityInviteCallback cb) {
-    Impl& impl = RequireImpl();
-    auto shared = Share(std::move(cb));
-    const auto token = Begin(impl, Needs::Token, shared, [&] {
+    const auto call = Begin(RequireImpl(), Needs::Token, std::move(cb), [&] {
         if (!invite) throw ValidationError("invite", "is a null ActivityInvite");
         if (invite.Type() != ActivityActionTypes::JoinRequest) throw ValidationError("invite.Type", "must be JoinRequest");
         social::RequireId(invite.SenderId(), "invite.SenderId");
     });
-    if (token) PostInvite(impl, shared, *token, invite.SenderId(), kInviteJoin, "");
+    if (call) PostInvite(*call, invite.SenderId(), kInviteJoin, "");
 }
 
 void Client::AcceptActivityInvite(ActivityInvite invite, AcceptActivityInviteCallback cb) {
-    Impl& impl = RequireImpl();
-    auto shared = Share(std::move(cb));
-    const auto token = Begin(impl, Needs::Token, shared, [&] {
+    const auto call = Begin(RequireImpl(), Needs::Token, std::move(cb), [&] {
         if (!invite) throw ValidationError("invite", "is a null ActivityInvite");
         if (invite.Type() != ActivityActionTypes::Join) throw ValidationError("invite.Type", "must be Join");
         social::RequireId(invite.MessageId(), "invite.MessageId");
-    }, std::string());
-    if (!token) return;
-    client::ApiRequest request;
-    request.method = "POST";
-    request.path = "/users/@me/activity-invites/" + std::to_string(invite.MessageId()) + "/accept";
-    request.route = "POST /users/@me/activity-invites/{id}/accept";
-    request.token = *token;
-    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
-        std::string secret;
-        if (const auto* object = json.if_object(); result.Successful() && object != nullptr) {
-            secret = json_fields::String(*object, "join_secret");
-        }
-        impl.Deliver([shared, result = std::move(result), secret] { (*shared)(result, secret); });
     });
+    if (call) call->Rest(Request("POST", "/users/@me/activity-invites/" + std::to_string(invite.MessageId()) + "/accept",
+                                 nullptr, "POST /users/@me/activity-invites/{id}/accept"),
+                         [](const boost::json::value& json) { return json_fields::String(json, "join_secret"); });
 }
 
 void Client::SetActivityInviteCreatedCallback(ActivityInviteCallback cb) {

@@ -1,4 +1,4 @@
-// Issue 17's relationship members: friend requests by username, removing a friend everywhere, the
+// Relationships: friend requests by username, removing a friend everywhere, the
 // friends list's groups (and their change events), searching friends by name, spam-flagged requests.
 #include <boost/json.hpp>
 
@@ -11,7 +11,7 @@ namespace platformpp {
 
 using client::Begin;
 using client::Needs;
-using client::Share;
+using client::Request;
 
 namespace {
 
@@ -32,19 +32,12 @@ std::string DisplayNameOf(const detail::UserData& user) { return user.globalName
 // that unique username.
 void RequestByUsername(Client::Impl& impl, const std::string& username, Client::SendFriendRequestCallback cb,
                        bool game) {
-    auto shared = Share(std::move(cb));
-    const auto token = Begin(impl, Needs::Token, shared, [&] { social::RequireLength(username, "username", 1, 32); });
-    if (!token) return;
-    client::ApiRequest request;
-    request.method = "POST";
-    request.path = game ? "/users/@me/game-relationships" : "/users/@me/relationships";
-    request.token = *token;
-    request.bodyKind = client::Body::Json;
-    request.json = boost::json::object{{"username", username}};
-    impl.Call(std::move(request), [&impl, shared](ClientResult result, boost::json::value json) {
-        if (result.Successful() && json.is_object()) impl.social->ApplyRelationship(impl, json);
-        impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
-    });
+    const auto call = Begin(impl, Needs::Token, std::move(cb), [&] { social::RequireLength(username, "username", 1, 32); });
+    if (call) call->Rest(Request("POST", game ? "/users/@me/game-relationships" : "/users/@me/relationships",
+                                 boost::json::object{{"username", username}}),
+                         [&impl](const boost::json::value& json) {
+                             if (json.is_object()) impl.social->ApplyRelationship(impl, json);
+                         });
 }
 
 }  // namespace
@@ -147,32 +140,22 @@ void Client::SendGameFriendRequest(std::string const& username, SendFriendReques
 
 void Client::RemovePlatformAndGameFriend(uint64_t userId, UpdateRelationshipCallback cb) {
     Impl& impl = RequireImpl();
-    auto shared = Share(std::move(cb));
-    const auto token = Begin(impl, Needs::Token, shared, [&] { social::RequireId(userId, "userId"); });
-    if (!token) return;
+    const auto call = Begin(impl, Needs::Token, std::move(cb), [&] { social::RequireId(userId, "userId"); });
+    if (!call) return;
     // The platform friendship first, then the game one; DELETE of a relationship that is not there
     // answers 204 as well, so either may be absent.
-    auto remove = [&impl, userId, token = *token](bool game, std::function<void(ClientResult)> then) {
-        client::ApiRequest request;
-        request.method = "DELETE";
+    auto remove = [&impl, userId, token = call->token](bool game, std::function<void(ClientResult)> then) {
         const std::string base = game ? "/users/@me/game-relationships/" : "/users/@me/relationships/";
-        request.path = base + std::to_string(userId);
-        request.route = "DELETE " + base + "{id}";
+        auto request = Request("DELETE", base + std::to_string(userId), nullptr, "DELETE " + base + "{id}");
         request.token = token;
         impl.Call(std::move(request), [&impl, userId, game, then](ClientResult result, boost::json::value json) {
-            if (result.Successful()) {
-                if (json.is_object()) {
-                    impl.social->ApplyRelationship(impl, json);
-                } else {
-                    impl.social->RemoveRelationship(impl, userId, !game);
-                }
-            }
+            if (result.Successful()) social::ApplyRelationshipAnswer(impl, userId, game, json);
             then(std::move(result));
         });
     };
-    remove(false, [&impl, shared, remove](ClientResult platform) {
-        if (!platform.Successful()) return impl.Deliver([shared, platform] { (*shared)(platform); });
-        remove(true, [&impl, shared](ClientResult game) { impl.Deliver([shared, game] { (*shared)(game); }); });
+    remove(false, [&impl, shared = call->callback, remove](ClientResult platform) {
+        if (!platform.Successful()) return client::Answer(impl, shared, std::move(platform), std::tuple<>());
+        remove(true, [&impl, shared](ClientResult game) { client::Answer(impl, shared, std::move(game), std::tuple<>()); });
     });
 }
 

@@ -10,7 +10,7 @@ namespace platformpp {
 
 using client::Begin;
 using client::Needs;
-using client::Share;
+using client::Request;
 
 namespace {
 
@@ -24,36 +24,19 @@ struct Expect {
 
 void Relate(Client::Impl& impl, uint64_t userId, Client::ResultCallback callback, bool game, const char* method,
             int type, std::optional<Expect> expect) {
-    auto shared = Share(std::move(callback));
-    const auto token = Begin(impl, Needs::Token, shared, [&] {
+    const auto call = Begin(impl, Needs::Token, std::move(callback), [&] {
         social::RequireId(userId, "userId");
         if (!expect) return;
         const RelationshipHandle current = impl.social->Relationship(userId);
         const auto have = expect->game ? current.GameRelationshipType() : current.PlatformRelationshipType();
         if (have != expect->type) throw ValidationError("userId", expect->rule);
     });
-    if (!token) return;
     const std::string base = game ? "/users/@me/game-relationships/" : "/users/@me/relationships/";
-    client::ApiRequest request;
-    request.method = method;
-    request.path = base + std::to_string(userId);
-    request.route = std::string(method) + " " + base + "{id}";
-    request.token = *token;
-    if (type != 0) {
-        request.bodyKind = client::Body::Json;
-        request.json = boost::json::object{{"type", type}};
-    }
-    impl.Call(std::move(request), [&impl, shared, userId, game](ClientResult result, boost::json::value json) {
-        if (result.Successful()) {
-            // 200 carries what remains of the relationship; 204 means nothing does.
-            if (json.is_object()) {
-                impl.social->ApplyRelationship(impl, json);
-            } else {
-                impl.social->RemoveRelationship(impl, userId, !game);
-            }
-        }
-        impl.Deliver([shared, result = std::move(result)] { (*shared)(result); });
-    });
+    boost::json::value body = type != 0 ? boost::json::value(boost::json::object{{"type", type}}) : boost::json::value();
+    if (call) call->Rest(Request(method, base + std::to_string(userId), std::move(body), std::string(method) + " " + base + "{id}"),
+                         [&impl, userId, game](const boost::json::value& json) {
+                             social::ApplyRelationshipAnswer(impl, userId, game, json);
+                         });
 }
 
 constexpr int kFriend = 1;
@@ -175,7 +158,7 @@ std::string UserHandle::AvatarUrl(AvatarType animatedType, AvatarType staticType
            Extension(animated ? animatedType : staticType);
 }
 
-// ---- UserApplicationProfileHandle: the members of SDK 1.10 (issue 17) ----
+// ---- UserApplicationProfileHandle: the members of SDK 1.10 ----
 
 ExternalIdentityProviderType UserApplicationProfileHandle::ProviderType() const {
     // The emulator stores the auth type the identity was created with (any case in old worlds).
@@ -196,9 +179,9 @@ std::string UserApplicationProfileHandle::AvatarHash() const { return View().ava
 
 void Client::OpenConnectedGamesSettingsInPlatform(OpenConnectedGamesSettingsInPlatformCallback callback) {
     Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    const auto token = Begin(impl, Needs::Token, shared, [] {});
-    if (!token) return;
+    const auto call = Begin(impl, Needs::Token, std::move(callback));
+    if (!call) return;
+    const auto shared = call->callback;
     const auto me = GetCurrentUserV2();
     std::shared_ptr<AuthorizeUrlOpener> opener;
     {
@@ -211,8 +194,7 @@ void Client::OpenConnectedGamesSettingsInPlatform(OpenConnectedGamesSettingsInPl
             opener ? "OpenConnectedGamesSettingsInPlatform: a provisional account has no platform settings; merge it "
                      "into a full account first"
                    : "OpenConnectedGamesSettingsInPlatform: no URL opener is set (SetAuthorizeUrlOpener)");
-        impl.Deliver([shared, failure] { (*shared)(failure); });
-        return;
+        return client::Answer(impl, shared, std::move(failure), std::tuple<>());
     }
     const std::string url = impl.webBase + "/settings/connected-games";
     impl.Deliver([opener, shared, url] {
@@ -229,19 +211,10 @@ void Client::SetUserUpdatedCallback(UserUpdatedCallback callback) {
 
 void Client::GetUserApplicationProfiles(uint64_t userId, GetUserApplicationProfilesCallback callback) {
     Impl& impl = RequireImpl();
-    auto shared = Share(std::move(callback));
-    const auto token = Begin(impl, Needs::Token, shared, [&] { social::RequireId(userId, "userId"); },
-                                     std::vector<UserApplicationProfileHandle>());
-    if (!token) return;
-    client::ApiRequest request;
-    request.path = "/users/" + std::to_string(userId) + "/application-profiles";
-    request.route = "GET /users/{id}/application-profiles";
-    request.token = *token;
-    impl.Call(std::move(request), [&impl, shared, userId](ClientResult result, boost::json::value json) {
-        std::vector<UserApplicationProfileHandle> profiles;
-        if (result.Successful()) profiles = impl.social->ApplyProfiles(userId, json);
-        impl.Deliver([shared, result = std::move(result), profiles = std::move(profiles)] { (*shared)(result, profiles); });
-    });
+    const auto call = Begin(impl, Needs::Token, std::move(callback), [&] { social::RequireId(userId, "userId"); });
+    if (call) call->Rest(Request("GET", "/users/" + std::to_string(userId) + "/application-profiles", nullptr,
+                                 "GET /users/{id}/application-profiles"),
+                         [&impl, userId](const boost::json::value& json) { return impl.social->ApplyProfiles(userId, json); });
 }
 
 std::vector<UserApplicationProfileHandle> Client::GetUserApplicationProfilesNoLock(uint64_t userId) const {
