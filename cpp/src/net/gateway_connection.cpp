@@ -1,12 +1,7 @@
 #include "net/gateway_connection.hpp"
 
-#include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
-#include <boost/asio/ssl/stream.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <boost/beast/core/buffers_to_string.hpp>
-#include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/websocket.hpp>
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
@@ -16,8 +11,8 @@
 #include <optional>
 #include <random>
 
-#include "net/client_websocket.hpp"
 #include "net/gateway_policy.hpp"
+#include "net/json_websocket_session.hpp"
 #include "net/url.hpp"
 #include "net/zlib_stream.hpp"
 
@@ -29,37 +24,29 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 namespace json = boost::json;
 using boost::system::error_code;
-using tcp = asio::ip::tcp;
 
-constexpr std::size_t kMaxPayloadBytes = 4096;  // WIRE.md: larger client payloads are closed with 4002
+constexpr std::size_t kMaxPayloadBytes = 4096;  // docs/wire.md: larger client payloads are closed with 4002
 constexpr uint16_t kResumableClose = 4000;      // our close when the session should stay resumable
 
 constexpr int kDispatch = 0, kHeartbeat = 1, kIdentify = 2, kResume = 6, kReconnect = 7, kInvalidSession = 9,
               kHello = 10, kHeartbeatAck = 11;
 
-// One WebSocket and everything that lives exactly as long as it. Handlers hold it by shared_ptr, so a
-// socket that was given up can finish its close while the next one connects.
-struct Socket {
-    Socket(asio::io_context& io, asio::ssl::context& tls, bool secure) : ws(io, &tls, secure) {}
+// The Gateway's socket: its URL, its zlib stream, and the commands that wait for the send window.
+struct Socket : SessionSocket {
+    using SessionSocket::SessionSocket;
 
-    ClientWebSocket ws;
     Url url;
-    beast::flat_buffer buffer;
     ZlibStreamInflater inflater;
-    std::deque<std::string> urgent;    // heartbeats, Identify, Resume: sent first, never held back
-    std::deque<std::string> normal;    // commands the send window let through
     std::deque<std::string> commands;  // commands waiting for the send window
     SendWindow window;
     std::size_t reserve = SendWindow::kLimit / 2;
-    bool open = false;     // the WebSocket handshake completed
-    bool writing = false;
 };
 
-class Gateway final : public GatewayConnection, public std::enable_shared_from_this<Gateway> {
+class Gateway final : public GatewayConnection, public JsonWebSocketSession<Gateway, Socket> {
 public:
     Gateway(asio::io_context& io, asio::ssl::context& tls, GatewayOptions options, GatewayEvents events)
-        : io_(io), tls_(tls), options_(std::move(options)), events_(std::move(events)), resolver_(io),
-          connectTimer_(io), heartbeatTimer_(io), retryTimer_(io), identifyTimer_(io), commandTimer_(io),
+        : JsonWebSocketSession(io, &tls, std::chrono::milliseconds(41'250)), options_(std::move(options)),
+          events_(std::move(events)), retryTimer_(io), identifyTimer_(io), commandTimer_(io),
           random_(std::random_device{}()) {}
 
     void Start() override {
@@ -81,7 +68,7 @@ public:
     GatewayState State() const override { return state_.load(); }
 
 private:
-    using SocketPtr = std::shared_ptr<Socket>;
+    friend JsonWebSocketSession;
 
     // --- lifecycle ------------------------------------------------------------------------------
     void DoStart() {
@@ -100,10 +87,8 @@ private:
         if (sock && sock->open) {
             SetState(GatewayState::Disconnecting, 1000, "stopped");
             Log(LoggingSeverity::Info, "Gateway: closing with 1000 (stopped)");
-            sock->ws.With([&](auto& ws) {
-                ws.async_close(websocket::close_code::normal, [self = shared_from_this(), sock](error_code) {
-                    if (!self->running_) self->SetState(GatewayState::Disconnected, 1000, "stopped");
-                });
+            CloseWith(sock, websocket::close_code::normal, [self = shared_from_this(), sock](error_code) {
+                if (!self->running_) self->SetState(GatewayState::Disconnected, 1000, "stopped");
             });
             return;
         }
@@ -121,99 +106,44 @@ private:
         }
         url->target += (url->target.find('?') == std::string::npos ? "?" : "&") + std::string("v=10&encoding=json");
         if (options_.compress) url->target += "&compress=zlib-stream";
-        auto sock = std::make_shared<Socket>(io_, tls_, url->Secure());
+        auto sock = NewSocket(url->Secure());
         sock->url = std::move(*url);
-        socket_ = sock;
-        helloSeen_ = false;
         SetState(GatewayState::Connecting, 0, resuming ? "resuming" : "identifying");
         Log(LoggingSeverity::Info, "Gateway: connecting to " + sock->url.scheme + "://" + sock->url.Authority() +
                                        (resuming ? " to resume" : ""));
-        // One deadline covers resolve, TCP, TLS, the WebSocket handshake and Hello.
-        connectTimer_.expires_after(options_.connectTimeout);
-        connectTimer_.async_wait([self = shared_from_this(), sock](error_code ec) {
-            if (ec || sock != self->socket_ || self->helloSeen_) return;
-            self->Lost(sock, 0, "no Hello within the connect timeout");
-        });
-        resolver_.async_resolve(sock->url.host, std::to_string(sock->url.port),
-                                [self = shared_from_this(), sock](error_code ec, tcp::resolver::results_type results) {
-                                    if (sock != self->socket_) return;
-                                    if (ec) return self->Lost(sock, 0, "resolve failed: " + ec.message());
-                                    self->OnResolved(sock, results);
-                                });
+        Open(sock, sock->url.host, std::to_string(sock->url.port), sock->url.Authority(), sock->url.target,
+             options_.connectTimeout);
     }
 
-    void OnResolved(const SocketPtr& sock, const tcp::resolver::results_type& results) {
-        sock->ws.With([&](auto& ws) {
-            beast::get_lowest_layer(ws).async_connect(
-                results, [self = shared_from_this(), sock](error_code ec, const tcp::endpoint&) {
-                    if (sock != self->socket_) return;
-                    if (ec) return self->Lost(sock, 0, "connect failed: " + ec.message());
-                    self->OnTcpConnected(sock);
-                });
-        });
+    template <class Stream>
+    void Configure(Stream& ws) {
+        ws.set_option(websocket::stream_base::decorator([](websocket::request_type& request) {
+            request.set(beast::http::field::user_agent, "platformpp");
+        }));
     }
 
-    void OnTcpConnected(const SocketPtr& sock) {
-        sock->ws.Secure(sock->url.host, [self = shared_from_this(), sock](const std::string& error) {
-            if (sock != self->socket_) return;
-            if (!error.empty()) return self->Lost(sock, 0, error);
-            self->WebSocketHandshake(sock);
-        });
-    }
-
-    void WebSocketHandshake(const SocketPtr& sock) {
-        sock->ws.With([&](auto& ws) {
-            // Our heartbeats watch the connection; Beast only bounds the opening and closing handshakes.
-            websocket::stream_base::timeout timeouts{options_.connectTimeout, websocket::stream_base::none(),
-                                                     false};
-            ws.set_option(timeouts);
-            ws.set_option(websocket::stream_base::decorator([](websocket::request_type& request) {
-                request.set(beast::http::field::user_agent, "platformpp");
-            }));
-            ws.async_handshake(sock->url.Authority(), sock->url.target,
-                               [self = shared_from_this(), sock](error_code ec) {
-                                   if (sock != self->socket_) return;
-                                   if (ec) return self->Lost(sock, 0, "WebSocket handshake failed: " + ec.message());
-                                   sock->open = true;
-                                   self->Log(LoggingSeverity::Info, "Gateway: connected");
-                                   self->Read(sock);
-                               });
-        });
-    }
+    void Opened(const SocketPtr&) { Log(LoggingSeverity::Info, "Gateway: connected"); }
 
     // --- reading --------------------------------------------------------------------------------
-    void Read(const SocketPtr& sock) {
-        sock->ws.With([&](auto& ws) {
-            ws.async_read(sock->buffer, [self = shared_from_this(), sock](error_code ec, std::size_t) {
-                self->OnRead(sock, ec);
-            });
-        });
+    void ReadFailed(const SocketPtr& sock, int code, const std::string& detail) {
+        Log(LoggingSeverity::Info, (code ? "Gateway: closed by the server with code " + std::to_string(code)
+                                         : std::string("Gateway: connection lost")) +
+                                       (detail.empty() ? "" : " (" + detail + ")"));
+        Lost(sock, code, detail);
     }
 
-    void OnRead(const SocketPtr& sock, error_code ec) {
-        if (sock != socket_) return;
-        if (ec) {
-            const auto [code, detail] = sock->ws.ReadFailure(ec);
-            Log(LoggingSeverity::Info, (code ? "Gateway: closed by the server with code " + std::to_string(code)
-                                             : std::string("Gateway: connection lost")) +
-                                           (detail.empty() ? "" : " (" + detail + ")"));
-            return Lost(sock, code, detail);
-        }
-        const bool binary = sock->ws.With([](auto& ws) { return ws.got_binary(); });
-        std::string frame = beast::buffers_to_string(sock->buffer.data());
-        sock->buffer.consume(sock->buffer.size());
+    void OnMessage(const SocketPtr& sock, std::string frame, bool binary) {
         std::optional<std::string> message = std::move(frame);
         if (binary && options_.compress) {
             error_code zec;
             message = sock->inflater.Feed(*message, zec);
             if (zec) return GiveUp(sock, "zlib-stream: " + zec.message());
         }
-        if (message) {
-            json::value payload = json::parse(*message, ec);
-            if (ec || !payload.is_object()) return GiveUp(sock, "a Gateway payload is not a JSON object");
-            Handle(sock, payload.as_object());
-        }
-        if (sock == socket_) Read(sock);
+        if (!message) return;
+        error_code ec;
+        json::value payload = json::parse(*message, ec);
+        if (ec || !payload.is_object()) return GiveUp(sock, "a Gateway payload is not a JSON object");
+        Handle(sock, payload.as_object());
     }
 
     void Handle(const SocketPtr& sock, const json::object& payload) {
@@ -224,7 +154,7 @@ private:
         const json::value& d = found ? *found : null;
         switch (opValue->as_int64()) {
             case kHello: return OnHello(sock, d);
-            case kHeartbeatAck: ackPending_ = false; return;
+            case kHeartbeatAck: return Acknowledged();
             case kHeartbeat: return SendUrgent(sock, HeartbeatPayload());
             case kReconnect:
                 Log(LoggingSeverity::Info, "Gateway: the server asked to reconnect");
@@ -241,13 +171,11 @@ private:
         const auto milliseconds = interval ? interval->to_number<int64_t>(ec) : 0;
         if (!interval || ec || milliseconds <= 0) return GiveUp(sock, "Hello without a valid heartbeat_interval");
         heartbeatInterval_ = std::chrono::milliseconds(milliseconds);
-        helloSeen_ = true;
-        connectTimer_.cancel();
+        HelloArrived();
         sock->reserve = SendWindow::HeartbeatReserve(heartbeatInterval_);
-        ackPending_ = false;
         // The first beat comes after interval × jitter, so that clients do not beat in step.
         std::uniform_real_distribution<double> jitter(0.0, 1.0);
-        ScheduleHeartbeat(sock, std::chrono::duration_cast<std::chrono::milliseconds>(heartbeatInterval_ * jitter(random_)));
+        StartHeartbeats(sock, std::chrono::duration_cast<std::chrono::milliseconds>(heartbeatInterval_ * jitter(random_)));
         if (!sessionId_.empty()) SendResume(sock);
         else SendIdentify(sock);
     }
@@ -301,19 +229,12 @@ private:
     }
 
     // --- heartbeats -----------------------------------------------------------------------------
-    void ScheduleHeartbeat(const SocketPtr& sock, std::chrono::milliseconds after) {
-        heartbeatTimer_.expires_after(after);
-        heartbeatTimer_.async_wait([self = shared_from_this(), sock](error_code ec) {
-            if (ec || sock != self->socket_) return;
-            if (self->ackPending_) {
-                self->Log(LoggingSeverity::Warning, "Gateway: no heartbeat ACK since the last beat; the connection "
-                                                    "is a zombie, closing it and resuming");
-                return self->Reconnect(kResumableClose, "heartbeat not acknowledged", std::nullopt);
-            }
-            self->SendUrgent(sock, self->HeartbeatPayload());
-            self->ackPending_ = true;
-            self->ScheduleHeartbeat(sock, self->heartbeatInterval_);
-        });
+    void Beat(const SocketPtr& sock) { SendUrgent(sock, HeartbeatPayload()); }
+
+    void Zombie(const SocketPtr&) {
+        Log(LoggingSeverity::Warning, "Gateway: no heartbeat ACK since the last beat; the connection "
+                                      "is a zombie, closing it and resuming");
+        Reconnect(kResumableClose, "heartbeat not acknowledged", std::nullopt);
     }
 
     std::string HeartbeatPayload() const {
@@ -344,8 +265,7 @@ private:
             return;
         }
         sock->window.Record(SendWindow::Clock::now());
-        sock->urgent.push_back(std::move(payload));
-        Write(sock);
+        Send(sock, std::move(payload), false, true);
     }
 
     void DoSendCommand(int op, json::value data) {
@@ -378,27 +298,10 @@ private:
                 return;
             }
             sock->window.Record(now);
-            sock->normal.push_back(std::move(sock->commands.front()));
+            sock->normal.push_back({false, std::move(sock->commands.front())});
             sock->commands.pop_front();
         }
-        Write(sock);
-    }
-
-    void Write(const SocketPtr& sock) {
-        if (sock->writing || !sock->open) return;
-        auto& queue = !sock->urgent.empty() ? sock->urgent : sock->normal;
-        if (queue.empty()) return;
-        auto payload = std::make_shared<std::string>(std::move(queue.front()));
-        queue.pop_front();
-        sock->writing = true;
-        sock->ws.With([&](auto& ws) {
-            ws.text(true);
-            ws.async_write(asio::buffer(*payload), [self = shared_from_this(), sock, payload](error_code ec, std::size_t) {
-                sock->writing = false;
-                // A failed write also fails the pending read, which handles the loss.
-                if (!ec && sock == self->socket_) self->Write(sock);
-            });
-        });
+        Flush(sock);
     }
 
     // --- losing a connection --------------------------------------------------------------------
@@ -456,25 +359,13 @@ private:
         if (!sock->commands.empty() || !sock->normal.empty())
             Log(LoggingSeverity::Warning, "Gateway: " + std::to_string(sock->commands.size() + sock->normal.size()) +
                                               " unsent command(s) dropped with the connection");
-        const bool open = sock->open && sock->ws.With([](auto& ws) {
-            return ws.is_open();
-        });
-        if (!open) return CloseTransport(*sock);
+        if (!CanClose(sock)) return CloseTransport(*sock);
         Log(LoggingSeverity::Info, "Gateway: closing with code " + std::to_string(closeCode));
-        sock->ws.With([&](auto& ws) {
-            ws.async_close(websocket::close_reason(static_cast<uint16_t>(closeCode)), [sock](error_code) {});
-        });
-    }
-
-    static void CloseTransport(Socket& sock) {
-        sock.ws.With([](auto& ws) {
-            beast::get_lowest_layer(ws).close();
-        });
+        CloseWith(sock, websocket::close_reason(static_cast<uint16_t>(closeCode)), [sock](error_code) {});
     }
 
     void CancelTimers() {
-        resolver_.cancel();
-        connectTimer_.cancel();
+        CancelConnecting();
         heartbeatTimer_.cancel();
         retryTimer_.cancel();
         identifyTimer_.cancel();
@@ -496,22 +387,14 @@ private:
         if (events_.log) events_.log(severity, line);
     }
 
-    asio::io_context& io_;
-    asio::ssl::context& tls_;
     GatewayOptions options_;
     GatewayEvents events_;
     std::atomic<GatewayState> state_{GatewayState::Disconnected};
 
-    tcp::resolver resolver_;
-    asio::steady_timer connectTimer_, heartbeatTimer_, retryTimer_, identifyTimer_, commandTimer_;
+    asio::steady_timer retryTimer_, identifyTimer_, commandTimer_;
     std::mt19937_64 random_;
-    SocketPtr socket_;
     bool running_ = false;
     unsigned backoffAttempt_ = 0;
-
-    bool helloSeen_ = false;
-    bool ackPending_ = false;
-    std::chrono::milliseconds heartbeatInterval_{41'250};
 
     std::string sessionId_, resumeUrl_;
     int64_t lastSeq_ = 0;  // the highest seq delivered in this session

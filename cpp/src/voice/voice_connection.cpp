@@ -1,24 +1,19 @@
 #include "voice/voice_connection.hpp"
 
-#include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ip/udp.hpp>
 #include <boost/asio/post.hpp>
-#include <boost/asio/ssl/stream.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <boost/beast/core/buffers_to_string.hpp>
-#include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/websocket.hpp>
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
 #include <atomic>
-#include <deque>
 #include <mutex>
 #include <random>
 #include <unordered_map>
 
-#include "net/client_websocket.hpp"
+#include "net/gateway_policy.hpp"
+#include "net/json_websocket_session.hpp"
 #include "voice/e2ee/dave_session.hpp"
 #include "voice/frame_handoff.hpp"
 #include "voice/rtp_transport.hpp"
@@ -32,7 +27,6 @@ namespace websocket = beast::websocket;
 namespace json = boost::json;
 namespace dave = e2ee::dave;
 using boost::system::error_code;
-using tcp = asio::ip::tcp;
 using udp = asio::ip::udp;
 
 // Voice gateway opcodes (version 8).
@@ -62,14 +56,6 @@ AfterClose Classify(int code) {
     }
 }
 
-struct Socket {
-    Socket(asio::io_context& io, asio::ssl::context* tls, bool secure) : ws(io, tls, secure) {}
-    net::ClientWebSocket ws;
-    beast::flat_buffer buffer;
-    std::deque<std::pair<bool, std::string>> queue;  // (binary, payload)
-    bool open = false, writing = false;
-};
-
 std::uint64_t ParseSnowflake(const json::value& v) {
     if (v.is_string()) return std::stoull(std::string(v.as_string()));
     if (v.is_int64()) return static_cast<std::uint64_t>(v.as_int64());
@@ -83,12 +69,12 @@ std::int64_t IntField(const json::object& o, const char* name) {
     return v->to_number<std::int64_t>();
 }
 
-class Connection final : public VoiceConnection, public std::enable_shared_from_this<Connection> {
+class Connection final : public VoiceConnection, public net::JsonWebSocketSession<Connection> {
 public:
     Connection(asio::io_context& io, asio::ssl::context* tls, VoiceConnectionOptions options,
                VoiceConnectionEvents events)
-        : io_(io), tls_(tls), options_(std::move(options)), events_(std::move(events)), resolver_(io), udp_(io),
-          heartbeatTimer_(io), retryTimer_(io), connectTimer_(io), discoveryTimer_(io), rtcpTimer_(io),
+        : JsonWebSocketSession(io, tls, std::chrono::milliseconds(13750)), options_(std::move(options)),
+          events_(std::move(events)), udp_(io), retryTimer_(io), discoveryTimer_(io), rtcpTimer_(io),
           random_(std::random_device{}()) {}
 
     void Start() override {
@@ -140,7 +126,7 @@ public:
     }
 
 private:
-    using SocketPtr = std::shared_ptr<Socket>;
+    friend JsonWebSocketSession;
 
     void Log(LoggingSeverity severity, const std::string& line) const {
         if (events_.log) events_.log(severity, "voice: " + line);
@@ -158,9 +144,7 @@ private:
     // --- connecting -------------------------------------------------------------------------------
     void Connect() {
         const bool resuming = resumable_;
-        auto sock = std::make_shared<Socket>(io_, tls_, options_.secure);
-        socket_ = sock;
-        helloSeen_ = false;
+        auto sock = NewSocket(options_.secure);
         if (!everConnected_) SetState(VoiceConnectionState::Connecting, 0, "identifying");
         const auto colon = options_.endpoint.rfind(':');
         const std::string host = colon == std::string::npos ? options_.endpoint : options_.endpoint.substr(0, colon);
@@ -168,64 +152,22 @@ private:
                                                             : options_.endpoint.substr(colon + 1);
         Log(LoggingSeverity::Info, std::string("connecting to the voice gateway at ") + options_.endpoint +
                                        (resuming ? " to resume" : ""));
-        connectTimer_.expires_after(options_.connectTimeout);
-        connectTimer_.async_wait([self = shared_from_this(), sock](error_code ec) {
-            if (ec || sock != self->socket_ || self->helloSeen_) return;
-            self->Lost(sock, 0, "no Hello within the connect timeout");
-        });
-        resolver_.async_resolve(host, port, [self = shared_from_this(), sock, host](error_code ec,
-                                                                                  tcp::resolver::results_type r) {
-            if (sock != self->socket_) return;
-            if (ec) return self->Lost(sock, 0, "resolve failed: " + ec.message());
-            sock->ws.With([&](auto& ws) {
-                beast::get_lowest_layer(ws).async_connect(r, [self, sock, host](error_code ec2, const tcp::endpoint&) {
-                    if (sock != self->socket_) return;
-                    if (ec2) return self->Lost(sock, 0, "connect failed: " + ec2.message());
-                    self->OnTcp(sock, host);
-                });
-            });
-        });
+        Open(sock, host, port, host, "/?v=8", options_.connectTimeout);
     }
 
-    void OnTcp(const SocketPtr& sock, const std::string& host) {
-        sock->ws.Secure(host, [self = shared_from_this(), sock, host](const std::string& error) {
-            if (sock != self->socket_) return;
-            if (!error.empty()) return self->Lost(sock, 0, error);
-            self->Handshake(sock, host);
-        });
+    template <class Stream>
+    void Configure(Stream& ws) {
+        ws.read_message_max(1 << 20);
     }
 
-    void Handshake(const SocketPtr& sock, const std::string& host) {
-        sock->ws.With([&](auto& ws) {
-            ws.set_option(websocket::stream_base::timeout{options_.connectTimeout, websocket::stream_base::none(), false});
-            ws.read_message_max(1 << 20);
-            ws.async_handshake(host, "/?v=8", [self = shared_from_this(), sock](error_code ec) {
-                if (sock != self->socket_) return;
-                if (ec) return self->Lost(sock, 0, "WebSocket handshake failed: " + ec.message());
-                sock->open = true;
-                self->Read(sock);
-            });
-        });
-    }
+    void Opened(const SocketPtr&) {}
 
     // --- reading the gateway ------------------------------------------------------------------------
-    void Read(const SocketPtr& sock) {
-        sock->ws.With([&](auto& ws) {
-            ws.async_read(sock->buffer, [self = shared_from_this(), sock](error_code ec, std::size_t) {
-                self->OnRead(sock, ec);
-            });
-        });
+    void ReadFailed(const SocketPtr& sock, int code, const std::string& detail) {
+        Lost(sock, code, detail.empty() ? "closed" : detail);
     }
 
-    void OnRead(const SocketPtr& sock, error_code ec) {
-        if (sock != socket_) return;
-        if (ec) {
-            const auto [code, detail] = sock->ws.ReadFailure(ec);
-            return Lost(sock, code, detail.empty() ? "closed" : detail);
-        }
-        const bool binary = sock->ws.With([](auto& ws) { return ws.got_binary(); });
-        std::string message = beast::buffers_to_string(sock->buffer.data());
-        sock->buffer.consume(sock->buffer.size());
+    void OnMessage(const SocketPtr& sock, const std::string& message, bool binary) {
         try {
             if (binary) {
                 HandleBinary(message);
@@ -238,7 +180,6 @@ private:
             // A message we cannot use is logged and skipped: the server stays the judge of the session.
             Log(LoggingSeverity::Warning, std::string("ignored a voice gateway message: ") + e.what());
         }
-        if (sock == socket_) Read(sock);
     }
 
     void Handle(const SocketPtr& sock, const json::object& payload) {
@@ -250,7 +191,7 @@ private:
         switch (op) {
             case kHello: return OnHello(sock, d);
             case kReady: return OnReady(d);
-            case kHeartbeatAck: awaitingAck_ = false; return;
+            case kHeartbeatAck: return Acknowledged();
             case kSessionDescription: return OnSessionDescription(d);
             case kResumed:
                 Log(LoggingSeverity::Info, "resumed");
@@ -348,13 +289,11 @@ private:
     }
 
     void OnHello(const SocketPtr& sock, const json::object& d) {
-        helloSeen_ = true;
-        connectTimer_.cancel();
+        HelloArrived();
         const auto interval = d.if_contains("heartbeat_interval");
         heartbeatInterval_ = std::chrono::milliseconds(interval && interval->is_number() ? interval->to_number<std::int64_t>() : 13750);
         if (heartbeatInterval_ < std::chrono::milliseconds(100)) heartbeatInterval_ = std::chrono::milliseconds(100);
-        awaitingAck_ = false;
-        ScheduleHeartbeat(sock);
+        StartHeartbeats(sock, heartbeatInterval_);
         if (resumable_) {
             Log(LoggingSeverity::Info, "resuming the voice session");
             SendJson(kResume, json::object{{"server_id", std::to_string(options_.serverId)},
@@ -570,42 +509,18 @@ private:
     void Write(bool binary, std::string payload) {
         auto sock = socket_;
         if (!sock || !sock->open) return;
-        sock->queue.emplace_back(binary, std::move(payload));
-        Flush(sock);
+        Send(sock, std::move(payload), binary, false);
     }
 
-    void Flush(const SocketPtr& sock) {
-        if (sock->writing || sock->queue.empty()) return;
-        sock->writing = true;
-        sock->ws.With([&](auto& ws) {
-            ws.binary(sock->queue.front().first);
-            ws.async_write(asio::buffer(sock->queue.front().second), [self = shared_from_this(), sock](error_code ec, std::size_t) {
-                sock->writing = false;
-                sock->queue.pop_front();
-                if (ec) return;  // the read side reports the loss
-                self->Flush(sock);
-            });
-        });
+    void Beat(const SocketPtr&) {
+        const auto nonce = std::chrono::duration_cast<std::chrono::milliseconds>(
+                               std::chrono::steady_clock::now().time_since_epoch()).count();
+        SendJson(kHeartbeat, json::object{{"t", nonce}, {"seq_ack", seqAck_}});
     }
 
-    void ScheduleHeartbeat(const SocketPtr& sock) {
-        heartbeatTimer_.expires_after(heartbeatInterval_);
-        heartbeatTimer_.async_wait([self = shared_from_this(), sock](error_code ec) {
-            if (ec || sock != self->socket_) return;
-            if (self->awaitingAck_) return self->Lost(sock, 0, "no heartbeat ACK (zombie connection)");
-            self->awaitingAck_ = true;
-            const auto nonce = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                   std::chrono::steady_clock::now().time_since_epoch()).count();
-            self->SendJson(kHeartbeat, json::object{{"t", nonce}, {"seq_ack", self->seqAck_}});
-            self->ScheduleHeartbeat(sock);
-        });
-    }
+    void Zombie(const SocketPtr& sock) { Lost(sock, 0, "no heartbeat ACK (zombie connection)"); }
 
     // --- losing and stopping --------------------------------------------------------------------------
-    void CloseTransport(Socket& sock) {
-        error_code ec;
-        sock.ws.With([&](auto& ws) { beast::get_lowest_layer(ws).socket().close(ec); });
-    }
 
     void Lost(const SocketPtr& sock, int code, const std::string& detail) {
         if (!sock || sock != socket_) return;
@@ -619,11 +534,9 @@ private:
         if (next == AfterClose::Stop) return Fail(code, detail);
         if (next == AfterClose::Identify || !resumable_) ForgetSession();
         SetState(VoiceConnectionState::Reconnecting, code, detail);
-        const auto cap = std::min<std::int64_t>(options_.maxBackoff.count(),
-                                                options_.initialBackoff.count() << std::min(backoffAttempt_, 16));
+        const auto wait = net::BackoffDelay(options_.initialBackoff, options_.maxBackoff, backoffAttempt_, random_);
         ++backoffAttempt_;
-        const auto wait = std::uniform_int_distribution<std::int64_t>(0, std::max<std::int64_t>(cap, 1))(random_);
-        retryTimer_.expires_after(std::chrono::milliseconds(wait));
+        retryTimer_.expires_after(wait);
         retryTimer_.async_wait([self = shared_from_this()](error_code ec) {
             if (!ec && self->running_ && !self->socket_) self->Connect();
         });
@@ -664,11 +577,9 @@ private:
         auto sock = std::exchange(socket_, nullptr);
         if (sock && sock->open) {
             SetState(VoiceConnectionState::Disconnecting, 1000, "stopped");
-            sock->ws.With([&](auto& ws) {
-                ws.async_close(websocket::close_code::normal, [self = shared_from_this(), sock](error_code) {
-                    self->CloseTransport(*sock);
-                    self->SetState(VoiceConnectionState::Disconnected, 1000, "stopped");
-                });
+            CloseWith(sock, websocket::close_code::normal, [self = shared_from_this(), sock](error_code) {
+                CloseTransport(*sock);
+                self->SetState(VoiceConnectionState::Disconnected, 1000, "stopped");
             });
             return;
         }
@@ -676,22 +587,18 @@ private:
         SetState(VoiceConnectionState::Disconnected, 1000, "stopped");
     }
 
-    asio::io_context& io_;
-    asio::ssl::context* tls_;
     VoiceConnectionOptions options_;
     VoiceConnectionEvents events_;
-    tcp::resolver resolver_;
     udp::socket udp_;
-    asio::steady_timer heartbeatTimer_, retryTimer_, connectTimer_, discoveryTimer_, rtcpTimer_;
+    asio::steady_timer retryTimer_, discoveryTimer_, rtcpTimer_;
     std::mt19937_64 random_;
 
     // Network thread only.
-    SocketPtr socket_;
-    bool running_ = false, helloSeen_ = false, awaitingAck_ = false, resumable_ = false, discovered_ = false;
+    bool running_ = false, resumable_ = false, discovered_ = false;
     bool everConnected_ = false, speaking_ = false;
-    int backoffAttempt_ = 0, discoveryAttempts_ = 0;
+    unsigned backoffAttempt_ = 0;
+    int discoveryAttempts_ = 0;
     int seqAck_ = -1;
-    std::chrono::milliseconds heartbeatInterval_{13750};
     std::uint32_t ssrc_ = 0, timestamp_ = 0, rtpPackets_ = 0, rtpOctets_ = 0;
     std::uint16_t sequence_ = 0;
     TransportMode mode_ = TransportMode::Aes256GcmRtpSize;
