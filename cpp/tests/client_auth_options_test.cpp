@@ -1,5 +1,5 @@
-// The SDK 1.10 members of the auth and client areas (issue 17) through the public Client against a
-// live emulator: device authorization, provisional merges and display names, ClientCreateOptions,
+// The auth and client areas' device authorization, provisional accounts and options through the
+// public Client against a live emulator: device authorization, provisional merges and display names, ClientCreateOptions,
 // threads, the log file, HttpStatusCode and EnumToString.
 #include <boost/test/unit_test.hpp>
 
@@ -34,11 +34,11 @@ struct Tokens {
     int32_t expiresIn = 0;
 };
 
-struct ParityFixture {
+struct AuthOptionsFixture {
     EmulatorProcess emulator;
     Client client{emulator.ApiBase(), emulator.BaseUrl()};
 
-    ParityFixture() {
+    AuthOptionsFixture() {
         client.SetApplicationId(kGameId);
         // Poll every second instead of five, so the device tests run in seconds.
         Admin("PUT", "/_emulator/oauth/device-interval", R"({"interval": 1})");
@@ -82,7 +82,7 @@ std::string ReadFile(const std::filesystem::path& path) {
 
 }  // namespace
 
-BOOST_FIXTURE_TEST_SUITE(client_parity, ParityFixture)
+BOOST_FIXTURE_TEST_SUITE(client_auth_options, AuthOptionsFixture)
 
 BOOST_AUTO_TEST_CASE(device_authorization_with_headless_approval_gives_alices_tokens) {
     std::vector<std::string> opened;

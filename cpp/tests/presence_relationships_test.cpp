@@ -1,4 +1,4 @@
-// Issue 17's presence and relationships members against a live emulator: the SDK 1.10 Activity
+// Presence and relationships members against a live emulator: the SDK 1.10 Activity
 // fields and enums, and the relationship additions.
 #include <boost/test/unit_test.hpp>
 

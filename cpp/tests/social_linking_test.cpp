@@ -1,5 +1,5 @@
-// Guild channels as linking candidates, and lobbies linked to a guild channel (issue 17: SDK parity,
-// guilds and lobbies), against a live emulator.
+// Guild channels as linking candidates, and lobbies linked to a guild channel (guilds and lobbies),
+// against a live emulator.
 #include <boost/json.hpp>
 #include <boost/test/unit_test.hpp>
 

@@ -1,5 +1,5 @@
-// The last SDK 1.10 members of issue 17 through the public Client against a live emulator: the
-// relationship callback typedefs, the remaining namespace-level EnumToString overloads,
+// Users' profiles and the social names of the SDK through the public Client against a live emulator:
+// the relationship callback typedefs, the remaining namespace-level EnumToString overloads,
 // OpenConnectedGamesSettingsInPlatform, UserHandle::AvatarUrl (fetched from the emulator's CDN) and
 // the typed members of UserApplicationProfileHandle.
 #include <boost/json.hpp>
@@ -76,7 +76,7 @@ std::string PathOf(const EmulatorProcess& emulator, const std::string& url) {
 
 }  // namespace
 
-BOOST_AUTO_TEST_SUITE(parity_rest)
+BOOST_AUTO_TEST_SUITE(social_profiles)
 
 BOOST_AUTO_TEST_CASE(relationship_callback_typedefs_are_the_references) {
     using Reference = std::function<void(uint64_t userId, bool isPlatformRelationshipUpdate)>;
@@ -132,7 +132,7 @@ BOOST_AUTO_TEST_CASE(enum_to_string_covers_the_rest_of_the_reference) {
 
 BOOST_AUTO_TEST_CASE(avatar_url_fetches_from_the_cdn_and_profiles_are_typed) {
     EmulatorProcess emulator;
-    const ProvisionalPlayer player(emulator, "ext-parity-1");
+    const ProvisionalPlayer player(emulator, "ext-profile-1");
     Client client{emulator.ApiBase(), emulator.BaseUrl()};
 #if defined(__GNUC__)
 #pragma GCC diagnostic push
@@ -171,7 +171,7 @@ BOOST_AUTO_TEST_CASE(avatar_url_fetches_from_the_cdn_and_profiles_are_typed) {
     BOOST_REQUIRE_EQUAL(list.size(), 1u);
     const auto& profile = list.front();
     BOOST_TEST((profile.ProviderType() == ExternalIdentityProviderType::PlatformBot));
-    BOOST_TEST(profile.ProviderIssuedUserId() == "ext-parity-1");
+    BOOST_TEST(profile.ProviderIssuedUserId() == "ext-profile-1");
     BOOST_TEST(profile.Username() == me->Username());
     BOOST_TEST(profile.AvatarHash() == player.avatarHash);
     BOOST_TEST(!profile.ProviderId().has_value());

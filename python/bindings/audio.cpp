@@ -10,11 +10,11 @@
 #include <string>
 
 #include "bindings.hpp"
-#include "callback.hpp"
-#include "calls.hpp"
+#include "call_table.hpp"
 #include "handle_members.hpp"
 #include "platformpp/client.hpp"
 #include "platformpp/errors.hpp"
+#include "py_callback.hpp"
 
 namespace py = pybind11;
 

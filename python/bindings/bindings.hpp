@@ -28,17 +28,18 @@ void BindLobby(pybind11::module_& m, pybind11::class_<Client>& client);
 void BindLinkedValues(pybind11::module_& m);
 void BindMessage(pybind11::module_& m, pybind11::class_<Client>& client);
 void BindVoiceSettings(pybind11::module_& m, pybind11::class_<Client>& client);
-// Voice (issue 15): Call, CallInfoHandle, VoiceStateHandle, VADThresholdSettings, AudioModeType and the
+// Voice: Call, CallInfoHandle, VoiceStateHandle, VADThresholdSettings, AudioModeType and the
 // Client's call members (call.cpp); AudioDevice, AudioSystem and the audio members (audio.cpp). Before
 // BindLobby, whose LobbyHandle.get_call_info_handle names CallInfoHandle.
 void BindCall(pybind11::module_& m, pybind11::class_<Client>& client);
 void BindAudio(pybind11::module_& m, pybind11::class_<Client>& client);
-// SDK parity of the auth and client areas (issue 17; authorization_parity.cpp): DeviceAuthorizationArgs,
-// ClientCreateOptions, Client.Thread, device authorization, enum_to_string of these areas.
-void BindSdkParity(pybind11::module_& m, pybind11::class_<Client>& client);
-// The rest of issue 17 (parity_rest.cpp): enum_to_string of the guild, message, audio, call and user
-// enums, open_connected_games_settings_in_platform. After every area binding.
-void BindParityRest(pybind11::module_& m, pybind11::class_<Client>& client);
+// DeviceAuthorizationArgs and the Client's device grant and provisional-account members
+// (authorization.cpp).
+void BindDeviceAuthorization(pybind11::module_& m, pybind11::class_<Client>& client);
+// ClientCreateOptions (client_options.cpp); after BindAudio, as it names AudioSystem.
+void BindClientOptions(pybind11::module_& m);
+// The namespace-level enum_to_string overloads of enum_to_string.hpp; after every enum they name.
+void BindEnumToString(pybind11::module_& m);
 void BindCallbacks(pybind11::module_& m);
 void BindVersioning(pybind11::module_& m);
 

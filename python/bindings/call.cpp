@@ -21,11 +21,11 @@
 #include <vector>
 
 #include "bindings.hpp"
-#include "callback.hpp"
-#include "calls.hpp"
+#include "call_table.hpp"
 #include "handle_members.hpp"
 #include "platformpp/client.hpp"
 #include "platformpp/errors.hpp"
+#include "py_callback.hpp"
 
 namespace py = pybind11;
 

@@ -1,4 +1,4 @@
-#include "calls.hpp"
+#include "call_table.hpp"
 
 namespace py = pybind11;
 

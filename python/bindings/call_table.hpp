@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
-#include "callback.hpp"
 #include "platformpp/client.hpp"
+#include "py_callback.hpp"
 
 namespace platformpp::python {
 

@@ -1,7 +1,7 @@
 #include "platformpp/callbacks.hpp"
 
 #include "bindings.hpp"
-#include "callback.hpp"
+#include "py_callback.hpp"
 
 namespace py = pybind11;
 

@@ -4,8 +4,8 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
-#include "callback.hpp"
-#include "calls.hpp"
+#include "call_table.hpp"
+#include "py_callback.hpp"
 
 namespace py = pybind11;
 
@@ -32,6 +32,11 @@ void BindEnums(py::module_& m, py::class_<Client>& cls) {
         .value("ConnectionFailed", ClientError::ConnectionFailed)
         .value("UnexpectedClose", ClientError::UnexpectedClose)
         .value("ConnectionCanceled", ClientError::ConnectionCanceled)
+        .finalize();
+    py::native_enum<Client::Thread>(cls, "Thread", "enum.IntEnum", "The SDK's threads (set_thread_priority).")
+        .value("Client", Client::Thread::Client, "The SDK's own thread (here the network thread).")
+        .value("Voice", Client::Thread::Voice, "The voice engine's audio thread.")
+        .value("Network", Client::Thread::Network, "The network thread (HTTP, Gateway, IPC).")
         .finalize();
     py::native_enum<AuthorizationTokenType>(m, "AuthorizationTokenType", "enum.IntEnum", "The kind of an access token.")
         .value("User", AuthorizationTokenType::User)
@@ -92,6 +97,18 @@ void BindConfiguration(py::class_<Client>& cls) {
             },
             py::arg("callback"), py::arg("min_severity"),
             "Calls callback(message, severity) for each SDK log line at or above min_severity, secrets redacted.");
+}
+
+// The SDK's threads, its version hash and its log file.
+void BindThreadsAndLogs(py::class_<Client>& cls) {
+    cls.def_static("get_version_hash", &Client::GetVersionHash,
+                   "The git commit the SDK was built from, or 'unknown'.")
+        .def_static("thread_to_string", &Client::ThreadToString, py::arg("type"), "The thread's name.")
+        .def("set_thread_priority", &Client::SetThreadPriority, py::arg("thread"), py::arg("priority"),
+             "A nice value (-20 highest .. 19 lowest) for the SDK's thread; ValidationError outside that range.")
+        .def("set_log_dir", &Client::SetLogDir, py::arg("path"), py::arg("min_severity"),
+             "Also writes log lines at or above min_severity to <path>/platformpp.log (secrets redacted, rotated "
+             "at 5 MiB, three old files kept). False when the file cannot be opened; '' stops it.");
 }
 
 void BindConnection(py::class_<Client>& cls) {
@@ -232,7 +249,7 @@ py::class_<Client> BindClient(py::module_& m) {
              }),
              py::arg("api_base"), py::arg("web_base"),
              "A client of another deployment, e.g. an emulator: Client(emu.api_base, emu.web_base).")
-        .def(py::init([](ClientCreateOptions options) {  // issue 17
+        .def(py::init([](ClientCreateOptions options) {
                  return WithPythonLogging(std::make_unique<Client>(std::move(options)));
              }),
              py::arg("options"), "A client made with ClientCreateOptions (bases, CPU affinity, audio system).")
@@ -248,6 +265,7 @@ py::class_<Client> BindClient(py::module_& m) {
         .def_static("status_to_string", &Client::StatusToString, py::arg("status"), "The status's name.")
         .def_static("error_to_string", &Client::ErrorToString, py::arg("error"), "The error's name.");
     BindConfiguration(cls);
+    BindThreadsAndLogs(cls);
     BindConnection(cls);
     BindAuthorization(cls);
     // Client is move-only; Python shares the one static null instance by reference.

@@ -4,10 +4,10 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
-#include "callback.hpp"
-#include "calls.hpp"
+#include "call_table.hpp"
 #include "handle_members.hpp"
 #include "platformpp/client.hpp"
+#include "py_callback.hpp"
 
 namespace py = pybind11;
 

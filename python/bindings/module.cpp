@@ -1,6 +1,6 @@
 #include "bindings.hpp"
-#include "callback.hpp"
-#include "calls.hpp"
+#include "call_table.hpp"
+#include "py_callback.hpp"
 
 namespace py = pybind11;
 
@@ -22,15 +22,16 @@ PYBIND11_MODULE(_platformpp, m, py::mod_gil_not_used(false)) {
     python::BindLobby(m, client);
     python::BindMessage(m, client);
     python::BindVoiceSettings(m, client);
-    python::BindSdkParity(m, client);  // issue 17: after BindAudio (AudioSystem) and BindUser
-    python::BindParityRest(m, client);  // issue 17, the rest: after every enum it names
+    python::BindDeviceAuthorization(m, client);
+    python::BindClientOptions(m);
+    python::BindEnumToString(m);
     python::BindCallbacks(m);
     python::BindVersioning(m);
     // The pure-Python glue that completes the classes (async methods, event subscription) lives beside
     // the module in platformpp/aio.py and platformpp/events.py; installing it here means every import
     // of the module (the package, stub generation, stubtest) sees the same classes. It gets the table
-    // of the Client's calls (calls.hpp) to derive the async methods from, and the one report of
-    // callback errors (callback.hpp) for the event handlers.
+    // of the Client's calls (call_table.hpp) to derive the async methods from, and the one report of
+    // callback errors (py_callback.hpp) for the event handlers.
     py::module_::import("platformpp._install").attr("install")(m, python::CallTableAsPython(),
                                                                python::CallbackErrorReporter());
 }

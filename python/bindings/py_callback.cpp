@@ -1,4 +1,4 @@
-#include "callback.hpp"
+#include "py_callback.hpp"
 
 #include <atomic>
 #include <mutex>

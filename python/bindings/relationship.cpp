@@ -4,10 +4,10 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
-#include "callback.hpp"
-#include "calls.hpp"
+#include "call_table.hpp"
 #include "handle_members.hpp"
 #include "platformpp/client.hpp"
+#include "py_callback.hpp"
 
 namespace py = pybind11;
 
@@ -98,7 +98,7 @@ void BindRelationship(py::module_& m, py::class_<Client>& client, py::class_<Use
             py::arg("callback").none(true),
             "callback(user_id, is_platform_relationship_update) when a relationship goes away (None: stop).");
 
-    // Issue 17: the reference's relationship members.
+    // The reference's relationship members.
     for (const auto& [name, game] : {std::pair{"send_platform_friend_request", false},
                                      std::pair{"send_game_friend_request", true}}) {
         DefCall(

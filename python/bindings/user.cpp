@@ -4,10 +4,10 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
-#include "callback.hpp"
-#include "calls.hpp"
+#include "call_table.hpp"
 #include "handle_members.hpp"
 #include "platformpp/client.hpp"
+#include "py_callback.hpp"
 
 namespace py = pybind11;
 
@@ -99,6 +99,15 @@ py::class_<UserHandle> BindUser(py::module_& m, py::class_<Client>& client) {
         "Fetches the game identity data of the current user or a friend: callback(result, profiles).");
     client.def("get_user_application_profiles_no_lock", &Client::GetUserApplicationProfilesNoLock, py::arg("user_id"),
              "The profiles kept by the last get_user_application_profiles, read without taking the Client's lock.");
+    DefCall(
+        client, "open_connected_games_settings_in_platform",
+        [](Client& self, PyCallback<ClientResult> callback) {
+            self.OpenConnectedGamesSettingsInPlatform(
+                WrapCallback(std::move(callback), "open_connected_games_settings_in_platform"));
+        },
+        py::arg("callback"),
+        "Opens the platform's connected-games settings (webBase + '/settings/connected-games') through the "
+        "authorize URL opener: callback(result); ValidationError for a provisional account.");
     return user;
 }
 

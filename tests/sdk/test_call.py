@@ -1,4 +1,4 @@
-"""Voice calls from Python against the emulator (issue 15): two players in a lobby call, the audio
+"""Voice calls from Python against the emulator: two players in a lobby call, the audio
 callbacks' numpy arrays (views of the SDK's buffer, writable, no copy), exceptions in them, validation,
 the event callbacks, and that callbacks are released with their Client."""
 

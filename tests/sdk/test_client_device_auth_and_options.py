@@ -1,4 +1,4 @@
-"""The SDK 1.10 members of the auth and client areas (issue 17) from Python against a live emulator:
+"""The SDK 1.10 members of the auth and client areas from Python against a live emulator:
 device authorization, provisional merges and display names, ClientCreateOptions, threads, the log
 file, HttpStatusCode and enum_to_string."""
 

@@ -1,6 +1,6 @@
 """Guild channels as linking candidates (GuildChannel.parent_id, is_linkable,
 is_viewable_and_writeable_by_all_members, linked_lobby), the new ChannelType values, and the
-LinkedLobby / LinkedChannel values, from Python against the emulator (issue 17)."""
+LinkedLobby / LinkedChannel values, from Python against the emulator."""
 
 from __future__ import annotations
 

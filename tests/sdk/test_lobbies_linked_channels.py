@@ -1,4 +1,4 @@
-"""Linked channels and the message members of SDK parity from Python against the emulator (issue 17):
+"""Linked channels and the message members of SDK 1.10 from Python against the emulator:
 link_channel_to_lobby / unlink_channel_from_lobby / join_linked_lobby_guild, LobbyHandle.linked_channel,
 messages both ways, MessageHandle.raw_content / sent_from_game / disclosure_type / additional_content /
 lobby / channel / recipient, get_channel_handle, can_open / open_message_in_platform,

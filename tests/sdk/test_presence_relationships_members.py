@@ -1,4 +1,4 @@
-"""Issue 17's presence and relationships members from Python against the emulator: the SDK 1.10
+"""The presence and relationships members from Python against the emulator: the SDK 1.10
 Activity fields and enums reaching a friend, and the relationship additions (requests by username,
 groups and their events, search, spam flags, implicit and suggested relationships, removal everywhere)."""
 

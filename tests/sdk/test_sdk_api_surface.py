@@ -1,4 +1,4 @@
-"""The API parity gate: the areas listed here have every member of the platform SDK's surface
+"""The API surface gate: the areas listed here have every member of the platform SDK's surface
 (sdk-api.tsv) in the C++ headers and in the Python module and stub (tools/sdk_api_parity.py)."""
 
 from __future__ import annotations

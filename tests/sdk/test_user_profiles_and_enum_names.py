@@ -1,4 +1,4 @@
-"""The last SDK 1.10 members of issue 17 from Python against the emulator: enum_to_string of the
+"""Users' profiles and enum names from Python against the emulator: enum_to_string of the
 remaining enums, the relationship callbacks, UserHandle.avatar_url fetched from the emulator's CDN, the
 typed members of UserApplicationProfileHandle and open_connected_games_settings_in_platform."""
 

@@ -1,4 +1,4 @@
-"""examples/voice_push_to_talk.py, headless: push-to-talk on a key and the speaking indicators (issue 15)."""
+"""examples/voice_push_to_talk.py, headless: push-to-talk on a key and the speaking indicators."""
 
 from __future__ import annotations
 

@@ -112,7 +112,39 @@ public:
     // Lines at or above minSeverity go to the callback, secrets redacted. Any number of callbacks.
     void AddLogCallback(LogCallback callback, LoggingSeverity minSeverity);
 
+    // The SDK's threads (SetThreadPriority): Client and Network are the one network thread here
+    // (HTTP, Gateway, IPC); Voice is the voice engine's audio thread.
+    enum class Thread : int32_t {
+        Client = 0,
+        Voice = 1,
+        Network = 2,
+    };
+    // options.ApiBase()/WebBase() as Client(apiBase, webBase) (ValidationError naming ApiBase or
+    // WebBase); CpuAffinityMask applied to the network thread (ValidationError "CpuAffinityMask" for a
+    // mask with no CPU of this machine).
+    explicit Client(ClientCreateOptions options);
+    // The commit the SDK was built from (git hash), or "unknown" for a build outside a git checkout.
+    static std::string GetVersionHash();
+    static std::string ThreadToString(Thread type);
+    // A nice value (-20 highest .. 19 lowest) for the SDK's thread; raising priority above the default
+    // needs the privilege to (CAP_SYS_NICE), else a warning is logged and nothing changes.
+    // ValidationError("priority") outside -20..19. The voice thread takes it when it starts.
+    void SetThreadPriority(Thread thread, int32_t priority);
+    // Also writes the SDK's log lines at or above minSeverity to <path>/platformpp.log (created with
+    // its directories), secrets redacted as for the log callbacks, rotated at 5 MiB keeping three old
+    // files (.1 newest). Returns false, and logs why, when the file cannot be opened; an empty path
+    // stops writing the file.
+    bool SetLogDir(std::string const& path, LoggingSeverity minSeverity);
+    // The voice engine's own log (connections, DAVE, devices, the audio thread), apart from the rest:
+    // its lines at or above minSeverity go to the callback on the callback thread, secrets redacted.
+    // They also reach the AddLogCallback callbacks. ValidationError("callback") when empty.
+    void AddVoiceLogCallback(LogCallback callback, LoggingSeverity minSeverity);
+    // Also writes the voice log to <path>/platformpp-voice.log, rotated as SetLogDir's file. When the
+    // file cannot be opened, an error is logged and nothing changes; an empty path stops writing it.
+    void SetVoiceLogDir(std::string const& path, LoggingSeverity minSeverity);
+
     // ---- connection ----
+    using OnStatusChanged = StatusChangedCallback;  // the SDK's name of StatusChangedCallback
     // Connects the Gateway with the token given to UpdateToken. Status goes HttpWait → Connecting →
     // Ready, and on a lost connection Reconnecting → Ready again; a fatal close ends in Disconnected
     // with Error UnexpectedClose and the close code as errorDetail.
@@ -160,6 +192,46 @@ public:
     // the desktop client when one runs (subscribed here, SetApplicationId first), else from the Gateway.
     void RegisterAuthorizeRequestCallback(AuthorizeRequestCallback callback);
     void RemoveAuthorizeRequestCallback();
+
+    // The SDK's callback type names for the members of this section that share a signature.
+    using RevokeTokenCallback = std::function<void(ClientResult result)>;
+    using UpdateTokenCallback = std::function<void(ClientResult result)>;
+    using UnmergeIntoProvisionalAccountCallback = std::function<void(ClientResult result)>;
+    using UpdateProvisionalAccountDisplayNameCallback = std::function<void(ClientResult result)>;
+    using AuthorizeDeviceScreenClosedCallback = std::function<void()>;
+    // Device authorization (consoles, TVs; RFC 8628): asks for a device code, shows the user code
+    // (OpenAuthorizeDeviceScreen), polls the token endpoint at the interval the platform asks (slower
+    // on slow_down) until the user approves on another device, then closes the screen and answers
+    // like GetToken. AuthorizationFailed when the user denies or the code expires; Aborted by
+    // AbortGetTokenFromDevice or a newer device authorization. With SetEmulatorConsentUser set, the
+    // emulator's activation page approves as that user at once (headless tests).
+    void GetTokenFromDevice(DeviceAuthorizationArgs args, TokenExchangeCallback callback);
+    // The same, merging the provisional account of (externalAuthType, externalAuthToken) into the user
+    // who approves.
+    void GetTokenFromDeviceProvisionalMerge(DeviceAuthorizationArgs args, AuthenticationExternalAuthType externalAuthType,
+                                            std::string const& externalAuthToken, TokenExchangeCallback callback);
+    void AbortGetTokenFromDevice();
+    // The screen that tells the user where to go and which code to enter. The platform's SDK draws it
+    // on consoles; here it is handed to the authorize URL opener (SetAuthorizeUrlOpener) as the
+    // verification URL with the code filled in (a game shows it, or a QR code of it), and logged.
+    void OpenAuthorizeDeviceScreen(uint64_t clientId, std::string const& userCode);
+    // Closes it (if open) and calls the screen-closed callback.
+    void CloseAuthorizeDeviceScreen();
+    void SetAuthorizeDeviceScreenClosedCallback(AuthorizeDeviceScreenClosedCallback cb);
+    // GetToken that also merges the provisional account of (externalAuthType, externalAuthToken) into
+    // the user who authorized.
+    void GetTokenFromProvisionalMerge(uint64_t applicationId, std::string const& code, std::string const& codeVerifier,
+                                      std::string const& redirectUri, AuthenticationExternalAuthType externalAuthType,
+                                      std::string const& externalAuthToken, TokenExchangeCallback callback);
+    // The game's answer to a provisional-merge request from the desktop client: logged and, on success,
+    // the current user is fetched again (IsProvisional() turns false once UpdateToken has the new token).
+    void ProvisionalUserMergeCompleted(bool success);
+    // Sets the current provisional account's display name (1-32 characters; ValidationError "name").
+    void UpdateProvisionalAccountDisplayName(std::string const& name, UpdateProvisionalAccountDisplayNameCallback callback);
+    // The process id of the game's window. On the platform (Windows) it lets the SDK bring that window
+    // back to the front after the user authorized in a browser; Linux has no such call for another
+    // process's window, so it is validated (ValidationError "pid" for pid < 0), kept and logged.
+    void SetGameWindowPid(int32_t pid);
 
     // ---- the platform's desktop client (RPC over IPC, docs/client.md "Desktop client") ----
     // When a desktop client answers on its IPC socket, Authorize asks it (AUTHORIZE: the signed-in user
@@ -222,6 +294,28 @@ public:
     void SetLobbyMemberAddedCallback(LobbyMemberCallback callback);
     void SetLobbyMemberRemovedCallback(LobbyMemberCallback callback);
     void SetLobbyMemberUpdatedCallback(LobbyMemberCallback callback);
+    // The reference's names of the callback types above (the same std::function types).
+    using LeaveLobbyCallback = ResultCallback;
+    using LobbyCreatedCallback = LobbyCallback;
+    using LobbyUpdatedCallback = LobbyCallback;
+    using LobbyDeletedCallback = LobbyCallback;
+    using LobbyMemberAddedCallback = LobbyMemberCallback;
+    using LobbyMemberRemovedCallback = LobbyMemberCallback;
+    using LobbyMemberUpdatedCallback = LobbyMemberCallback;
+    using LinkOrUnlinkChannelCallback = std::function<void(ClientResult result)>;
+    using JoinLinkedLobbyGuildCallback = std::function<void(ClientResult result, std::string inviteUrl)>;
+    using ProvisionalUserMergeRequiredCallback = std::function<void()>;
+    // Links the lobby to a guild channel (GuildChannel::IsLinkable; the caller needs the member flag
+    // CanLinkLobby): from then on its messages and the channel's are one conversation. The lobby's
+    // LinkedChannel() is set when the callback runs; the other members hear LobbyUpdated.
+    void LinkChannelToLobby(uint64_t lobbyId, uint64_t channelId, LinkOrUnlinkChannelCallback callback);
+    void UnlinkChannelFromLobby(uint64_t lobbyId, LinkOrUnlinkChannelCallback callback);
+    // A single-use invite (valid one hour) to the guild of the lobby's linked channel, for the current
+    // user: the callback gets its URL (webBase + "/invite/" + code) to open. A provisional account
+    // cannot join guilds: provisionalUserMergeRequiredCallback runs, then the callback with
+    // ValidationError and no URL.
+    void JoinLinkedLobbyGuild(uint64_t lobbyId, ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback,
+                              JoinLinkedLobbyGuildCallback callback);
 
     // -- messages --
     // Content: 1–2000 characters. Metadata as for lobbies.
@@ -246,71 +340,7 @@ public:
     void SetMessageUpdatedCallback(MessageCallback callback);
     // channelId as MessageHandle::ChannelId().
     void SetMessageDeletedCallback(MessageDeletedCallback callback);
-
-    // -- rich presence --
-    // Shows `activity` on the current user's profile for this game (a CustomStatus activity sets the
-    // user's custom status instead). activity.Name() is the displayed application name;
-    // activity.Assets().InviteCoverImage() a URL or an asset key.
-    void UpdateRichPresence(Activity activity, ResultCallback callback);
-    // Clears this game's rich presence (failures are logged).
-    void ClearRichPresence();
-
-    // -- relationships --
-    std::vector<RelationshipHandle> GetRelationships() const;
-    // The relationship with userId (types None when there is none).
-    RelationshipHandle GetRelationshipHandle(uint64_t userId) const;
-    // Platform friend requests (across games) and game friend requests (this game only). Accepting,
-    // rejecting and cancelling need a matching pending request in the cache (else ValidationError
-    // naming userId), so that a stale call never sends a new request by accident.
-    void SendFriendRequestById(uint64_t userId, ResultCallback callback);
-    void SendGameFriendRequestById(uint64_t userId, ResultCallback callback);
-    void AcceptFriendRequest(uint64_t userId, ResultCallback callback);
-    void AcceptGameFriendRequest(uint64_t userId, ResultCallback callback);
-    void RejectFriendRequest(uint64_t userId, ResultCallback callback);
-    void RejectGameFriendRequest(uint64_t userId, ResultCallback callback);
-    void CancelFriendRequest(uint64_t userId, ResultCallback callback);
-    void CancelGameFriendRequest(uint64_t userId, ResultCallback callback);
-    void RemoveFriend(uint64_t userId, ResultCallback callback);
-    void RemoveGameFriend(uint64_t userId, ResultCallback callback);
-    void BlockUser(uint64_t userId, ResultCallback callback);
-    void UnblockUser(uint64_t userId, ResultCallback callback);
-    // A relationship appeared or changed (created), or went away (deleted). The flag says whether the
-    // platform relationship (rather than only the game one) changed.
-    void SetRelationshipCreatedCallback(RelationshipCreatedCallback callback);
-    void SetRelationshipDeletedCallback(RelationshipDeletedCallback callback);
-
-    // -- users --
-    // The current user, or UserHandle::nullobj (false in a test) before READY. Deprecated as in the
-    // platform's SDK 1.9: GetCurrentUserV2 says "not known yet" with an empty optional instead.
-    [[deprecated("use GetCurrentUserV2")]] UserHandle GetCurrentUser() const;
-    // A user the SDK knows (the current user, relationships, lobby members, message authors).
-    std::optional<UserHandle> GetUser(uint64_t userId) const;
-    // A known user's data, status or activities changed, or a lobby member's user became known (the
-    // SDK fetches the users of lobby members it does not know).
-    void SetUserUpdatedCallback(UserUpdatedCallback callback);
-    // Fetches the game identity data (external identities and game stats) of the current user or a
-    // friend, and keeps it for UserHandle::UserApplicationProfiles().
-    void GetUserApplicationProfiles(uint64_t userId, GetUserApplicationProfilesCallback callback);
-    // The profiles kept by the last GetUserApplicationProfiles. Takes no lock: it reads an immutable
-    // snapshot published atomically, so it never waits for the SDK's threads (usable anywhere, even
-    // from a log callback).
-    std::vector<UserApplicationProfileHandle> GetUserApplicationProfilesNoLock(uint64_t userId) const;
-
-    // -- guilds --
-    void GetUserGuilds(GetUserGuildsCallback callback);
-    // The channels of a guild the user can see, in the client's display order
-    // (SortGuildChannelsForDisplay).
-    void GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback callback);
-
-    // -- issue 17: linked channels, message summaries and channels (lobbies, messages, guilds) --
     // The reference's names of the callback types above (the same std::function types).
-    using LeaveLobbyCallback = ResultCallback;
-    using LobbyCreatedCallback = LobbyCallback;
-    using LobbyUpdatedCallback = LobbyCallback;
-    using LobbyDeletedCallback = LobbyCallback;
-    using LobbyMemberAddedCallback = LobbyMemberCallback;
-    using LobbyMemberRemovedCallback = LobbyMemberCallback;
-    using LobbyMemberUpdatedCallback = LobbyMemberCallback;
     using SendUserMessageCallback = SendMessageCallback;
     using EditUserMessageCallback = ResultCallback;
     using DeleteUserMessageCallback = ResultCallback;
@@ -318,20 +348,6 @@ public:
     using UserMessagesWithLimitCallback = GetMessagesCallback;
     using MessageCreatedCallback = MessageCallback;
     using MessageUpdatedCallback = MessageCallback;
-    using LinkOrUnlinkChannelCallback = std::function<void(ClientResult result)>;
-    using JoinLinkedLobbyGuildCallback = std::function<void(ClientResult result, std::string inviteUrl)>;
-    using ProvisionalUserMergeRequiredCallback = std::function<void()>;
-    // Links the lobby to a guild channel (GuildChannel::IsLinkable; the caller needs the member flag
-    // CanLinkLobby): from then on its messages and the channel's are one conversation. The lobby's
-    // LinkedChannel() is set when the callback runs; the other members hear LobbyUpdated.
-    void LinkChannelToLobby(uint64_t lobbyId, uint64_t channelId, LinkOrUnlinkChannelCallback callback);
-    void UnlinkChannelFromLobby(uint64_t lobbyId, LinkOrUnlinkChannelCallback callback);
-    // A single-use invite (valid one hour) to the guild of the lobby's linked channel, for the current
-    // user: the callback gets its URL (webBase + "/invite/" + code) to open. A provisional account
-    // cannot join guilds: provisionalUserMergeRequiredCallback runs, then the callback with
-    // ValidationError and no URL.
-    void JoinLinkedLobbyGuild(uint64_t lobbyId, ProvisionalUserMergeRequiredCallback provisionalUserMergeRequiredCallback,
-                              JoinLinkedLobbyGuildCallback callback);
     // The channel (a lobby's, a direct message conversation's, or a lobby's linked guild channel) as
     // the cache knows it; see ChannelHandle.
     std::optional<ChannelHandle> GetChannelHandle(uint64_t channelId) const;
@@ -355,29 +371,14 @@ public:
     // notifications are not modelled.
     void SetShowingChat(bool showingChat);
 
-    // -- issue 17: presence and relationships (the reference's names and types) --
-    using UpdateRelationshipCallback = std::function<void(ClientResult result)>;
-    using SendFriendRequestCallback = std::function<void(ClientResult result)>;
+    // -- rich presence --
+    // Shows `activity` on the current user's profile for this game (a CustomStatus activity sets the
+    // user's custom status instead). activity.Name() is the displayed application name;
+    // activity.Assets().InviteCoverImage() a URL or an asset key.
+    void UpdateRichPresence(Activity activity, ResultCallback callback);
+    // Clears this game's rich presence (failures are logged).
+    void ClearRichPresence();
     using UpdateRichPresenceCallback = std::function<void(ClientResult result)>;  // UpdateRichPresence's
-    // The reference's names of the platform friend request calls (the same as SendFriendRequestById,
-    // AcceptFriendRequest, RejectFriendRequest, CancelFriendRequest, which stay as aliases).
-    void SendPlatformFriendRequestById(uint64_t userId, UpdateRelationshipCallback cb);
-    void AcceptPlatformFriendRequest(uint64_t userId, UpdateRelationshipCallback cb);
-    void RejectPlatformFriendRequest(uint64_t userId, UpdateRelationshipCallback cb);
-    void CancelPlatformFriendRequest(uint64_t userId, UpdateRelationshipCallback cb);
-    using RelationshipGroupsUpdatedCallback = std::function<void(uint64_t userId)>;
-    // A platform or game friend request to the user with this unique username (1–32 characters).
-    void SendPlatformFriendRequest(std::string const& username, SendFriendRequestCallback cb);
-    void SendGameFriendRequest(std::string const& username, SendFriendRequestCallback cb);
-    // Ends the friendship on the platform and in this game (either may be absent).
-    void RemovePlatformAndGameFriend(uint64_t userId, UpdateRelationshipCallback cb);
-    // Friends (platform or game) whose username or display name contains searchStr, ignoring case.
-    std::vector<UserHandle> SearchFriendsByUsername(std::string searchStr) const;
-    // Friends in one group of the friends list (RelationshipGroupType), by display name.
-    std::vector<RelationshipHandle> GetRelationshipsByGroup(RelationshipGroupType groupType) const;
-    // Called from RunCallbacks() when a friend moves to another RelationshipGroupType (or becomes or
-    // stops being a friend). Empty removes it.
-    void SetRelationshipGroupsUpdatedCallback(RelationshipGroupsUpdatedCallback cb);
     using UpdateStatusCallback = std::function<void(ClientResult result)>;
     // The user's chosen online status: Online, Idle, Dnd, or Invisible (Offline too: it appears offline);
     // any other StatusType is a ValidationError. Friends see it as a presence change.
@@ -412,7 +413,83 @@ public:
     // Called from RunCallbacks() when an invite or join request arrives, or one changes (invalid).
     void SetActivityInviteCreatedCallback(ActivityInviteCallback cb);
     void SetActivityInviteUpdatedCallback(ActivityInviteCallback cb);
-    // -- end of issue 17: presence and relationships --
+
+    // -- relationships --
+    std::vector<RelationshipHandle> GetRelationships() const;
+    // The relationship with userId (types None when there is none).
+    RelationshipHandle GetRelationshipHandle(uint64_t userId) const;
+    // Platform friend requests (across games) and game friend requests (this game only). Accepting,
+    // rejecting and cancelling need a matching pending request in the cache (else ValidationError
+    // naming userId), so that a stale call never sends a new request by accident.
+    void SendFriendRequestById(uint64_t userId, ResultCallback callback);
+    void SendGameFriendRequestById(uint64_t userId, ResultCallback callback);
+    void AcceptFriendRequest(uint64_t userId, ResultCallback callback);
+    void AcceptGameFriendRequest(uint64_t userId, ResultCallback callback);
+    void RejectFriendRequest(uint64_t userId, ResultCallback callback);
+    void RejectGameFriendRequest(uint64_t userId, ResultCallback callback);
+    void CancelFriendRequest(uint64_t userId, ResultCallback callback);
+    void CancelGameFriendRequest(uint64_t userId, ResultCallback callback);
+    void RemoveFriend(uint64_t userId, ResultCallback callback);
+    void RemoveGameFriend(uint64_t userId, ResultCallback callback);
+    void BlockUser(uint64_t userId, ResultCallback callback);
+    void UnblockUser(uint64_t userId, ResultCallback callback);
+    // A relationship appeared or changed (created), or went away (deleted). The flag says whether the
+    // platform relationship (rather than only the game one) changed.
+    void SetRelationshipCreatedCallback(RelationshipCreatedCallback callback);
+    void SetRelationshipDeletedCallback(RelationshipDeletedCallback callback);
+    using UpdateRelationshipCallback = std::function<void(ClientResult result)>;
+    using SendFriendRequestCallback = std::function<void(ClientResult result)>;
+    // The reference's names of the platform friend request calls (the same as SendFriendRequestById,
+    // AcceptFriendRequest, RejectFriendRequest, CancelFriendRequest, which stay as aliases).
+    void SendPlatformFriendRequestById(uint64_t userId, UpdateRelationshipCallback cb);
+    void AcceptPlatformFriendRequest(uint64_t userId, UpdateRelationshipCallback cb);
+    void RejectPlatformFriendRequest(uint64_t userId, UpdateRelationshipCallback cb);
+    void CancelPlatformFriendRequest(uint64_t userId, UpdateRelationshipCallback cb);
+    using RelationshipGroupsUpdatedCallback = std::function<void(uint64_t userId)>;
+    // A platform or game friend request to the user with this unique username (1–32 characters).
+    void SendPlatformFriendRequest(std::string const& username, SendFriendRequestCallback cb);
+    void SendGameFriendRequest(std::string const& username, SendFriendRequestCallback cb);
+    // Ends the friendship on the platform and in this game (either may be absent).
+    void RemovePlatformAndGameFriend(uint64_t userId, UpdateRelationshipCallback cb);
+    // Friends (platform or game) whose username or display name contains searchStr, ignoring case.
+    std::vector<UserHandle> SearchFriendsByUsername(std::string searchStr) const;
+    // Friends in one group of the friends list (RelationshipGroupType), by display name.
+    std::vector<RelationshipHandle> GetRelationshipsByGroup(RelationshipGroupType groupType) const;
+    // Called from RunCallbacks() when a friend moves to another RelationshipGroupType (or becomes or
+    // stops being a friend). Empty removes it.
+    void SetRelationshipGroupsUpdatedCallback(RelationshipGroupsUpdatedCallback cb);
+
+    // -- users --
+    // The current user, or UserHandle::nullobj (false in a test) before READY. Deprecated as in the
+    // platform's SDK 1.9: GetCurrentUserV2 says "not known yet" with an empty optional instead.
+    [[deprecated("use GetCurrentUserV2")]] UserHandle GetCurrentUser() const;
+    // A user the SDK knows (the current user, relationships, lobby members, message authors).
+    std::optional<UserHandle> GetUser(uint64_t userId) const;
+    // A known user's data, status or activities changed, or a lobby member's user became known (the
+    // SDK fetches the users of lobby members it does not know).
+    void SetUserUpdatedCallback(UserUpdatedCallback callback);
+    // Fetches the game identity data (external identities and game stats) of the current user or a
+    // friend, and keeps it for UserHandle::UserApplicationProfiles().
+    void GetUserApplicationProfiles(uint64_t userId, GetUserApplicationProfilesCallback callback);
+    // The profiles kept by the last GetUserApplicationProfiles. Takes no lock: it reads an immutable
+    // snapshot published atomically, so it never waits for the SDK's threads (usable anywhere, even
+    // from a log callback).
+    std::vector<UserApplicationProfileHandle> GetUserApplicationProfilesNoLock(uint64_t userId) const;
+    // The current user when known (after READY), else nullopt.
+    std::optional<UserHandle> GetCurrentUserV2() const;
+    using OpenConnectedGamesSettingsInPlatformCallback = std::function<void(ClientResult result)>;
+    // Opens the settings page of the platform's client where the user sees the games connected to
+    // their account: its URL (webBase + "/settings/connected-games") through the opener of
+    // SetAuthorizeUrlOpener (the system browser by default). Needs UpdateToken; a provisional account
+    // has no such settings (ValidationError), nor does a Client without an opener.
+    void OpenConnectedGamesSettingsInPlatform(OpenConnectedGamesSettingsInPlatformCallback callback);
+
+    // -- guilds --
+    void GetUserGuilds(GetUserGuildsCallback callback);
+    // The channels of a guild the user can see, in the client's display order
+    // (SortGuildChannelsForDisplay).
+    void GetGuildChannels(uint64_t guildId, GetGuildChannelsCallback callback);
+
     // ==== end of social ====
 
     // ==== voice and audio (docs/voice.md) ====
@@ -489,90 +566,6 @@ public:
     bool ShowAudioRoutePicker();
     // ==== end of voice and audio ====
 
-    // ==== SDK parity: auth, client and users (issue 17; docs/client.md) ====
-    // The SDK's threads (SetThreadPriority): Client and Network are the one network thread here
-    // (HTTP, Gateway, IPC); Voice is the voice engine's audio thread.
-    enum class Thread : int32_t {
-        Client = 0,
-        Voice = 1,
-        Network = 2,
-    };
-    // The SDK's callback type names for members above that share a signature.
-    using OnStatusChanged = StatusChangedCallback;
-    using RevokeTokenCallback = std::function<void(ClientResult result)>;
-    using UpdateTokenCallback = std::function<void(ClientResult result)>;
-    using UnmergeIntoProvisionalAccountCallback = std::function<void(ClientResult result)>;
-    using UpdateProvisionalAccountDisplayNameCallback = std::function<void(ClientResult result)>;
-    using AuthorizeDeviceScreenClosedCallback = std::function<void()>;
-
-    // options.ApiBase()/WebBase() as Client(apiBase, webBase) (ValidationError naming ApiBase or
-    // WebBase); CpuAffinityMask applied to the network thread (ValidationError "CpuAffinityMask" for a
-    // mask with no CPU of this machine).
-    explicit Client(ClientCreateOptions options);
-    // The commit the SDK was built from (git hash), or "unknown" for a build outside a git checkout.
-    static std::string GetVersionHash();
-    static std::string ThreadToString(Thread type);
-    // A nice value (-20 highest .. 19 lowest) for the SDK's thread; raising priority above the default
-    // needs the privilege to (CAP_SYS_NICE), else a warning is logged and nothing changes.
-    // ValidationError("priority") outside -20..19. The voice thread takes it when it starts.
-    void SetThreadPriority(Thread thread, int32_t priority);
-    // Also writes the SDK's log lines at or above minSeverity to <path>/platformpp.log (created with
-    // its directories), secrets redacted as for the log callbacks, rotated at 5 MiB keeping three old
-    // files (.1 newest). Returns false, and logs why, when the file cannot be opened; an empty path
-    // stops writing the file.
-    bool SetLogDir(std::string const& path, LoggingSeverity minSeverity);
-    // The voice engine's own log (connections, DAVE, devices, the audio thread), apart from the rest:
-    // its lines at or above minSeverity go to the callback on the callback thread, secrets redacted.
-    // They also reach the AddLogCallback callbacks. ValidationError("callback") when empty.
-    void AddVoiceLogCallback(LogCallback callback, LoggingSeverity minSeverity);
-    // Also writes the voice log to <path>/platformpp-voice.log, rotated as SetLogDir's file. When the
-    // file cannot be opened, an error is logged and nothing changes; an empty path stops writing it.
-    void SetVoiceLogDir(std::string const& path, LoggingSeverity minSeverity);
-
-    // Device authorization (consoles, TVs; RFC 8628): asks for a device code, shows the user code
-    // (OpenAuthorizeDeviceScreen), polls the token endpoint at the interval the platform asks (slower
-    // on slow_down) until the user approves on another device, then closes the screen and answers
-    // like GetToken. AuthorizationFailed when the user denies or the code expires; Aborted by
-    // AbortGetTokenFromDevice or a newer device authorization. With SetEmulatorConsentUser set, the
-    // emulator's activation page approves as that user at once (headless tests).
-    void GetTokenFromDevice(DeviceAuthorizationArgs args, TokenExchangeCallback callback);
-    // The same, merging the provisional account of (externalAuthType, externalAuthToken) into the user
-    // who approves.
-    void GetTokenFromDeviceProvisionalMerge(DeviceAuthorizationArgs args, AuthenticationExternalAuthType externalAuthType,
-                                            std::string const& externalAuthToken, TokenExchangeCallback callback);
-    void AbortGetTokenFromDevice();
-    // The screen that tells the user where to go and which code to enter. The platform's SDK draws it
-    // on consoles; here it is handed to the authorize URL opener (SetAuthorizeUrlOpener) as the
-    // verification URL with the code filled in (a game shows it, or a QR code of it), and logged.
-    void OpenAuthorizeDeviceScreen(uint64_t clientId, std::string const& userCode);
-    // Closes it (if open) and calls the screen-closed callback.
-    void CloseAuthorizeDeviceScreen();
-    void SetAuthorizeDeviceScreenClosedCallback(AuthorizeDeviceScreenClosedCallback cb);
-    // GetToken that also merges the provisional account of (externalAuthType, externalAuthToken) into
-    // the user who authorized.
-    void GetTokenFromProvisionalMerge(uint64_t applicationId, std::string const& code, std::string const& codeVerifier,
-                                      std::string const& redirectUri, AuthenticationExternalAuthType externalAuthType,
-                                      std::string const& externalAuthToken, TokenExchangeCallback callback);
-    // The game's answer to a provisional-merge request from the desktop client: logged and, on success,
-    // the current user is fetched again (IsProvisional() turns false once UpdateToken has the new token).
-    void ProvisionalUserMergeCompleted(bool success);
-    // Sets the current provisional account's display name (1-32 characters; ValidationError "name").
-    void UpdateProvisionalAccountDisplayName(std::string const& name, UpdateProvisionalAccountDisplayNameCallback callback);
-    // The process id of the game's window. On the platform (Windows) it lets the SDK bring that window
-    // back to the front after the user authorized in a browser; Linux has no such call for another
-    // process's window, so it is validated (ValidationError "pid" for pid < 0), kept and logged.
-    void SetGameWindowPid(int32_t pid);
-    // The current user when known (after READY), else nullopt.
-    std::optional<UserHandle> GetCurrentUserV2() const;
-    // ==== end of SDK parity: auth, client and users ====
-    // ==== SDK parity, the rest (issue 17) ====
-    using OpenConnectedGamesSettingsInPlatformCallback = std::function<void(ClientResult result)>;
-    // Opens the settings page of the platform's client where the user sees the games connected to
-    // their account: its URL (webBase + "/settings/connected-games") through the opener of
-    // SetAuthorizeUrlOpener (the system browser by default). Needs UpdateToken; a provisional account
-    // has no such settings (ValidationError), nor does a Client without an opener.
-    void OpenConnectedGamesSettingsInPlatform(OpenConnectedGamesSettingsInPlatformCallback callback);
-    // ==== end of SDK parity, the rest ====
 
     struct Impl;
 
@@ -586,4 +579,4 @@ private:
 
 }  // namespace platformpp
 
-#include "platformpp/enum_to_string.hpp"  // EnumToString of the enums above (issue 17)
+#include "platformpp/enum_to_string.hpp"  // EnumToString of the enums above

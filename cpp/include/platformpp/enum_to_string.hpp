@@ -18,7 +18,7 @@ const char* EnumToString(AuthenticationExternalAuthType value);
 const char* EnumToString(Client::Error value);
 const char* EnumToString(Client::Status value);
 const char* EnumToString(Client::Thread value);
-// The rest of the reference's list (issue 17): guilds, messages, audio, calls and users.
+// The rest of the reference's list: guilds, messages, audio, calls and users.
 const char* EnumToString(ChannelType value);
 const char* EnumToString(AdditionalContentType value);
 const char* EnumToString(AudioSystem value);

@@ -100,7 +100,7 @@ public:
 
     explicit operator bool() const noexcept { return view_ != nullptr; }
 
-    // Image formats of an avatar (issue 17).
+    // Image formats of an avatar.
     enum class AvatarType : int32_t {
         Gif = 0,
         Webp = 1,

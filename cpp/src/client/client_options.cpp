@@ -1,5 +1,5 @@
 // ClientCreateOptions and what a Client does with them; the SDK's threads (ThreadToString,
-// SetThreadPriority), its version hash and its log file (SetLogDir). Issue 17.
+// SetThreadPriority), its version hash and its log file (SetLogDir).
 #include "platformpp/client_options.hpp"
 
 #include <boost/asio/post.hpp>

@@ -1,4 +1,4 @@
-// The namespace-level EnumToString overloads of enum_to_string.hpp (issue 17), generated from the
+// The namespace-level EnumToString overloads of enum_to_string.hpp, generated from the
 // SDK reference's enum values once and kept by hand: a switch per enum, so -Wswitch flags a value
 // added to an enum and not named here.
 #include "platformpp/enum_to_string.hpp"
@@ -167,7 +167,7 @@ const char* EnumToString(Client::Thread value) {
     return "Unknown";
 }
 
-// ---- the rest of the reference's list (issue 17) ----
+// ---- the rest of the reference's list ----
 
 const char* EnumToString(ChannelType value) {
     switch (value) {
