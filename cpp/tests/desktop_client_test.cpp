@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,7 +37,11 @@ struct DesktopFixture {
     EmulatorProcess emulator{"--desktop-user alice --ipc-path " + prefix};
     Client client{emulator.ApiBase(), emulator.BaseUrl()};
 
-    DesktopFixture() { client.SetApplicationId(kGameId); }
+    DesktopFixture() {
+        client.SetApplicationId(kGameId);
+        // The emulator binds its IPC socket as its server starts, just after it prints where it listens.
+        BOOST_REQUIRE(PumpUntil([&] { return std::filesystem::exists(prefix + "-0"); }));
+    }
     ~DesktopFixture() { ::unsetenv("PLATFORMPP_IPC_PATH"); }
 
     std::tuple<ClientResult, std::string, std::string, std::string> Authorize() {

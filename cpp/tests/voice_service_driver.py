@@ -15,7 +15,7 @@ import json
 import sys
 from datetime import datetime, timezone
 
-from platformpp.emulator.voice import VoiceService
+from platformpp.emulator.voice.service import VoiceService
 
 
 def main() -> None:

@@ -35,11 +35,12 @@ EmulatorProcess::EmulatorProcess(const std::string& extraArgs) {
     std::string line;
     char c = 0;
     while (read(out[0], &c, 1) == 1 && c != '\n') line += c;
-    close(out[0]);  // the emulator logs to stderr; stdout carries only this first line
+    stdout_ = out[0];  // the emulator logs to stderr; stdout carries a few lines, this one first
     const std::string prefix = "platformpp emulator listening on ";
     if (line.rfind(prefix, 0) != 0) {
         kill(pid_, SIGKILL);
         waitpid(pid_, nullptr, 0);
+        close(stdout_);
         throw std::runtime_error("the emulator did not start (is platformpp[emulator] installed for " +
                                  std::string(PLATFORMPP_TEST_PYTHON) + "?): " + line);
     }
@@ -51,6 +52,7 @@ EmulatorProcess::~EmulatorProcess() {
         kill(pid_, SIGTERM);
         waitpid(pid_, nullptr, 0);
     }
+    if (stdout_ >= 0) close(stdout_);
 }
 
 std::string EmulatorProcess::Host() const {

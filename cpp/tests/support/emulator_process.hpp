@@ -22,6 +22,9 @@ public:
 
 private:
     pid_t pid_ = -1;
+    // The read end of the emulator's stdout, open while it runs: the few lines it prints after
+    // "listening on" (its store, TLS trust) then never meet a closed pipe.
+    int stdout_ = -1;
     std::string baseUrl_;
 };
 
