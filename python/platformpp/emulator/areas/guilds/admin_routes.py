@@ -19,7 +19,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ...core import errors
-from ...core.errors import ApiError, json_response
+from ...core.errors import json_response
 from ...core.http import emulator_state, snowflake_param
 from ...core.snowflake import parse_snowflake
 from ...core.permissions import MEMBER_OVERWRITE, ROLE_OVERWRITE

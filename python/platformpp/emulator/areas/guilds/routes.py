@@ -9,11 +9,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from ...core import errors
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, query_bool, query_int, query_snowflake, snowflake_param
 from ...core.permissions import Permission, base_permissions
-from ...core.validation import Form, field_error, read_form
+from ...core.validation import field_error, read_form
 from ...events.outbox import Outbox
 from ...paths import API
 from ..audit_log import trail as audit_trail

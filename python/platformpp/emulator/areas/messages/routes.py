@@ -16,7 +16,7 @@ from starlette.routing import BaseRoute, Route
 
 from ...core import auth, errors
 from ...core.auth import Principal
-from ...core.errors import ApiError, json_response
+from ...core.errors import json_response
 from ...core.http import emulator_state, query_int, require_scope, snowflake_param
 from ...core.validation import Form, read_json
 from ...events.outbox import Outbox
