@@ -109,3 +109,18 @@ def test_announcement_channels(emu: Emulator, client: ClientFactory) -> None:
     crosspost = f"/channels/{news_id}/messages/{posted.json()['id']}/crosspost"
     assert me.post(crosspost).status_code == 200
     assert me.post(crosspost).status_code == 400
+
+
+@pytest.mark.covers("POST /webhooks/{webhook_id}/{webhook_token}/github")
+def test_the_github_compatible_execute(emu: Emulator, client: ClientFactory) -> None:
+    _grant(emu, Permission.MANAGE_WEBHOOKS)
+    hook = _hook(client(BOT))
+    anyone = client()
+    path = f"/webhooks/{hook['id']}/{hook['token']}/github"
+    push = {"ref": "refs/heads/main", "repository": {"id": 1, "name": "game", "full_name": "studio/game",
+                                                     "html_url": "https://example.com/studio/game"},
+            "commits": [{"id": "0123456789abcdef", "url": "https://example.com/c/0123456", "message": "fix",
+                         "author": {"name": "dev"}}]}
+    assert anyone.post(path, json=push, headers={"X-GitHub-Event": "push"}).status_code == 204
+    assert anyone.post(path, json={"zen": "ok"}, headers={"X-GitHub-Event": "ping"}).status_code == 204
+    assert anyone.post(path, json={"ref": "x"}, headers={"X-GitHub-Event": "push"}).status_code == 400

@@ -261,3 +261,31 @@ def test_a_bad_webhook_fixture_names_the_field_and_loads_nothing(emu: Emulator) 
     errors = failed.value.errors["channel_webhooks"]["1"]
     assert {"name", "token", "source_channel_id"} <= set(errors)
     assert _count(emu, "SELECT COUNT(*) FROM channel_webhooks") == 0
+
+
+def test_a_github_push_becomes_one_embed_and_a_ping_writes_nothing(emu: Emulator) -> None:
+    grant_bot(emu, MANAGER)
+    set_message_content(emu, APP_ID, True)
+    with bot(emu) as http:
+        hook = _create(http)
+    push = {"ref": "refs/heads/main", "compare": "https://example.com/compare/a...b",
+            "repository": {"id": 1, "name": "game", "full_name": "studio/game", "html_url": "https://example.com"},
+            "sender": {"login": "dev"},
+            "commits": [{"id": f"{n:040x}", "url": f"https://example.com/c/{n}", "message": f"change {n}\nbody",
+                         "author": {"name": "dev"}} for n in range(2)]}
+    with api(emu, None) as anonymous:
+        path = f"/webhooks/{hook['id']}/{hook['token']}/github"
+        sent = anonymous.post(path + "?wait=true", json=push, headers={"X-GitHub-Event": "push"})
+        assert sent.status_code == 204, sent.text
+    with bot(emu) as http:
+        latest = http.get(f"/channels/{GENERAL}/messages", params={"limit": 1}).json()[0]
+    embed = latest["embeds"][0]
+    assert embed["title"] == "[game:main] 2 new commits" and embed["url"] == push["compare"]
+    assert "change 1 - dev" in embed["description"] and "body" not in embed["description"]
+    assert latest["author"]["username"] == "GitHub" and latest["webhook_id"] == hook["id"]
+    with api(emu, None) as anonymous:
+        before = _count(emu, "SELECT COUNT(*) FROM channel_messages")
+        assert anonymous.post(path, json={"zen": "hi"}, headers={"X-GitHub-Event": "ping"}).status_code == 204
+        refused = anonymous.post(path, json={"ref": "x"}, headers={"X-GitHub-Event": "push"})
+        assert refused.status_code == 400 and "repository" in refused.json()["errors"]
+    assert _count(emu, "SELECT COUNT(*) FROM channel_messages") == before

@@ -202,6 +202,32 @@ async def execute_slack(request: Request) -> Response:
     return json_response("ok")
 
 
+async def execute_github(request: Request) -> Response:
+    """POST /webhooks/{id}/{token}/github: GitHub's event body, by its ``X-GitHub-Event`` header. A
+    ``push`` becomes a message with one embed (the branch, its commits and their authors, as the
+    platform writes it); the emulator turns no other event into a message (``ping`` and the rest: 204
+    and nothing written). Always 204, ``wait`` or not (the published answer)."""
+    webhook_id, token = _token(request)
+    thread_id = query_snowflake(request, "thread_id")
+    query_bool(request, "wait")   # read so that a bad value is refused; the answer is 204 either way
+    form = Form(await read_json(request))
+    event = request.headers.get("x-github-event", "push" if "commits" in form.data else "")
+    body = store.github_push(form) if event == "push" else None
+    form.done()
+    state, base_url = emulator_state(request), base_url_of(request)
+
+    def work(conn: sqlite3.Connection, outbox: Outbox, writer: Writer) -> Any:
+        webhook = store.by_token(conn, webhook_id, token)
+        if body is None:
+            return None
+        return store.execute(state, conn, outbox, writer, webhook, body=body,
+                             extras=store.Extras("GitHub", None, None, []), files=[], thread_id=thread_id,
+                             base_url=base_url)
+
+    await _with_writer(request, work)
+    return Response(status_code=204)
+
+
 def _message_endpoint(method: str, *, original: bool) -> Endpoint:
     """GET / PATCH / DELETE of a message the webhook wrote (``@original``: there is none for a channel
     webhook, 404 / 10008)."""
@@ -292,6 +318,7 @@ def routes() -> list[BaseRoute]:
         Route(webhook, modify_webhook, methods=["PATCH"]),
         Route(webhook, delete_webhook, methods=["DELETE"]),
         Route(by_token + "/slack", execute_slack, methods=["POST"]),
+        Route(by_token + "/github", execute_github, methods=["POST"]),
         Route(by_token, get_by_token, methods=["GET"]),
         Route(by_token, modify_by_token, methods=["PATCH"]),
         Route(by_token, delete_by_token, methods=["DELETE"]),

@@ -93,6 +93,36 @@ def read_name(form: Form, *, required: bool) -> str | None:
     return name
 
 
+def github_push(form: Form) -> MessageInput:
+    """A GitHub ``push`` event as the message the platform writes for it: one embed naming the
+    repository, the branch and its new commits (at most 5 listed), linked to the comparison."""
+    repository = form.obj("repository")
+    repo = repository.string("name", min_len=1) if repository else None
+    ref = form.string("ref", min_len=1) or ""
+    commits = []
+    for index, raw in enumerate(form.array("commits", required=False, max_items=2048) or []):
+        item = form.item("commits", index, raw)
+        author = item.obj("author")
+        commits.append((item.string("id", min_len=1) or "", item.string("url") or "",
+                        (item.string("message") or "").split("\n", 1)[0],
+                        (author.string("name", required=False) if author else None) or ""))
+    compare = form.string("compare", required=False, nullable=True, max_len=2048)
+    sender = form.obj("sender", required=False, nullable=True)
+    login = sender.string("login", required=False) if sender else None
+    branch = ref.rsplit("/", 1)[-1]
+    count = len(commits)
+    embed: dict[str, Any] = {
+        "type": "rich", "color": 0x7289DA,
+        "title": f"[{repo}:{branch}] {count} new commit{'' if count == 1 else 's'}"[:256],
+        "description": "\n".join(f"[`{cid[:7]}`]({url}) {text[:50]} - {name}"
+                                  for cid, url, text, name in commits[:5])[:4096]}
+    if compare:
+        embed["url"] = compare
+    if login:
+        embed["author"] = {"name": login}
+    return MessageInput(given={"embeds"}, embeds=[embed])
+
+
 # --- reading -------------------------------------------------------------------------------------------
 
 def get(conn: sqlite3.Connection, webhook_id: int) -> sqlite3.Row:
