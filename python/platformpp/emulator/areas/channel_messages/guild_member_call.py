@@ -7,11 +7,10 @@ import sqlite3
 from collections.abc import Callable
 from typing import TypeVar
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
 from ...core import auth
-from ...core.http import emulator_state, snowflake_param
+from ...core.http import emulator_state, in_transaction, snowflake_param
 from ...events.outbox import Outbox
 from .access import guild_permissions
 
@@ -24,11 +23,9 @@ async def run_as_guild_member(request: Request, work: Callable[[sqlite3.Connecti
     principal = auth.require(request, kinds=("bot",))
     guild_id = snowflake_param(request, "guild_id")
     state = emulator_state(request)
-    outbox = Outbox(state)
 
-    def call() -> T:
-        with state.db.transaction() as conn:
-            guild_permissions(conn, guild_id, principal.user_id, state.clock.now())
-            return work(conn, outbox, guild_id, principal.user_id)
+    def as_member(conn: sqlite3.Connection, outbox: Outbox) -> T:
+        guild_permissions(conn, guild_id, principal.user_id, state.clock.now())
+        return work(conn, outbox, guild_id, principal.user_id)
 
-    return await run_in_threadpool(call)
+    return await in_transaction(request, as_member)

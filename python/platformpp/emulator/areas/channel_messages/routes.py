@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -16,10 +15,10 @@ from starlette.routing import BaseRoute, Route
 from ...core import auth, errors
 from ...core.clock import format_instant, parse_instant
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, snowflake_param
+from ...core.http import emulator_state, in_transaction, query_int, query_snowflake, snowflake_param
 from ...core.permissions import Permission
 from ...core.uploads import read_payload_and_files
-from ...core.validation import Form, read_json
+from ...core.validation import Form, field_error, read_json
 from ...events.outbox import Outbox
 from ...paths import API
 from ..private_channels import messages as private_messages
@@ -30,47 +29,12 @@ from .audience import GUILD_MESSAGE_TYPING, GuildBots
 from .body import read_message_input
 from .store import Author
 
-T = TypeVar("T")
 _MESSAGE = "{message_id:snowflake}"
 
 
 def _bot(request: Request) -> Author:
     principal = auth.require(request, kinds=("bot",))
     return Author(principal.user_id, True, principal.application_id)
-
-
-async def _in_transaction(request: Request, work: Callable[[sqlite3.Connection, Outbox], T]) -> T:
-    state = emulator_state(request)
-    outbox = Outbox(state)
-
-    def call() -> T:
-        with state.db.transaction() as conn:
-            return work(conn, outbox)
-
-    return await run_in_threadpool(call)
-
-
-def _snowflake_query(request: Request, name: str) -> int | None:
-    raw = request.query_params.get(name)
-    if raw is None:
-        return None
-    if raw.isascii() and raw.isdigit() and len(raw) <= 20 and int(raw) < 1 << 63:
-        return int(raw)
-    raise _query_error(name, "NUMBER_TYPE_COERCE", f"Value {raw[:40]!r} is not snowflake.")
-
-
-def _int_query(request: Request, name: str, low: int, high: int, default: int) -> int:
-    raw = request.query_params.get(name)
-    if raw is None:
-        return default
-    if not (raw.isascii() and raw.isdigit()) or not low <= int(raw) <= high:
-        raise _query_error(name, "NUMBER_TYPE_MAX", f"Must be an integer from {low} to {high}.")
-    return int(raw)
-
-
-def _query_error(name: str, code: str, message: str) -> ApiError:
-    return ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body",
-                    {name: {"_errors": [{"code": code, "message": message}]}})
 
 
 # --- messages ----------------------------------------------------------------------------------------------
@@ -85,7 +49,7 @@ async def create_message(request: Request) -> Response:
     writer = Writer(state)
     base_url = str(request.base_url)
     try:
-        message = await _in_transaction(request, lambda conn, outbox: store.create(
+        message = await in_transaction(request, lambda conn, outbox: store.create(
             state, conn, outbox, writer, channel_id=channel_id, author=author, body=body, files=files,
             base_url=base_url))
     except BaseException:
@@ -98,12 +62,12 @@ async def list_messages(request: Request) -> Response:
     """GET /channels/{channel_id}/messages?before|after|around=&limit=1..100 (newest first)."""
     reader = _bot(request)
     channel_id = snowflake_param(request, "channel_id")
-    anchors = {name: _snowflake_query(request, name) for name in ("before", "after", "around")}
+    anchors = {name: query_snowflake(request, name) for name in ("before", "after", "around")}
     if sum(value is not None for value in anchors.values()) > 1:
-        raise _query_error("around", "BASE_TYPE_CHOICES", "Only one of before, after and around may be given.")
-    limit = _int_query(request, "limit", 1, store.MAX_LIST, store.DEFAULT_LIST)
+        raise field_error("around", "BASE_TYPE_CHOICES", "Only one of before, after and around may be given.")
+    limit = query_int(request, "limit", minimum=1, maximum=store.MAX_LIST, default=store.DEFAULT_LIST)
     state = emulator_state(request)
-    return json_response(await _in_transaction(request, lambda conn, outbox: store.list_messages(
+    return json_response(await in_transaction(request, lambda conn, outbox: store.list_messages(
         state, conn, reader, channel_id, limit=limit, **anchors)))
 
 
@@ -111,7 +75,7 @@ async def get_message(request: Request) -> Response:
     reader = _bot(request)
     channel_id, message_id = snowflake_param(request, "channel_id"), snowflake_param(request, "message_id")
     state = emulator_state(request)
-    return json_response(await _in_transaction(request, lambda conn, outbox: store.get_message(
+    return json_response(await in_transaction(request, lambda conn, outbox: store.get_message(
         state, conn, reader, channel_id, message_id)))
 
 
@@ -124,7 +88,7 @@ async def edit_message(request: Request) -> Response:
     writer = Writer(state)
     base_url = str(request.base_url)
     try:
-        message, removed = await _in_transaction(request, lambda conn, outbox: store.edit(
+        message, removed = await in_transaction(request, lambda conn, outbox: store.edit(
             state, conn, outbox, writer, channel_id=channel_id, editor=editor, message_id=message_id, body=body,
             files=files, base_url=base_url))
     except BaseException:
@@ -138,7 +102,7 @@ async def delete_message(request: Request) -> Response:
     caller = _bot(request)
     channel_id, message_id = snowflake_param(request, "channel_id"), snowflake_param(request, "message_id")
     state = emulator_state(request)
-    removed = await _in_transaction(request, lambda conn, outbox: store.delete(
+    removed = await in_transaction(request, lambda conn, outbox: store.delete(
         state, conn, outbox, channel_id=channel_id, caller=caller, message_id=message_id))
     remove_files(state, removed)
     return Response(status_code=204)
@@ -155,7 +119,7 @@ async def bulk_delete(request: Request) -> Response:
         form.fail("messages", "BASE_TYPE_UNIQUE", "Message ids must be distinct.")
     form.done()
     state = emulator_state(request)
-    removed = await _in_transaction(request, lambda conn, outbox: store.bulk_delete(
+    removed = await in_transaction(request, lambda conn, outbox: store.bulk_delete(
         state, conn, outbox, channel_id=channel_id, caller=caller, message_ids=[i for i in ids if i is not None]))
     remove_files(state, removed)
     return Response(status_code=204)
@@ -172,7 +136,7 @@ async def add_reaction(request: Request) -> Response:
     caller = _bot(request)
     channel_id, message_id, emoji = _reaction_ids(request)
     state = emulator_state(request)
-    await _in_transaction(request, lambda conn, outbox: reactions.add(
+    await in_transaction(request, lambda conn, outbox: reactions.add(
         state, conn, outbox, channel_id=channel_id, message_id=message_id, user_id=caller.user_id, raw_emoji=emoji))
     return Response(status_code=204)
 
@@ -181,7 +145,7 @@ async def remove_own_reaction(request: Request) -> Response:
     caller = _bot(request)
     channel_id, message_id, emoji = _reaction_ids(request)
     state = emulator_state(request)
-    await _in_transaction(request, lambda conn, outbox: reactions.remove(
+    await in_transaction(request, lambda conn, outbox: reactions.remove(
         state, conn, outbox, channel_id=channel_id, message_id=message_id, caller_id=caller.user_id,
         user_id=caller.user_id, raw_emoji=emoji))
     return Response(status_code=204)
@@ -192,7 +156,7 @@ async def remove_user_reaction(request: Request) -> Response:
     channel_id, message_id, emoji = _reaction_ids(request)
     user_id = snowflake_param(request, "user_id")
     state = emulator_state(request)
-    await _in_transaction(request, lambda conn, outbox: reactions.remove(
+    await in_transaction(request, lambda conn, outbox: reactions.remove(
         state, conn, outbox, channel_id=channel_id, message_id=message_id, caller_id=caller.user_id,
         user_id=user_id, raw_emoji=emoji))
     return Response(status_code=204)
@@ -201,14 +165,14 @@ async def remove_user_reaction(request: Request) -> Response:
 async def reaction_users(request: Request) -> Response:
     caller = _bot(request)
     channel_id, message_id, emoji = _reaction_ids(request)
-    after = _snowflake_query(request, "after")
-    limit = _int_query(request, "limit", 1, 100, 25)
+    after = query_snowflake(request, "after")
+    limit = query_int(request, "limit", minimum=1, maximum=100, default=25)
     if request.query_params.get("type", "0") not in ("0", "1"):
-        raise _query_error("type", "BASE_TYPE_CHOICES", "Value must be one of [0, 1].")
+        raise field_error("type", "BASE_TYPE_CHOICES", "Value must be one of [0, 1].")
     state = emulator_state(request)
     if request.query_params.get("type") == "1":   # the emulator has no burst (super) reactions
         return json_response([])
-    return json_response(await _in_transaction(request, lambda conn, outbox: reactions.users(
+    return json_response(await in_transaction(request, lambda conn, outbox: reactions.users(
         state, conn, channel_id=channel_id, message_id=message_id, caller_id=caller.user_id, raw_emoji=emoji,
         after=after, limit=limit)))
 
@@ -217,7 +181,7 @@ async def remove_emoji_reactions(request: Request) -> Response:
     caller = _bot(request)
     channel_id, message_id, emoji = _reaction_ids(request)
     state = emulator_state(request)
-    await _in_transaction(request, lambda conn, outbox: reactions.remove_all(
+    await in_transaction(request, lambda conn, outbox: reactions.remove_all(
         state, conn, outbox, channel_id=channel_id, message_id=message_id, caller_id=caller.user_id,
         raw_emoji=emoji))
     return Response(status_code=204)
@@ -227,7 +191,7 @@ async def remove_all_reactions(request: Request) -> Response:
     caller = _bot(request)
     channel_id, message_id = snowflake_param(request, "channel_id"), snowflake_param(request, "message_id")
     state = emulator_state(request)
-    await _in_transaction(request, lambda conn, outbox: reactions.remove_all(
+    await in_transaction(request, lambda conn, outbox: reactions.remove_all(
         state, conn, outbox, channel_id=channel_id, message_id=message_id, caller_id=caller.user_id,
         raw_emoji=None))
     return Response(status_code=204)
@@ -244,10 +208,10 @@ async def list_pins(request: Request) -> Response:
         try:
             before = format_instant(parse_instant(before))
         except ValueError:
-            raise _query_error("before", "DATE_TYPE_CONVERT", "Must be an ISO-8601 date-time.") from None
-    limit = _int_query(request, "limit", 1, 50, 50)
+            raise field_error("before", "DATE_TYPE_CONVERT", "Must be an ISO-8601 date-time.") from None
+    limit = query_int(request, "limit", minimum=1, maximum=50, default=50)
     state = emulator_state(request)
-    items, has_more = await _in_transaction(request, lambda conn, outbox: pins.list_pins(
+    items, has_more = await in_transaction(request, lambda conn, outbox: pins.list_pins(
         state, conn, reader, channel_id, before=before, limit=limit))
     return json_response({"items": items, "has_more": has_more})
 
@@ -257,7 +221,7 @@ async def list_pins_deprecated(request: Request) -> Response:
     reader = _bot(request)
     channel_id = snowflake_param(request, "channel_id")
     state = emulator_state(request)
-    items, _ = await _in_transaction(request, lambda conn, outbox: pins.list_pins(
+    items, _ = await in_transaction(request, lambda conn, outbox: pins.list_pins(
         state, conn, reader, channel_id, before=None, limit=pins.MAX_PINS))
     return json_response([item["message"] for item in items])
 
@@ -267,7 +231,7 @@ def _pin(pinned: bool) -> Callable[[Request], Any]:
         caller = _bot(request)
         channel_id, message_id = snowflake_param(request, "channel_id"), snowflake_param(request, "message_id")
         state = emulator_state(request)
-        await _in_transaction(request, lambda conn, outbox: pins.set_pinned(
+        await in_transaction(request, lambda conn, outbox: pins.set_pinned(
             state, conn, outbox, channel_id=channel_id, caller=caller, message_id=message_id, pinned=pinned))
         return Response(status_code=204)
     return endpoint
@@ -294,7 +258,7 @@ async def typing(request: Request) -> Response:
             "timestamp": int(state.clock.timestamp())},
             bot_members_viewing(conn, access.channel, now)))
 
-    await _in_transaction(request, work)
+    await in_transaction(request, work)
     return Response(status_code=204)
 
 
@@ -326,7 +290,7 @@ async def search_messages(request: Request) -> Response:
         return 200, {"messages": messages, "total_results": total, "doing_deep_historical_index": False,
                      "documents_indexed": search.documents_indexed(conn, guild_id)}
 
-    status, body = await _in_transaction(request, work)
+    status, body = await in_transaction(request, work)
     return json_response(body, status)
 
 
