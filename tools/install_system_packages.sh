@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The Debian/Ubuntu packages platformpp needs, installed only when missing (apt-get; sudo when not root).
 #     bash tools/install_system_packages.sh          # to build: compiler, OpenSSL 3, libopus, libpulse, libspeexdsp
-#     bash tools/install_system_packages.sh --test   # also what the tests use: clang (fuzzing), PulseAudio
+#     bash tools/install_system_packages.sh --test   # also what the tests use: clang (fuzzing), PulseAudio, chromium
 set -euo pipefail
 packages=(g++ libssl-dev libopus-dev libpulse-dev libspeexdsp-dev pkg-config)
 if [ "${1:-}" = "--test" ]; then
-  packages+=(clang pulseaudio)
+  packages+=(clang pulseaudio chromium)   # chromium: the emulator inspector's page tests (Playwright drives it)
 fi
 
 missing=()
