@@ -6,17 +6,14 @@ member who may manage the guild and its roles, as on the platform)."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
-from typing import TypeVar
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ...core import auth, errors
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, query_bool, snowflake_param
+from ...core.http import emulator_state, in_transaction, query_bool, snowflake_param
 from ...core.permissions import Permission
 from ...core.scopes import expand
 from ...core.validation import Form, read_json
@@ -26,7 +23,6 @@ from ..guilds.access import require_member
 from . import store
 from .validation import read_command
 
-T = TypeVar("T")
 PERMISSIONS_SCOPE = "applications.commands.permissions.update"
 
 
@@ -40,17 +36,6 @@ def _scope(request: Request, *, reading_permissions: bool = False) -> tuple[int,
     return application_id, guild_id
 
 
-async def _run(request: Request, work: Callable[[sqlite3.Connection, Outbox], T]) -> T:
-    state = emulator_state(request)
-    outbox = Outbox(state)
-
-    def call() -> T:
-        with state.db.transaction() as conn:
-            return work(conn, outbox)
-
-    return await run_in_threadpool(call)
-
-
 async def list_commands(request: Request) -> Response:
     application_id, guild_id = _scope(request)
     with_localizations = query_bool(request, "with_localizations")
@@ -59,7 +44,7 @@ async def list_commands(request: Request) -> Response:
         store.require_scope(conn, application_id, guild_id)
         return store.list_commands(conn, application_id, guild_id, with_localizations=with_localizations)
 
-    return json_response(await _run(request, work))
+    return json_response(await in_transaction(request, work))
 
 
 async def create_command(request: Request) -> Response:
@@ -73,7 +58,7 @@ async def create_command(request: Request) -> Response:
         store.require_scope(conn, application_id, guild_id)
         return store.upsert(state, conn, application_id, guild_id, command)
 
-    body, created = await _run(request, work)
+    body, created = await in_transaction(request, work)
     return json_response(body, 201 if created else 200)
 
 
@@ -85,7 +70,7 @@ async def get_command(request: Request) -> Response:
         store.require_scope(conn, application_id, guild_id)
         return store.command_json(store.get_row(conn, application_id, guild_id, command_id))
 
-    return json_response(await _run(request, work))
+    return json_response(await in_transaction(request, work))
 
 
 async def edit_command(request: Request) -> Response:
@@ -102,7 +87,7 @@ async def edit_command(request: Request) -> Response:
         form.done()
         return store.edit(state, conn, row, command)
 
-    return json_response(await _run(request, work))
+    return json_response(await in_transaction(request, work))
 
 
 async def delete_command(request: Request) -> Response:
@@ -113,7 +98,7 @@ async def delete_command(request: Request) -> Response:
         store.require_scope(conn, application_id, guild_id)
         store.delete(conn, store.get_row(conn, application_id, guild_id, command_id))
 
-    await _run(request, work)
+    await in_transaction(request, work)
     return Response(status_code=204)
 
 
@@ -134,7 +119,7 @@ async def bulk_overwrite(request: Request) -> Response:
         store.require_scope(conn, application_id, guild_id)
         return store.bulk_overwrite(state, conn, application_id, guild_id, commands)
 
-    return json_response(await _run(request, work))
+    return json_response(await in_transaction(request, work))
 
 
 # --- permissions -----------------------------------------------------------------------------------------
@@ -146,7 +131,7 @@ async def list_permissions(request: Request) -> Response:
         store.require_scope(conn, application_id, guild_id)
         return store.list_permissions(conn, application_id, guild_id)
 
-    return json_response(await _run(request, work))
+    return json_response(await in_transaction(request, work))
 
 
 async def get_permissions(request: Request) -> Response:
@@ -157,7 +142,7 @@ async def get_permissions(request: Request) -> Response:
         store.require_scope(conn, application_id, guild_id)
         return store.get_permissions(conn, application_id, guild_id, command_id)
 
-    return json_response(await _run(request, work))
+    return json_response(await in_transaction(request, work))
 
 
 def _read_permissions(raw: object) -> list[dict]:
@@ -197,7 +182,7 @@ async def set_permissions(request: Request) -> Response:
             raise ApiError(403, errors.MISSING_PERMISSIONS, "Missing Permissions: MANAGE_GUILD, MANAGE_ROLES")
         return store.set_permissions(conn, outbox, application_id, guild_id, command_id, permissions)
 
-    return json_response(await _run(request, work))
+    return json_response(await in_transaction(request, work))
 
 
 def routes() -> list[BaseRoute]:
