@@ -1,4 +1,5 @@
-"""Running an interaction route's unit of work: one transaction with an outbox.
+"""Running an interaction route's unit of work: the request kit's ``in_transaction`` (one transaction
+with an outbox), on the event loop when the store is in memory.
 
 With a file store every commit is fsynced (``synchronous=FULL``), so the work runs on a worker thread
 and the event loop serves others while the disk syncs. With an in-memory store there is nothing to
@@ -12,11 +13,9 @@ import sqlite3
 from collections.abc import Callable
 from typing import TypeVar
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
-from ...core.http import emulator_state
-from ...core.storage import MEMORY
+from ...core.http import in_transaction
 from ...events.outbox import Outbox
 
 T = TypeVar("T")
@@ -26,13 +25,4 @@ async def run_work(request: Request, work: Callable[[sqlite3.Connection, Outbox]
     """``offload``: a long unit of work (many interactions at once) runs on a worker thread whatever
     the store, so that the event loop keeps writing the frames of those already committed meanwhile
     (socket writes release the GIL)."""
-    state = emulator_state(request)
-
-    def call() -> T:
-        outbox = Outbox(state)
-        with state.db.transaction() as conn:
-            return work(conn, outbox)
-
-    if state.db.path == MEMORY and not offload:
-        return call()
-    return await run_in_threadpool(call)
+    return await in_transaction(request, work, on_loop_in_memory=not offload)
