@@ -3,10 +3,8 @@ exchange, public clients), merging a provisional account into a full account, an
 
 from __future__ import annotations
 
-import base64
 import sqlite3
 from typing import TYPE_CHECKING, Any
-from urllib.parse import unquote
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -14,6 +12,7 @@ from starlette.routing import BaseRoute, Route
 
 from ...core import auth, errors
 from ...core.errors import ApiError, json_response, not_found
+from ...core.http import basic_credentials
 from ...core.scopes import SOCIAL_LAYER
 from ...core.secrets import matches
 from ...core.snowflake import parse_snowflake
@@ -52,14 +51,12 @@ def _authenticate_app(state: EmulatorState, request: Request, form: Form) -> sql
     public client (the public-client integration)."""
     client_id = form.snowflake("client_id", required=False)
     secret = form.string("client_secret", required=False, max_len=256)
-    header = request.headers.get("authorization", "")
-    if header.lower().startswith("basic "):
-        try:
-            basic_id, _, basic_secret = base64.b64decode(header[6:].strip(), validate=True).decode().partition(":")
-        except (ValueError, UnicodeDecodeError):
-            raise ApiError(401, errors.UNAUTHORIZED, "401: Unauthorized") from None
-        client_id = parse_snowflake(basic_id)
-        secret = unquote(basic_secret)
+    try:
+        basic = basic_credentials(request)
+    except ValueError:
+        raise ApiError(401, errors.UNAUTHORIZED, "401: Unauthorized") from None
+    if basic is not None:
+        client_id, secret = parse_snowflake(basic[0]), basic[1]
     if client_id is None:
         form.fail("client_id", "BASE_TYPE_REQUIRED", "This field is required")
     form.done()

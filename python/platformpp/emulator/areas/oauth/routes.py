@@ -10,7 +10,6 @@ import json
 import re
 import sqlite3
 from typing import TYPE_CHECKING
-from urllib.parse import unquote
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -18,6 +17,7 @@ from starlette.routing import BaseRoute, Route
 
 from ...core import auth, scopes
 from ...core.errors import UNKNOWN_USER, OAuthError, json_response, not_found
+from ...core.http import basic_credentials
 from ...core.secrets import digest, matches
 from ...core.snowflake import parse_snowflake
 from ...core.uploads import read_urlencoded
@@ -67,14 +67,12 @@ def _authenticate_client(state: EmulatorState, request: Request, form: dict[str,
     """The calling application, and whether it proved itself with its secret (HTTP Basic or form
     fields); public clients may send no secret."""
     client_id, secret = form.get("client_id"), form.get("client_secret")
-    header = request.headers.get("authorization", "")
-    if header.lower().startswith("basic "):
-        try:
-            decoded = base64.b64decode(header[6:].strip(), validate=True).decode("utf-8")
-        except (ValueError, UnicodeDecodeError):
-            raise OAuthError("invalid_client", "malformed HTTP Basic credentials", 401) from None
-        basic_id, _, basic_secret = decoded.partition(":")
-        client_id, secret = unquote(basic_id), unquote(basic_secret)
+    try:
+        basic = basic_credentials(request)
+    except ValueError:
+        raise OAuthError("invalid_client", "malformed HTTP Basic credentials", 401) from None
+    if basic is not None:
+        client_id, secret = basic
     app_id = parse_snowflake(client_id)
     if app_id is None:
         raise OAuthError("invalid_client", "client_id is required (an application id)", 401)
