@@ -23,10 +23,11 @@ class Outbox:
         """A Gateway dispatch."""
         self._queue(lambda: self._bus.dispatch(event, audience))
 
-    def publish(self, name: str, payload: Payload, *, user_ids: Iterable[int] = ()) -> None:
+    def publish(self, name: str, payload: Payload, *, user_ids: Iterable[int] = (),
+                application_id: int | None = None) -> None:
         """A domain event (see bus.py), in order with the dispatches around it."""
         ids = frozenset(user_ids)
-        self._queue(lambda: self._bus.publish(name, payload, user_ids=ids))
+        self._queue(lambda: self._bus.publish(name, payload, user_ids=ids, application_id=application_id))
 
     def _queue(self, send: Callable[[], None]) -> None:
         if not self._pending:

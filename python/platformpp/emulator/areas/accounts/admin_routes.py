@@ -16,6 +16,7 @@ from ...core import errors
 from ...core.clock import format_instant, parse_instant
 from ...core.errors import ApiError, json_response, not_found
 from ...core.validation import read_form
+from ...events.outbox import Outbox
 from ...paths import ADMIN
 from ...wire.user import public_user_json
 from ..oauth.store import revoke_all_of_user, revoke_user_grants
@@ -71,8 +72,7 @@ async def ban_user(request: Request) -> Response:
                          " AND external_user_id = ?", (provisional_id, identity["application_id"],
                                                        identity["auth_type"], identity["external_user_id"]))
             created.append(str(provisional_id))
-        state.db.on_commit(lambda: state.bus.publish("user.banned", {"user_id": str(user["id"])},
-                                                        user_ids=(user["id"],)))
+        Outbox(state).publish("user.banned", {"user_id": str(user["id"])}, user_ids=(user["id"],))
     return json_response({"user_id": str(user["id"]), "until": until, "permanent": permanent,
                           "provisional_accounts": created})
 
@@ -87,8 +87,7 @@ async def lift_ban(request: Request) -> Response:
         raise ApiError(400, errors.GENERAL, "A permanent ban cannot be lifted.")
     with state.db.transaction() as conn:
         conn.execute("DELETE FROM bans WHERE user_id = ?", (user["id"],))
-        state.db.on_commit(lambda: state.bus.publish("user.unbanned", {"user_id": str(user["id"])},
-                                                        user_ids=(user["id"],)))
+        Outbox(state).publish("user.unbanned", {"user_id": str(user["id"])}, user_ids=(user["id"],))
     return Response(status_code=204)
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...core import errors
 from ...core.errors import ApiError
+from ...events.outbox import Outbox
 from ..oauth.store import revoke_user_grants
 from .providers import ExternalIdentity
 from .provisional import ExternalCredentials, identity_row, verify_external
@@ -57,9 +58,8 @@ def merge_provisional(state: EmulatorState, conn: sqlite3.Connection, app: sqlit
     revoke_user_grants(state, conn, app["id"], provisional["id"], notify=False)
     payload = {"application_id": str(app["id"]), "provisional_user_id": str(provisional["id"]),
                "user_id": str(user_id)}
-    state.db.on_commit(lambda: state.bus.publish("account.merged", payload,
-                                                    user_ids=(user_id, provisional["id"]),
-                                                    application_id=app["id"]))
+    Outbox(state).publish("account.merged", payload, user_ids=(user_id, provisional["id"]),
+                          application_id=app["id"])
 
 
 def unmerge(state: EmulatorState, conn: sqlite3.Connection, app_id: int, identity: ExternalIdentity) -> int:
@@ -77,6 +77,5 @@ def unmerge(state: EmulatorState, conn: sqlite3.Connection, app_id: int, identit
                  " AND external_user_id = ?", (provisional_id, app_id, identity.auth_type, identity.external_user_id))
     revoke_user_grants(state, conn, app_id, user["id"])
     payload = {"application_id": str(app_id), "user_id": str(user["id"]), "provisional_user_id": str(provisional_id)}
-    state.db.on_commit(lambda: state.bus.publish("account.unmerged", payload,
-                                                    user_ids=(user["id"], provisional_id), application_id=app_id))
+    Outbox(state).publish("account.unmerged", payload, user_ids=(user["id"], provisional_id), application_id=app_id)
     return provisional_id

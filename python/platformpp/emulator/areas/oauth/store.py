@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.clock import format_instant
 from ...core.secrets import digest, new_token
+from ...events.outbox import Outbox
 from ...wire.user import public_user_json
 
 if TYPE_CHECKING:
@@ -86,9 +87,8 @@ def revoke_grant(state: EmulatorState, conn: sqlite3.Connection, grant_id: int) 
         return
     conn.execute("DELETE FROM authorizations WHERE id = ?", (grant_id,))
     application_id, user_id = row["application_id"], row["user_id"]
-    state.db.on_commit(lambda: state.bus.publish(
-        "authorization.revoked", {"application_id": str(application_id), "user_id": str(user_id)},
-        user_ids=(user_id,), application_id=application_id))
+    Outbox(state).publish("authorization.revoked", {"application_id": str(application_id), "user_id": str(user_id)},
+                          user_ids=(user_id,), application_id=application_id)
 
 
 def revoke_user_grants(state: EmulatorState, conn: sqlite3.Connection, application_id: int, user_id: int,
@@ -98,9 +98,9 @@ def revoke_user_grants(state: EmulatorState, conn: sqlite3.Connection, applicati
     count = conn.execute("DELETE FROM authorizations WHERE application_id = ? AND user_id = ?",
                          (application_id, user_id)).rowcount
     if count:
-        state.db.on_commit(lambda: state.bus.publish(
-            "authorization.revoked", {"application_id": str(application_id), "user_id": str(user_id)},
-            user_ids=(user_id,), application_id=application_id))
+        Outbox(state).publish("authorization.revoked",
+                              {"application_id": str(application_id), "user_id": str(user_id)},
+                              user_ids=(user_id,), application_id=application_id)
         user = conn.execute("SELECT * FROM users WHERE id = ?", (user_id,)).fetchone()
         if notify and user is not None and not user["provisional"]:
             state.webhooks.send_event(application_id, "APPLICATION_DEAUTHORIZED", {"user": public_user_json(user)})
