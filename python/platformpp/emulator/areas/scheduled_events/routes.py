@@ -12,10 +12,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from ...core import errors
 from ...core.clock import format_instant, parse_instant
-from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, query_bool, snowflake_param
+from ...core.errors import json_response
+from ...core.http import emulator_state, query_bool, query_int, query_snowflake, snowflake_param
 from ...core.validation import Form, read_json
 from ...events.outbox import Outbox
 from ...paths import ADMIN, API
@@ -113,23 +112,12 @@ async def delete_event(request: Request) -> Response:
 async def event_users(request: Request) -> Response:
     """GET .../users?limit=1..100&before|after=&with_member=."""
     event_id = snowflake_param(request, "event_id")
-    params = request.query_params
-    limit_raw = params.get("limit", "100")
-    anchors: dict[str, int | None] = {}
-    bad: dict[str, Any] = {}
-    if not (limit_raw.isascii() and limit_raw.isdigit() and 1 <= int(limit_raw) <= 100):
-        bad["limit"] = {"_errors": [{"code": "NUMBER_TYPE_MAX", "message": "Must be an integer from 1 to 100."}]}
-    for name in ("before", "after"):
-        raw = params.get(name)
-        if raw is not None and not (raw.isascii() and raw.isdigit() and len(raw) <= 19):
-            bad[name] = {"_errors": [{"code": "NUMBER_TYPE_COERCE", "message": "Value is not snowflake."}]}
-        anchors[name] = int(raw) if raw is not None and name not in bad else None
-    if bad:
-        raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body", bad)
+    limit = query_int(request, "limit", minimum=1, maximum=100, default=100)
+    before, after = query_snowflake(request, "before"), query_snowflake(request, "after")
     with_member = query_bool(request, "with_member")
     return json_response(await run_as_guild_member(request, lambda conn, outbox, guild_id, user_id: store.users(
-        conn, guild_id=guild_id, event_id=event_id, limit=int(limit_raw), before=anchors["before"],
-        after=anchors["after"], with_member=with_member)))
+        conn, guild_id=guild_id, event_id=event_id, limit=limit, before=before, after=after,
+        with_member=with_member)))
 
 
 def _admin_interest(interested: bool) -> Callable[[Request], Any]:
