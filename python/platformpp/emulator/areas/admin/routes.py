@@ -12,7 +12,7 @@ from starlette.routing import BaseRoute, Route
 from ...core.clock import parse_instant
 from ...core.errors import ApiError, json_response
 from ...core.fixtures import load_fixture
-from ...core.http import query_bool
+from ...core.http import query_bool, query_int
 from ...core.ratelimit import DEFAULT_LIMIT, DEFAULT_WINDOW_S
 from ...core.snowflake import parse_snowflake
 from ...core.validation import read_form, read_json
@@ -139,9 +139,8 @@ async def put_token_lifetime(request: Request) -> Response:
 
 
 async def get_requests(request: Request) -> Response:
-    limit_text = request.query_params.get("limit", "")
-    limit = int(limit_text) if limit_text.isascii() and limit_text.isdigit() else None
-    return json_response(_state(request).requests.recent(limit))
+    # 0 (the default): all that is kept
+    return json_response(_state(request).requests.recent(query_int(request, "limit", default=0)))
 
 
 async def delete_requests(request: Request) -> Response:

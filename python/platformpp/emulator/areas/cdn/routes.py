@@ -41,7 +41,7 @@ async def _serve(request: Request, prefix: str) -> Response:
     raw_size = request.query_params.get("size")
     size = None
     if raw_size is not None:
-        size = int(raw_size) if raw_size.isdigit() and len(raw_size) <= 5 else 0
+        size = int(raw_size) if raw_size.isascii() and raw_size.isdigit() and len(raw_size) <= 5 else 0
         if size not in SIZES:
             return PlainTextResponse("400: size must be a power of two from 16 to 4096", status_code=400)
     state = emulator_state(request)
