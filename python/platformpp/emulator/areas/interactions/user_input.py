@@ -13,20 +13,13 @@ from typing import Any
 from ...events.audience import Payload
 from ..commands import validation as cv
 from ...core import components as c
+from ...core.snowflake import snowflake_value
 from .context import (Place, require, resolve_attachment, resolve_channel, resolve_message, resolve_role,
                       resolve_user)
 
 Path = tuple[str | int, ...]
 # Stores one of the user's uploaded files (by its ``files[n]`` index) and returns the attachment.
 UploadFn = Callable[[int], Payload | None]
-
-
-def _snowflake(value: Any) -> int | None:
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-        return value
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 20:
-        return int(value)
-    return None
 
 
 def _option_value(conn: sqlite3.Connection, place: Place, option: dict[str, Any], value: Any, path: Path,
@@ -49,7 +42,7 @@ def _option_value(conn: sqlite3.Connection, place: Place, option: dict[str, Any]
     elif kind == cv.BOOLEAN:
         require(isinstance(value, bool), (*path, "value"), "BOOLEAN_TYPE_COERCE", "Must be true or false.")
     elif kind in (cv.USER_OPTION, cv.ROLE, cv.MENTIONABLE, cv.CHANNEL):
-        target = _snowflake(value)
+        target = snowflake_value(value)
         found = target is not None and (
             (kind in (cv.USER_OPTION, cv.MENTIONABLE) and resolve_user(conn, place, target))
             or (kind in (cv.ROLE, cv.MENTIONABLE) and resolve_role(conn, place, target))
@@ -128,7 +121,7 @@ def command_data(conn: sqlite3.Connection, place: Place, command: sqlite3.Row, r
         if options:
             data["options"] = options
     elif command["type"] == cv.USER:
-        target = _snowflake(target_id)
+        target = snowflake_value(target_id)
         require(target is not None and resolve_user(conn, place, target), ("target_id",), "TARGET_UNKNOWN",
                 "A user command's target is a user.")
         data["target_id"] = str(target)
@@ -177,7 +170,7 @@ def _resolve_ids(conn: sqlite3.Connection, place: Place, kind: int, chosen: list
                  channel_types: list[int] | None) -> list[str]:
     result = []
     for index, value in enumerate(chosen):
-        target = _snowflake(value)
+        target = snowflake_value(value)
         found = target is not None and (
             (kind in (c.USER_SELECT, c.MENTIONABLE_SELECT) and resolve_user(conn, place, target))
             or (kind in (c.ROLE_SELECT, c.MENTIONABLE_SELECT) and resolve_role(conn, place, target))
