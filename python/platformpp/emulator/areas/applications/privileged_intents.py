@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.clock import format_instant, parse_instant
 from ...core.errors import UNKNOWN_APPLICATION, ApiError
-from ...core.validation import Form
+from ...core.validation import Form, field_error
 
 if TYPE_CHECKING:
     from ...state import EmulatorState
@@ -33,7 +33,7 @@ ALL_LIMITED = sum(limited for _, limited in INTENT_FLAGS.values())
 
 
 def _refuse(field: str, code: str, message: str) -> ApiError:
-    return ApiError(400, 50035, "Invalid Form Body", {field: {"_errors": [{"code": code, "message": message}]}})
+    return field_error(field, code, message)
 
 
 def _app(conn: sqlite3.Connection, application_id: int) -> sqlite3.Row:

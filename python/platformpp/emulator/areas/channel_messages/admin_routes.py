@@ -15,7 +15,7 @@ from starlette.routing import BaseRoute, Route
 from ...core import errors
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, snowflake_param
-from ...core.validation import Form, read_json
+from ...core.validation import Form, field_error, read_json
 from ...events.outbox import Outbox
 from ...paths import ADMIN
 from . import pins, reactions, search, store
@@ -27,8 +27,7 @@ MAX_INDEX_DELAY_S = 3600
 
 
 def _field_error(name: str, code: str, message: str) -> ApiError:
-    return ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body",
-                    {name: {"_errors": [{"code": code, "message": message}]}})
+    return field_error(name, code, message)
 
 
 def _user(conn: sqlite3.Connection, user_id: int | None, field: str) -> Author:

@@ -12,8 +12,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 
 from starlette.requests import Request
 
-from ...core import errors
 from ...core.errors import ApiError
+from ...core.validation import field_error
 from ...core.uploads import too_large, upload_limit
 
 FILE_FIELD = "target_users_file"
@@ -27,14 +27,11 @@ OnBatch = Callable[[Batch], Awaitable[None]]
 
 
 def csv_error(line: int, message: str) -> ApiError:
-    return ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body",
-                    {FILE_FIELD: {"_errors": [{"code": "CSV_INVALID",
-                                               "message": f"line {line}: {message}"}]}})
+    return field_error(FILE_FIELD, "CSV_INVALID", f"line {line}: {message}")
 
 
 def _form_error(message: str) -> ApiError:
-    return ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body",
-                    {FILE_FIELD: {"_errors": [{"code": "BASE_TYPE_BAD_FILE", "message": message}]}})
+    return field_error(FILE_FIELD, "BASE_TYPE_BAD_FILE", message)
 
 
 async def _lines(request: Request) -> AsyncIterator[bytes]:

@@ -24,7 +24,7 @@ from ...core.http import emulator_state, query_bool, snowflake_param
 from ...core.json_text import InvalidJson, decode_untrusted
 from ...core.permissions import Permission
 from ...core.uploads import json_body
-from ...core.validation import Form, read_json
+from ...core.validation import Form, field_error, read_json
 from ...events.outbox import Outbox
 from ...paths import ADMIN, API
 from ..guilds.access import (
@@ -368,9 +368,7 @@ async def put_target_users(request: Request) -> Response:
     state = emulator_state(request)
     fields, upload_id = await _staged_upload(request)
     if upload_id is None:
-        raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body",
-                       {FILE_FIELD: {"_errors": [{"code": "BASE_TYPE_REQUIRED",
-                                                  "message": "This field is required"}]}})
+        raise field_error(FILE_FIELD, "BASE_TYPE_REQUIRED", "This field is required")
 
     def work(conn: sqlite3.Connection, _: Outbox) -> None:
         store.live_invite(conn, code, state.clock.now())

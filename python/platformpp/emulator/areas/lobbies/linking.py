@@ -11,6 +11,7 @@ from typing import Any
 
 from ...core import errors
 from ...core.errors import ApiError
+from ...core.validation import field_error
 from ...core.permissions import MemberContext, Permission, channel_permissions
 from ..guilds.access import Standing, overwrites_of, permissions_in
 
@@ -32,17 +33,13 @@ def link_refusal(conn: sqlite3.Connection, who: Standing, channel: sqlite3.Row,
     if not have & Permission.VIEW_CHANNEL:
         return ApiError(403, errors.MISSING_ACCESS, "Missing Access: you cannot view this channel.")
     if channel["type"] not in LINKABLE_TYPES or channel["nsfw"]:
-        return ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body",
-                        {"channel_id": {"_errors": [{"code": "CHANNEL_NOT_LINKABLE", "message":
-                                                     "Only a guild text channel that is not NSFW can be linked."}]}})
+        return field_error("channel_id", "CHANNEL_NOT_LINKABLE", "Only a guild text channel that is not NSFW can be linked.")
     if have & LINK_PERMISSIONS != LINK_PERMISSIONS:
         return ApiError(403, errors.MISSING_PERMISSIONS,
                         "Missing Permissions: linking needs MANAGE_CHANNELS, VIEW_CHANNEL and SEND_MESSAGES.")
     other = linked_lobby_of(conn, channel["id"])
     if other is not None and other["id"] != lobby_id:
-        return ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body",
-                        {"channel_id": {"_errors": [{"code": "CHANNEL_ALREADY_LINKED",
-                                                     "message": "The channel is linked to another lobby."}]}})
+        return field_error("channel_id", "CHANNEL_ALREADY_LINKED", "The channel is linked to another lobby.")
     return None
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.clock import format_instant
 from ...core.errors import ApiError, not_found
+from ...core.validation import field_error
 from ...events.audience import Viewer
 from ...events.outbox import Outbox
 
@@ -242,9 +243,7 @@ def create_subscription(state: EmulatorState, conn: sqlite3.Connection, outbox: 
     """An ACTIVE subscription from ``start`` for one period, with its entitlement (no end while it renews)."""
     sku = sku_row(conn, application_id, sku_id)
     if sku["type"] not in (5, 6):
-        raise ApiError(400, 50035, "Invalid Form Body",
-                       {"sku_id": {"_errors": [{"code": "SKU_NOT_SUBSCRIPTION",
-                                                "message": "The SKU is not a subscription."}]}})
+        raise field_error("sku_id", "SKU_NOT_SUBSCRIPTION", "The SKU is not a subscription.")
     if conn.execute("SELECT 1 FROM users WHERE id = ?", (user_id,)).fetchone() is None:
         raise ApiError(404, 10013, "Unknown User")
     new_id = subscription_id if subscription_id is not None else state.ids.next()
@@ -289,9 +288,7 @@ def cancel_subscription(conn: sqlite3.Connection, outbox: Outbox, subscription_i
     """The user cancels: ENDING until the period end (its entitlement now ends then)."""
     row = subscription_row(conn, subscription_id)
     if row["status"] != ACTIVE:
-        raise ApiError(400, 50035, "Invalid Form Body",
-                       {"status": {"_errors": [{"code": "SUBSCRIPTION_NOT_ACTIVE",
-                                                "message": "Only an ACTIVE subscription can be canceled."}]}})
+        raise field_error("status", "SUBSCRIPTION_NOT_ACTIVE", "Only an ACTIVE subscription can be canceled.")
     conn.execute("UPDATE subscriptions SET status = ?, canceled_at = ? WHERE id = ?", (ENDING, now, subscription_id))
     for entitlement_id in _entitlements_of(conn, subscription_id):
         conn.execute("UPDATE entitlements SET ends_at = ? WHERE id = ?", (row["current_period_end"], entitlement_id))

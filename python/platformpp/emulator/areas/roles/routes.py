@@ -16,7 +16,7 @@ from ...core import errors
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, new_id, snowflake_param
 from ...core.permissions import Permission
-from ...core.validation import Form, read_form, read_json
+from ...core.validation import Form, field_error, read_form, read_json
 from ...events.outbox import Outbox
 from ...paths import API
 from ...wire.role import role_json
@@ -123,8 +123,7 @@ async def delete_role(request: Request) -> Response:
         who = _manager(conn, request, guild_id, principal.user_id)
         role = _role(conn, guild_id, role_id)
         if role_id == guild_id:
-            raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body", {"role_id": {"_errors": [{
-                "code": "ROLE_EVERYONE", "message": "The @everyone role cannot be deleted."}]}})
+            raise field_error("role_id", "ROLE_EVERYONE", "The @everyone role cannot be deleted.")
         require_above(who, role["position"], "the role")
         if role["managed"]:
             raise ApiError(403, errors.MISSING_PERMISSIONS,

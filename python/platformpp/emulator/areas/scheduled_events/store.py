@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import errors
 from ...core.errors import ApiError
+from ...core.validation import field_error
 from ...core.permission_changes import PERMISSION_CHANGES_AT, event_create_permissions
 from ...core.permissions import Permission
 from ...events.audience import Payload
@@ -44,8 +45,7 @@ class EventFields:
 
 
 def _field(name: str, code: str, message: str) -> ApiError:
-    return ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body",
-                    {name: {"_errors": [{"code": code, "message": message}]}})
+    return field_error(name, code, message)
 
 
 def get_row(conn: sqlite3.Connection, guild_id: int, event_id: int) -> sqlite3.Row:

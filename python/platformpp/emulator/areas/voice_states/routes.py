@@ -17,7 +17,7 @@ from ...core.clock import parse_instant
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, snowflake_param
 from ...core.permissions import Permission
-from ...core.validation import Form, read_json
+from ...core.validation import Form, field_error, read_json
 from ...events.outbox import Outbox
 from ...paths import API
 from ...wire.channel import STAGE, VOICE_LIKE
@@ -114,9 +114,7 @@ async def patch_voice_state(request: Request) -> Response:
         if row is None or row["channel_id"] != channel_id:
             raise _unknown_voice_state()
         if channel["type"] != STAGE:
-            raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body",
-                           {"channel_id": {"_errors": [{"code": "CHANNEL_TYPE_INVALID",
-                                                        "message": "Must be a stage channel."}]}})
+            raise field_error("channel_id", "CHANNEL_TYPE_INVALID", "Must be a stage channel.")
         have = permissions_in(who, channel)
         if not have & Permission.VIEW_CHANNEL:
             raise missing_access()
@@ -158,9 +156,7 @@ async def put_voice_status(request: Request) -> Response:
         status = form.string("status", required=False, nullable=True, max_len=store.STATUS_MAX_LENGTH)
         form.done()
         if channel["type"] not in VOICE_LIKE:
-            raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body",
-                           {"channel_id": {"_errors": [{"code": "CHANNEL_TYPE_INVALID",
-                                                        "message": "Must be a voice or stage channel."}]}})
+            raise field_error("channel_id", "CHANNEL_TYPE_INVALID", "Must be a voice or stage channel.")
         have = permissions_in(who, channel)
         connected = conn.execute("SELECT 1 FROM voice_states WHERE channel_id = ? AND user_id = ?",
                                  (channel_id, principal.user_id)).fetchone() is not None
