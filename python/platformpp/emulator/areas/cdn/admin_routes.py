@@ -7,15 +7,15 @@ from __future__ import annotations
 import sqlite3
 from typing import TYPE_CHECKING, Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ...core import errors
 from ...core.errors import json_response
-from ...core.http import emulator_state, snowflake_param
+from ...core.http import emulator_state, in_transaction, snowflake_param
 from ...core.validation import read_form
+from ...events.outbox import Outbox
 from ...paths import ADMIN
 from . import store
 from .images import Upload
@@ -33,10 +33,9 @@ async def set_user_avatar(request: Request) -> Response:
     upload = store.read_image(form, "image")
     form.done()
 
-    def work() -> dict[str, Any]:
-        with state.db.transaction() as conn:
-            return _apply(conn, user_id, upload, state)
-    return json_response(await run_in_threadpool(work))
+    def work(conn: sqlite3.Connection, _: Outbox) -> dict[str, Any]:
+        return _apply(conn, user_id, upload, state)
+    return json_response(await in_transaction(request, work))
 
 
 def _apply(conn: sqlite3.Connection, user_id: int, upload: Upload | None,

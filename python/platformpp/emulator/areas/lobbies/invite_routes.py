@@ -8,7 +8,6 @@ from __future__ import annotations
 import sqlite3
 from datetime import timedelta
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
@@ -16,7 +15,8 @@ from starlette.routing import BaseRoute, Route
 from ...core import errors
 from ...core.clock import format_instant
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, snowflake_param
+from ...core.http import emulator_state, in_transaction, snowflake_param
+from ...events.outbox import Outbox
 from ...paths import API
 from ..invites.store import new_code
 from .routes import member_target
@@ -32,22 +32,21 @@ async def create_invite(request: Request) -> Response:
     lobby_id = snowflake_param(request, "lobby_id")
     state = emulator_state(request)
 
-    def work() -> dict[str, str]:
-        with state.db.transaction() as conn:
-            lobby = get_lobby(conn, lobby_id, principal.application_id)
-            if get_member(conn, lobby_id, target) is None:
-                raise errors.not_found(errors.UNKNOWN_MEMBER, "Member")
-            if lobby["linked_channel_id"] is None:
-                raise ApiError(400, errors.UNKNOWN_CHANNEL, "The lobby has no linked channel to invite to.")
-            code = new_code()
-            now = state.clock.now()
-            conn.execute("INSERT INTO lobby_invites (code, lobby_id, channel_id, inviter_id, target_user_id,"
-                         " created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                         (code, lobby_id, lobby["linked_channel_id"], principal.user_id, target,
-                          format_instant(now), format_instant(now + VALIDITY)))
-            return {"code": code}
+    def work(conn: sqlite3.Connection, _: Outbox) -> dict[str, str]:
+        lobby = get_lobby(conn, lobby_id, principal.application_id)
+        if get_member(conn, lobby_id, target) is None:
+            raise errors.not_found(errors.UNKNOWN_MEMBER, "Member")
+        if lobby["linked_channel_id"] is None:
+            raise ApiError(400, errors.UNKNOWN_CHANNEL, "The lobby has no linked channel to invite to.")
+        code = new_code()
+        now = state.clock.now()
+        conn.execute("INSERT INTO lobby_invites (code, lobby_id, channel_id, inviter_id, target_user_id,"
+                     " created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     (code, lobby_id, lobby["linked_channel_id"], principal.user_id, target,
+                      format_instant(now), format_instant(now + VALIDITY)))
+        return {"code": code}
 
-    return json_response(await run_in_threadpool(work))
+    return json_response(await in_transaction(request, work))
 
 
 def routes() -> list[BaseRoute]:

@@ -12,7 +12,7 @@ from starlette.routing import BaseRoute, Route
 
 from ...core import errors
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, require_scope, snowflake_param
+from ...core.http import emulator_state, in_transaction, require_scope, snowflake_param
 from ...core.validation import Form, read_json
 from ...events.audience import Payload
 from ...events.outbox import Outbox
@@ -120,14 +120,13 @@ async def get_presence(request: Request) -> Response:
     user_id = principal.user_id if raw == "@me" else snowflake_param(request, "user_id")
     state = emulator_state(request)
 
-    def work() -> Payload:
-        with state.db.transaction() as conn:
-            if user_id != principal.user_id and user_id not in friend_ids(conn, principal.application_id,
-                                                                          principal.user_id):
-                raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: only friends' presence is visible.")
-            return presence_object(conn, user_id)
+    def work(conn: sqlite3.Connection, _: Outbox) -> Payload:
+        if user_id != principal.user_id and user_id not in friend_ids(conn, principal.application_id,
+                                                                      principal.user_id):
+            raise ApiError(403, errors.MISSING_ACCESS, "Missing Access: only friends' presence is visible.")
+        return presence_object(conn, user_id)
 
-    return json_response(await run_in_threadpool(work))
+    return json_response(await in_transaction(request, work))
 
 
 def presence_object_of(state: EmulatorState, user_id: int) -> Payload:

@@ -6,17 +6,18 @@ application identity profile with a bot token."""
 from __future__ import annotations
 
 import json
+import sqlite3
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ...core import auth, errors
 from ...core.errors import json_response
-from ...core.http import emulator_state, require_scope, snowflake_param
+from ...core.http import emulator_state, in_transaction, require_scope, snowflake_param
 from ...core.validation import Form, read_json
+from ...events.outbox import Outbox
 from ...paths import API
 from ..presence.store import friend_ids
 from .store import _fields, profile_object
@@ -59,27 +60,26 @@ async def patch_stats(request: Request) -> Response:
     changes = parse_stats(await read_json(request))
     state = emulator_state(request)
 
-    def work() -> dict[str, Any]:
-        with state.db.transaction() as conn:
-            if conn.execute("SELECT 1 FROM users WHERE id = ?", (user_id,)).fetchone() is None:
-                raise errors.not_found(errors.UNKNOWN_USER, "User")
-            fields = _fields(conn, principal.application_id, user_id)
-            for key, value in changes.items():
-                if value is None:
-                    fields.pop(key, None)
-                else:
-                    fields[key] = value
-            if len(fields) > MAX_FIELDS:
-                form = Form({})
-                form.fail("fields", "BASE_TYPE_MAX_LENGTH", f"A profile holds at most {MAX_FIELDS} fields.")
-                form.done()
-            conn.execute("INSERT INTO application_identity_profiles (application_id, user_id, fields, updated_at)"
-                         " VALUES (?, ?, ?, ?) ON CONFLICT (application_id, user_id) DO UPDATE SET"
-                         " fields = excluded.fields, updated_at = excluded.updated_at",
-                         (principal.application_id, user_id, json.dumps(fields), state.clock.iso()))
-            return profile_object(conn, principal.application_id, user_id)
+    def work(conn: sqlite3.Connection, _: Outbox) -> dict[str, Any]:
+        if conn.execute("SELECT 1 FROM users WHERE id = ?", (user_id,)).fetchone() is None:
+            raise errors.not_found(errors.UNKNOWN_USER, "User")
+        fields = _fields(conn, principal.application_id, user_id)
+        for key, value in changes.items():
+            if value is None:
+                fields.pop(key, None)
+            else:
+                fields[key] = value
+        if len(fields) > MAX_FIELDS:
+            form = Form({})
+            form.fail("fields", "BASE_TYPE_MAX_LENGTH", f"A profile holds at most {MAX_FIELDS} fields.")
+            form.done()
+        conn.execute("INSERT INTO application_identity_profiles (application_id, user_id, fields, updated_at)"
+                     " VALUES (?, ?, ?, ?) ON CONFLICT (application_id, user_id) DO UPDATE SET"
+                     " fields = excluded.fields, updated_at = excluded.updated_at",
+                     (principal.application_id, user_id, json.dumps(fields), state.clock.iso()))
+        return profile_object(conn, principal.application_id, user_id)
 
-    return json_response(await run_in_threadpool(work))
+    return json_response(await in_transaction(request, work))
 
 
 async def get_stats(request: Request) -> Response:
@@ -88,13 +88,12 @@ async def get_stats(request: Request) -> Response:
     user_id = snowflake_param(request, "user_id")
     state = emulator_state(request)
 
-    def work() -> dict[str, Any]:
-        with state.db.transaction() as conn:
-            if conn.execute("SELECT 1 FROM users WHERE id = ?", (user_id,)).fetchone() is None:
-                raise errors.not_found(errors.UNKNOWN_USER, "User")
-            return profile_object(conn, principal.application_id, user_id)
+    def work(conn: sqlite3.Connection, _: Outbox) -> dict[str, Any]:
+        if conn.execute("SELECT 1 FROM users WHERE id = ?", (user_id,)).fetchone() is None:
+            raise errors.not_found(errors.UNKNOWN_USER, "User")
+        return profile_object(conn, principal.application_id, user_id)
 
-    return json_response(await run_in_threadpool(work))
+    return json_response(await in_transaction(request, work))
 
 
 async def application_profiles(request: Request) -> Response:
@@ -105,15 +104,14 @@ async def application_profiles(request: Request) -> Response:
     user_id = principal.user_id if raw == "@me" else snowflake_param(request, "user_id")
     state = emulator_state(request)
 
-    def work() -> list[dict[str, Any]]:
-        with state.db.transaction() as conn:
-            if user_id != principal.user_id and user_id not in friend_ids(conn, principal.application_id,
-                                                                          principal.user_id):
-                raise errors.ApiError(403, errors.MISSING_ACCESS, "Missing Access: only friends' profiles.")
-            profile = profile_object(conn, principal.application_id, user_id)
-            return [profile] if profile["identities"] or profile["stats"] else []
+    def work(conn: sqlite3.Connection, _: Outbox) -> list[dict[str, Any]]:
+        if user_id != principal.user_id and user_id not in friend_ids(conn, principal.application_id,
+                                                                      principal.user_id):
+            raise errors.ApiError(403, errors.MISSING_ACCESS, "Missing Access: only friends' profiles.")
+        profile = profile_object(conn, principal.application_id, user_id)
+        return [profile] if profile["identities"] or profile["stats"] else []
 
-    return json_response(await run_in_threadpool(work))
+    return json_response(await in_transaction(request, work))
 
 
 def routes() -> list[BaseRoute]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
@@ -10,7 +12,7 @@ from starlette.routing import BaseRoute, Route
 from ...core import errors
 from ...core.auth import Principal
 from ...core.errors import json_response
-from ...core.http import emulator_state, require_scope, snowflake_param
+from ...core.http import emulator_state, in_transaction, require_scope, snowflake_param
 from ...core.validation import Form, read_json
 from ...events.audience import Payload
 from ...events.outbox import Outbox
@@ -31,11 +33,10 @@ async def list_relationships(request: Request) -> Response:
     principal = require_scope(request, "relationships.read")
     state = emulator_state(request)
 
-    def work() -> list[Payload]:
-        with state.db.transaction() as conn:
-            return list_for(conn, principal.application_id, principal.user_id)
+    def work(conn: sqlite3.Connection, _: Outbox) -> list[Payload]:
+        return list_for(conn, principal.application_id, principal.user_id)
 
-    return json_response(await run_in_threadpool(work))
+    return json_response(await in_transaction(request, work))
 
 
 async def _write(request: Request, table: str) -> Response:
@@ -53,19 +54,17 @@ async def _write(request: Request, table: str) -> Response:
 
 async def _apply(request: Request, principal: Principal, table: str, other: int, action: str) -> Response:
     state = emulator_state(request)
-    outbox = Outbox(state)
     app_id = principal.application_id if table == "game_relationships" else None
 
-    def work() -> Payload | None:
-        with state.db.transaction() as conn:
-            if other == principal.user_id or conn.execute("SELECT 1 FROM users WHERE id = ?", (other,)).fetchone() is None:
-                raise errors.not_found(errors.UNKNOWN_USER, "User")
-            before = _views(conn, principal.user_id, other)
-            change(conn, table, app_id, principal.user_id, other, action, state.clock.iso())
-            announce(conn, outbox, before, _views(conn, principal.user_id, other))
-            return relationship_object(conn, principal.application_id, principal.user_id, other)
+    def work(conn: sqlite3.Connection, outbox: Outbox) -> Payload | None:
+        if other == principal.user_id or conn.execute("SELECT 1 FROM users WHERE id = ?", (other,)).fetchone() is None:
+            raise errors.not_found(errors.UNKNOWN_USER, "User")
+        before = _views(conn, principal.user_id, other)
+        change(conn, table, app_id, principal.user_id, other, action, state.clock.iso())
+        announce(conn, outbox, before, _views(conn, principal.user_id, other))
+        return relationship_object(conn, principal.application_id, principal.user_id, other)
 
-    result = await run_in_threadpool(work)
+    result = await in_transaction(request, work)
     return json_response(result) if result is not None else Response(status_code=204)
 
 
