@@ -102,3 +102,13 @@ def test_no_route_answers_5xx_to_malformed_parameters(world: tuple[Emulator, dic
                                 failures.append(f"{method} {_path(route, good)}?{query}={bad!r} -> {status}")
     assert sent > 2000
     assert not failures, "\n".join(failures)
+
+
+@pytest.mark.parametrize("part", ["files[²]", "files[١]", "files[-1]", "files[]", "files[99999999999999999999]"])
+def test_a_file_part_whose_index_is_not_ascii_digits_is_a_400(world: tuple[Emulator, dict[str, str]], part: str) -> None:
+    emu, valid = world
+    with httpx.Client(base_url=emu.base_url, headers=bot_headers(), timeout=30) as http:
+        answer = http.post(f"/api/v10/channels/{valid['channel_id']}/messages",
+                           data={"payload_json": '{"content": "x"}'}, files={part: ("a.txt", b"hi")})
+    assert answer.status_code == 400 and answer.json()["code"] == 50035
+    assert "files" in answer.json()["errors"]

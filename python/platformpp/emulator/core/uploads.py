@@ -48,7 +48,7 @@ async def read_capped(request: Request, cap: int) -> bytes:
     """The request's body, at most ``cap`` bytes: 413 / 40005 as soon as the declared length or the
     bytes received pass it, so a larger body is never held (the one bounded reader of bodies)."""
     declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > cap:
+    if declared is not None and declared.isascii() and declared.isdigit() and int(declared) > cap:
         raise too_large()
     chunks: list[bytes] = []
     total = 0
@@ -90,6 +90,12 @@ def _files_field(message: str) -> ApiError:
                     {"files": {"_errors": [{"code": "BASE_TYPE_BAD_FILE", "message": message}]}})
 
 
+def _is_files_part(name: str) -> bool:
+    """``files[n]``, n in ASCII digits (str.isdigit alone admits "²", which int() refuses)."""
+    index = name[6:-1]
+    return name.startswith("files[") and name.endswith("]") and index.isascii() and index.isdigit() and len(index) <= 9
+
+
 @dataclass(frozen=True)
 class MultipartBody:
     fields: dict[str, str]              # text parts by name
@@ -125,7 +131,7 @@ async def read_multipart(request: Request, *, file_limit: int | None = None) -> 
         total += len(data)
         if total > limit:
             raise too_large()
-        index = int(name[6:-1]) if name.startswith("files[") and name.endswith("]") and name[6:-1].isdigit() else 0
+        index = int(name[6:-1]) if _is_files_part(name) else 0
         files[name] = UploadedFile(index, filename, part.get_content_type() if part.get("content-type") else None,
                                    data)
     return MultipartBody(fields, files)
@@ -146,6 +152,6 @@ async def read_payload_and_files(request: Request) -> tuple[Any, list[UploadedFi
     raw_payload = multipart.fields.get("payload_json", payload_file.data if payload_file else None)
     payload = json_body(raw_payload) if raw_payload is not None else {}
     for name in multipart.files:
-        if not (name.startswith("files[") and name.endswith("]") and name[6:-1].isdigit()):
+        if not _is_files_part(name):
             raise _files_field(f"Unexpected file part {name!r}: files are sent as files[n].")
     return payload, sorted(multipart.files.values(), key=lambda f: f.index)

@@ -38,7 +38,7 @@ async def _lines(request: Request) -> AsyncIterator[bytes]:
     """The body's lines without their line ending; 413 past the upload limit."""
     limit = upload_limit() + (1 << 20)
     declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
+    if declared is not None and declared.isascii() and declared.isdigit() and int(declared) > limit:
         raise too_large()
     total = 0
     pending = b""
