@@ -118,6 +118,33 @@ class ClientFrame:
         return f"ClientFrame(op={self.op}, binary={self.payload is not None})"
 
 
+MAX_NESTING = 64   # no client payload of the voice gateway nests more than a few levels
+
+
+def _nested_deeper_than(text: str, limit: int) -> bool:
+    """Whether brackets outside strings nest deeper than ``limit`` (payloads are at most 4096 bytes)."""
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth, in_string, escaped = 0, False, False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
 def decode_client_frame(message: str | bytes) -> ClientFrame:
     """A WebSocket message from a client: binary ``opcode || payload`` (DAVE), or a JSON object with
     an integer ``op`` a client may send. ProtocolViolation (with the close code) otherwise."""
@@ -132,9 +159,13 @@ def decode_client_frame(message: str | bytes) -> ClientFrame:
         raise ProtocolViolation(Close.FAILED_TO_DECODE, "frame: neither text nor binary")
     if len(message) > MAX_PAYLOAD_BYTES:
         raise ProtocolViolation(Close.FAILED_TO_DECODE, f"payload over {MAX_PAYLOAD_BYTES} bytes")
+    if _nested_deeper_than(message, MAX_NESTING):
+        # Refused before decoding: a deep value would take the decoder to the interpreter's recursion
+        # limit (a RecursionError there is caught, but leaves no stack for anything else meanwhile).
+        raise ProtocolViolation(Close.FAILED_TO_DECODE, f"payload nested deeper than {MAX_NESTING} levels")
     try:
         payload = json.loads(message)
-    except (ValueError, RecursionError):   # RecursionError: nesting deeper than the decoder's stack
+    except (ValueError, RecursionError):
         raise ProtocolViolation(Close.FAILED_TO_DECODE, "payload is not JSON") from None
     if not isinstance(payload, dict) or not isinstance(payload.get("op"), int) \
             or isinstance(payload.get("op"), bool):
