@@ -17,7 +17,6 @@ from .audit_log.area import AREA as AUDIT_LOG
 from .cdn.area import AREA as CDN
 from .channel_messages.area import AREA as CHANNEL_MESSAGES
 from .channel_webhooks.area import AREA as CHANNEL_WEBHOOKS
-from .channel_webhooks.area import AREA as CHANNEL_WEBHOOKS
 from .channels.area import AREA as CHANNELS
 from .commands.area import AREA as COMMANDS
 from .expressions.area import AREA as EXPRESSIONS
@@ -48,7 +47,6 @@ AREAS: tuple[Area, ...] = (
     MEMBERS, PROFILES,
     CHANNEL_MESSAGES, THREADS, PRIVATE_CHANNELS, POLLS, EXPRESSIONS, SCHEDULED_EVENTS,
     ADMIN, OAUTH, USERS, ACCOUNTS, APPLICATION_EMOJIS, ACTIVITIES, APPLICATIONS, STICKER_PACKS, WEBHOOKS,
-    CHANNEL_WEBHOOKS,  # before interactions: it routes /webhooks/{id}/{token} for both
     CHANNEL_WEBHOOKS,  # before interactions: it routes /webhooks/{id}/{token} for both
     COMMANDS, INTERACTIONS,
     AUDIT_LOG,
