@@ -1,4 +1,4 @@
-"""Invites with 10,000 target users (issue 11 §6): the time and the memory of each step.
+"""Invites with 10,000 target users: the time and the memory of each step.
 
 1. create an invite from a CSV of 10,000 user ids (multipart ``target_users_file``, streamed by the
    client from a generator);

@@ -1,4 +1,4 @@
-"""The Python audio callbacks' overhead per 20 ms frame (issue 15): what the SDK's audio thread pays to
+"""The Python audio callbacks' overhead per 20 ms frame: what the SDK's audio thread pays to
 call a Python captured callback (take the GIL, wrap the SDK's buffer as a numpy int16 (960, 2) view,
 call, release), against a no-op C++ callback through the same std::function in the same run.
 

@@ -1,4 +1,4 @@
-"""Voice in the SDK, measured (issue 15 §6): mouth-to-ear latency through the emulator's voice service on
+"""Voice in the SDK, measured: mouth-to-ear latency through the emulator's voice service on
 loopback, and the CPU of the SDK side for 1 sender + N receivers against a Python voice client of the same
 protocol doing the same work in the same run.
 

@@ -1,4 +1,4 @@
-"""Conformance of the audit log (issue 11 §3): GET /guilds/{guild_id}/audit-logs with entries of
+"""Conformance of the audit log: GET /guilds/{guild_id}/audit-logs with entries of
 several kinds (changes, options, reason) and its referenced objects, and its errors."""
 
 from __future__ import annotations

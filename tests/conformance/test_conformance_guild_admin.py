@@ -1,4 +1,4 @@
-"""Conformance of guild administration (issue 11 §2): bans, bulk ban and prune; every success and
+"""Conformance of guild administration: bans, bulk ban and prune; every success and
 error body checked against the published schema."""
 
 from __future__ import annotations

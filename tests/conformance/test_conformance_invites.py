@@ -1,4 +1,4 @@
-"""Conformance of the invite operations (issue 11 §1): create (JSON and multipart with a CSV of
+"""Conformance of the invite operations: create (JSON and multipart with a CSV of
 target users), channel and guild lists (partial roles), get, delete, and the target users (CSV,
 update job, job status): every success and error body checked against the published schema."""
 

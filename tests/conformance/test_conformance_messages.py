@@ -3,7 +3,7 @@ stickers and scheduled events: every success and error body validated against th
 
 Known deviation (the seed wins over the schema): a forward's ``message_reference.type`` is 1 (FORWARD),
 which the published MessageReferenceType (only 0) does not list; forwards are therefore tested in
-tests/emulator/test_channel_message_forwards.py, outside the schema hook."""
+tests/emulator/channel_messages/test_channel_message_forwards.py, outside the schema hook."""
 
 from __future__ import annotations
 

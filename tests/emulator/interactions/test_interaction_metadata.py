@@ -27,7 +27,7 @@ from platformpp.emulator import Emulator
 from platformpp.emulator.simulated_user import Answer, SimulatedUser
 from social_helpers import GatewayClient, api, bot
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "conformance"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "conformance"))
 from schema_hook import published_api  # noqa: E402
 
 GUILD_MESSAGES = 1 << 9

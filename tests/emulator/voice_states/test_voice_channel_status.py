@@ -18,7 +18,7 @@ from platformpp.emulator import Emulator
 from platformpp.emulator.core.permissions import Permission
 from social_helpers import ALICE, BOT_ID, BOT_TOKEN, GUILD_ID, GatewayClient, bot, user_token
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "emulator_voice"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "emulator_voice"))
 from voice_client import VoiceClient  # noqa: E402
 
 GUILDS, GUILD_VOICE_STATES = 1 << 0, 1 << 7

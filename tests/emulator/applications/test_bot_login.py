@@ -1,4 +1,4 @@
-"""Bots log in as on the platform (issue 10 §6): the routes bot libraries call at start answer as the
+"""Bots log in as on the platform: the routes bot libraries call at start answer as the
 platform does, and Identify accepts every payload the platform accepts and refuses only what it
 refuses, with its close codes. Over real sockets against a running emulator."""
 

@@ -1,4 +1,4 @@
-"""Guild administration (issue 11 §2): bans (delete_message_seconds through the message store,
+"""Guild administration: bans (delete_message_seconds through the message store,
 banned users cannot rejoin), unban, bulk ban, GUILD_BAN_ADD / REMOVE; prune (PRUNE_REQUIRES_ADMIN,
 last activity on the emulator clock, members with roles kept unless include_roles)."""
 

@@ -10,13 +10,13 @@ import httpx
 import pytest
 from channel_helpers import GENERAL, LOUNGE, grant_bot, set_clock
 from emulator_world import ALICE, APP_ID, BOT_ID, GUILD_ID
+from image_helpers import animated_gif, uri
 from interaction_bots import GatewayBot, Replies
 from PIL import Image
 from platformpp.emulator import Emulator
 from platformpp.emulator.core.permissions import Permission
 from platformpp.emulator.simulated_user import SimulatedUser
 from social_helpers import bot
-from test_cdn import animated_gif, uri
 
 
 def refused_naming(response: httpx.Response, name: str) -> bool:

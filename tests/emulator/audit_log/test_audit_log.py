@@ -1,4 +1,4 @@
-"""The audit log (issue 11 §3): entries written in the change's transaction for every kind of change,
+"""The audit log: entries written in the change's transaction for every kind of change,
 with the platform's action types, changes (old/new), options and the URL-decoded X-Audit-Log-Reason;
 filters and paging; referenced users and scheduled events; VIEW_AUDIT_LOG; record() as other areas
 call it (the voice channel status entries carry options.status)."""

@@ -18,7 +18,7 @@ from platformpp.emulator import Emulator
 from platformpp.emulator.core.fixtures import default_world
 from social_helpers import ALICE, BOB, BOT_ID, BOT_TOKEN, CAROL, GUILD_ID, GatewayClient, api, bot, user_token
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "emulator_voice"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "emulator_voice"))
 from voice_client import VoiceClient  # noqa: E402
 from voice_state_helpers import agreed, bot_session, hears, until, voice_update  # noqa: E402
 

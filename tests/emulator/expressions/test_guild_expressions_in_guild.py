@@ -1,5 +1,5 @@
-"""The guild object and GUILD_CREATE carry the guild's emoji, stickers and scheduled events (issue 10:
-they were always empty lists), read from the expressions and scheduled-events stores; and the guild
+"""The guild object and GUILD_CREATE carry the guild's emoji, stickers and scheduled events,
+read from the expressions and scheduled-events stores; and the guild
 model reads them without an import cycle at run time (areas/*/listing.py)."""
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from cryptography import x509
 from emulator_world import BOT_ID, GUILD_ID, bot_headers
 from platformpp.emulator import Emulator, ServerCertificate, TlsSetupError, local_certificate
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "emulator_voice"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "emulator_voice"))
 from voice_client import VoiceClient  # noqa: E402
 from voice_helpers import agreed, executed_last, hears, run, until  # noqa: E402
 

@@ -1,4 +1,4 @@
-"""The CDN (issue 11 §2, Modify Current Member "served back"): images uploaded as data URIs are stored
+"""The CDN (Modify Current Member "served back"): images uploaded as data URIs are stored
 as uploaded and served at the platform's CDN paths, in the format the extension asks for and the size
 ``?size=`` asks for; unknown images 404. The data-URI decoder is fuzzed (it reads untrusted bytes)."""
 
@@ -12,6 +12,7 @@ import httpx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from image_helpers import animated_gif, uri
 from PIL import Image
 from platformpp.emulator import Emulator
 from platformpp.emulator.areas.cdn.images import BadImage, decode_data_uri
@@ -25,17 +26,6 @@ def png(width: int = 64, height: int = 32, color: tuple[int, int, int] = (200, 3
     out = io.BytesIO()
     Image.new("RGB", (width, height), color).save(out, format="PNG")
     return out.getvalue()
-
-
-def animated_gif() -> bytes:
-    frames = [Image.new("RGB", (40, 40), c) for c in ((255, 0, 0), (0, 0, 255))]
-    out = io.BytesIO()
-    frames[0].save(out, format="GIF", save_all=True, append_images=frames[1:], duration=100, loop=0)
-    return out.getvalue()
-
-
-def uri(data: bytes, kind: str = "png") -> str:
-    return f"data:image/{kind};base64," + base64.b64encode(data).decode()
 
 
 def admin(emu: Emulator, method: str, path: str, body: Any = None) -> httpx.Response:

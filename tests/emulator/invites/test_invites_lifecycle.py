@@ -1,4 +1,4 @@
-"""Invites over time and reuse (issue 11 §1): an invite that expires on the emulator clock is deleted
+"""Invites over time and reuse: an invite that expires on the emulator clock is deleted
 with INVITE_DELETE at that instant (a clock move, or real time passing), as one used up is; ``unique``
 (false: an identical live invite is answered again); ``temporary`` (the member leaves when their last
 Gateway connection ends, unless given a role since joining)."""
@@ -13,7 +13,7 @@ import httpx
 from platformpp.emulator import Emulator
 from social_helpers import (
     APP_ID, BOB, BOT_TOKEN, CAROL, DAVE, GUILD_ID, GatewayClient, bot, sdk_session, user_token)
-from test_invites import GENERAL, admin, grantable_role, is_member, leave, make_manager
+from invite_helpers import GENERAL, admin, grantable_role, is_member, leave, make_manager
 
 GUILDS, GUILD_MEMBERS, GUILD_INVITES = 1, 1 << 1, 1 << 6
 

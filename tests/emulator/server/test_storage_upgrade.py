@@ -17,7 +17,7 @@ import httpx
 from platformpp.emulator import Emulator
 from platformpp.emulator.state import migrations, open_database
 
-OLD_DB = Path(__file__).parent / "data" / "world_2643432.sqlite3"
+OLD_DB = Path(__file__).resolve().parent.parent / "data" / "world_2643432.sqlite3"
 BOT = {"Authorization": "Bot MTAwMDAwMDAwMDAwMDAwMDAwMQ.ZW11bGF0b3I.ZGVmYXVsdC13b3JsZC1ib3QtdG9rZW4tbm90LXNlY3JldA"}
 OLD_HISTORY = [(1, "0001_core.sql"), (100, "0100_social.sql"), (101, "0101_custom_status.sql")]
 

@@ -1,5 +1,5 @@
-"""Changes made through the admin API are written to the guild's audit log as if a member made them
-(issue 11 §3): the guild's owner by default, or the member ``?actor_id=`` names (a user or a bot), with
+"""Changes made through the admin API are written to the guild's audit log as if a member made them:
+the guild's owner by default, or the member ``?actor_id=`` names (a user or a bot), with
 the X-Audit-Log-Reason header as the reason and GUILD_AUDIT_LOG_ENTRY_CREATE to bots that may read it."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 from platformpp.emulator import Emulator
 from social_helpers import ALICE, BOB, BOT_ID, BOT_TOKEN, DAVE, GUILD_ID, GatewayClient, bot
-from test_invites import GENERAL, leave, make_manager
+from invite_helpers import GENERAL, leave, make_manager
 
 GUILDS, GUILD_MODERATION = 1, 1 << 2
 ROLE_CREATE, ROLE_UPDATE, CHANNEL_CREATE = 30, 31, 10
