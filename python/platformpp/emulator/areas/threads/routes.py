@@ -16,10 +16,11 @@ from starlette.routing import BaseRoute, Route
 from ...core import errors
 from ...core.clock import format_instant, parse_instant
 from ...core.errors import ApiError, json_response
-from ...core.http import base_url_of, emulator_state, query_bool, snowflake_param
+from ...core.http import base_url_of, emulator_state, query_bool, query_int, query_snowflake, snowflake_param
 from ...core.permissions import Permission
 from ...core.uploads import read_payload_and_files
-from ...core.validation import Form, read_form
+from ...core.snowflake import parse_snowflake
+from ...core.validation import Form, field_error, read_form
 from ...events.outbox import Outbox
 from ...paths import API
 from ...wire.channel import ANNOUNCEMENT, ANNOUNCEMENT_THREAD, POST_CHANNELS, PRIVATE_THREAD, PUBLIC_THREAD
@@ -36,29 +37,6 @@ Handler = Callable[[Request], Awaitable[Response]]
 _MANAGE_THREADS = int(Permission.MANAGE_THREADS)
 _READ_HISTORY = int(Permission.READ_MESSAGE_HISTORY)
 GUILD_MEMBERS_FLAGS = (1 << 14) | (1 << 15)   # the application flags that enable the GUILD_MEMBERS intent
-
-
-def _query_error(name: str, code: str, message: str) -> ApiError:
-    return ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body",
-                    {name: {"_errors": [{"code": code, "message": message}]}})
-
-
-def _int_query(request: Request, name: str, low: int, high: int, default: int) -> int:
-    raw = request.query_params.get(name)
-    if raw is None:
-        return default
-    if not (raw.isascii() and raw.isdigit()) or not low <= int(raw) <= high:
-        raise _query_error(name, "NUMBER_TYPE_MAX", f"Must be an integer from {low} to {high}.")
-    return int(raw)
-
-
-def _snowflake_query(request: Request, name: str) -> int | None:
-    raw = request.query_params.get(name)
-    if raw is None:
-        return None
-    if raw.isascii() and raw.isdigit() and len(raw) <= 20 and int(raw) < 1 << 63:
-        return int(raw)
-    raise _query_error(name, "NUMBER_TYPE_COERCE", f"Value {raw[:40]!r} is not snowflake.")
 
 
 # --- creating ------------------------------------------------------------------------------------------
@@ -149,16 +127,16 @@ def _archived(kinds: tuple[int, ...], *, own: bool, manage: bool) -> Handler:
         principal = reader(request)
         channel_id = snowflake_param(request, "channel_id")
         state = emulator_state(request)
-        limit = _int_query(request, "limit", 2, 100, 50)
+        limit = query_int(request, "limit", default=50, minimum=2, maximum=100)
         if own:
-            before_id = _snowflake_query(request, "before")
+            before_id = query_snowflake(request, "before")
             before_stamp = None
         else:
             raw = request.query_params.get("before")
             try:
                 before_stamp = format_instant(parse_instant(raw)) if raw is not None else None
             except ValueError:
-                raise _query_error("before", "DATE_TYPE_CONVERT", "Must be an ISO-8601 timestamp.") from None
+                raise field_error("before", "DATE_TYPE_CONVERT", "Must be an ISO-8601 timestamp.") from None
             before_id = None
 
         def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
@@ -205,17 +183,17 @@ async def search_threads(request: Request) -> Response:
     state = emulator_state(request)
     name = request.query_params.get("name")
     if name is not None and len(name) > 100:
-        raise _query_error("name", "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
+        raise field_error("name", "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
     archived = query_bool(request, "archived") if "archived" in request.query_params else None
-    limit = _int_query(request, "limit", 1, 25, 25)
-    offset = _int_query(request, "offset", 0, 9975, 0)
-    _int_query(request, "slop", 0, 100, 2)   # accepted; names match as a part, whatever the slop
-    min_id, max_id = _snowflake_query(request, "min_id"), _snowflake_query(request, "max_id")
+    limit = query_int(request, "limit", default=25, minimum=1, maximum=25)
+    offset = query_int(request, "offset", default=0, minimum=0, maximum=9975)
+    query_int(request, "slop", default=2, minimum=0, maximum=100)   # accepted; names match as a part, whatever the slop
+    min_id, max_id = query_snowflake(request, "min_id"), query_snowflake(request, "max_id")
     tags: list[str] = []
     for raw in request.query_params.getlist("tag"):
         tags += [t for t in raw.split(",") if t]
-    if not all(t.isdigit() for t in tags) or len(tags) > 20:
-        raise _query_error("tag", "NUMBER_TYPE_COERCE", "Tags are up to 20 snowflakes.")
+    if not all(parse_snowflake(t) is not None for t in tags) or len(tags) > 20:
+        raise field_error("tag", "NUMBER_TYPE_COERCE", "Tags are up to 20 snowflakes.")
     tag_setting = request.query_params.get("tag_setting", "match_some")
     sort_by = request.query_params.get("sort_by", "last_message_time")
     sort_order = request.query_params.get("sort_order", "desc")
@@ -223,7 +201,7 @@ async def search_threads(request: Request) -> Response:
                                 ("sort_by", sort_by, tuple(SORT_COLUMNS)),
                                 ("sort_order", sort_order, ("asc", "desc"))):
         if value not in choices:
-            raise _query_error(key, "BASE_TYPE_CHOICES", f"Must be one of {', '.join(choices)}.")
+            raise field_error(key, "BASE_TYPE_CHOICES", f"Must be one of {', '.join(choices)}.")
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
         now = state.clock.now()
@@ -272,8 +250,8 @@ async def list_members(request: Request) -> Response:
     thread_id = snowflake_param(request, "channel_id")
     state = emulator_state(request)
     with_member = query_bool(request, "with_member")
-    limit = _int_query(request, "limit", 1, 100, 100)
-    after = _snowflake_query(request, "after") or 0
+    limit = query_int(request, "limit", default=100, minimum=1, maximum=100)
+    after = query_snowflake(request, "after") or 0
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> list[dict[str, Any]]:
         now = state.clock.now()
