@@ -1,5 +1,5 @@
 """The API surface gate: the areas listed here have every member of the platform SDK's surface
-(sdk-api.tsv) in the C++ headers and in the Python module and stub (tools/sdk_api_parity.py)."""
+(sdk-api.tsv) in the C++ headers and in the Python module and stub (tools/sdk_api_surface.py)."""
 
 from __future__ import annotations
 
@@ -19,10 +19,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("sdk_api_parity", ROOT / "tools" / "sdk_api_parity.py")
+    spec = importlib.util.spec_from_file_location("sdk_api_surface", ROOT / "tools" / "sdk_api_surface.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules["sdk_api_parity"] = module
+    sys.modules["sdk_api_surface"] = module
     spec.loader.exec_module(module)
     return module
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""API parity gate: which members of the platform SDK's public surface platformpp lacks.
+"""The SDK API surface gate: which members of the platform SDK's public surface platformpp lacks.
 
 Reads the reference surface (sdk-api.tsv: one row per public member, see the reference README) and
 checks, per area:
@@ -18,7 +18,7 @@ checks, per area:
 
 A name holding `Platform` may drop the word (reference README: `AcceptFriendRequest`).
 
-Usage: tools/sdk_api_parity.py [--python stub|module|none] [--area AREA ...] [--json]
+Usage: tools/sdk_api_surface.py [--python stub|module|none] [--area AREA ...] [--json]
 Exit status 0 when nothing is missing in the areas asked for, 1 otherwise.
 """
 from __future__ import annotations
