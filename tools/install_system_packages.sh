@@ -5,7 +5,7 @@
 set -euo pipefail
 packages=(g++ libssl-dev libopus-dev libpulse-dev libspeexdsp-dev pkg-config)
 if [ "${1:-}" = "--test" ]; then
-  packages+=(clang pulseaudio chromium)   # chromium: the emulator inspector's page tests (Playwright drives it)
+  packages+=(clang libclang-rt-dev pulseaudio chromium)   # libclang-rt-dev: the libFuzzer and sanitizer runtimes; chromium: the inspector page tests (Playwright drives it)
 fi
 
 missing=()
