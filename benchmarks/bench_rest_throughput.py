@@ -7,14 +7,20 @@ Operations (authenticated with the default world's bot token):
   create POST /api/v10/channels/{general}/messages            ({"content": ...})
   webhook POST /api/v10/webhooks/{id}/{token}                  ({"content": ...}: an incoming webhook of
          the general channel executed, no ``wait``: 204)
+  thread POST /api/v10/channels/{thread}/messages             ({"content": ...} in a public thread of the
+         general channel with 20 members: the message, the thread's message_count, total_message_sent and
+         last activity, and MESSAGE_CREATE fanned out to the members through the bus; no Gateway session
+         listens, so the cost is the emulator's bookkeeping, not socket writes: bench_emulator_gateway.py
+         measures those)
 
 The floor does what any server of these routes must: find the bot token's digest, read (or write) the
-rows and encode the JSON. The emulator additionally checks permissions, rate limits (the limit is
+rows and encode the JSON (of a webhook's message too, though the answer is a 204: MESSAGE_CREATE carries
+it to the channel's listeners). The emulator additionally checks permissions, rate limits (the limit is
 raised so that no answer is a 429, but the bookkeeping still runs), logs the request and builds the
 platform's full objects. The load generator is wrk (``apt-get install wrk``) in its own process,
 ``--connections`` connections on one thread; the servers and wrk share the machine's cores.
 
-    python benchmarks/bench_rest_throughput.py [--duration 4] [--rounds 5] [--connections 32] [--ops me,list,create,webhook] [--record]
+    python benchmarks/bench_rest_throughput.py [--duration 4] [--rounds 5] [--connections 32] [--ops me,list,create,webhook,thread] [--record]
 """
 
 from __future__ import annotations
@@ -41,16 +47,18 @@ from machine import describe  # noqa: E402
 BOT_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAwMQ.ZW11bGF0b3I.ZGVmYXVsdC13b3JsZC1ib3QtdG9rZW4tbm90LXNlY3JldA"
 GENERAL = 1200000000000000101
 GUILD, BOT_ROLE = 1200000000000000000, 1200000000000000011
-MANAGE_WEBHOOKS = 1 << 29
+MANAGE_WEBHOOKS, CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS = 1 << 29, 1 << 35, 1 << 38
 RESULTS = Path(__file__).parent / "results" / "rest_throughput.md"
 OPERATIONS = {
     "me": ("GET", "/api/v10/users/@me", None),
     "list": ("GET", f"/api/v10/channels/{GENERAL}/messages?limit=50", None),
     "create": ("POST", f"/api/v10/channels/{GENERAL}/messages", {"content": "benchmark message"}),
     "webhook": ("POST", "/api/v10/webhooks/{webhook_id}/{webhook_token}", {"content": "benchmark webhook message"}),
+    "thread": ("POST", "/api/v10/channels/{thread_id}/messages", {"content": "benchmark thread message"}),
 }
-# The webhook the "webhook" operation executes (made by prepare_emulator; its path's placeholders).
-WEBHOOK: dict[str, str] = {}
+THREAD_MEMBERS = 20
+# The webhook and the thread the operations use (made by prepare_emulator; their paths' placeholders).
+PLACES: dict[str, str] = {}
 
 
 # ---- the floor: a minimal Starlette app over the same schema -------------------------------------
@@ -133,31 +141,64 @@ def floor_app(db_path: str):  # type: ignore[no-untyped-def]
         return reply(message_json(await run_in_threadpool(write), user_json(user)))
 
     async def execute_webhook(request: Request) -> Response:
-        # the token is the credential: find the webhook by id and token, write the message as it
+        # the token is the credential: find the webhook by id and token, write the message as it, and
+        # encode the message as MESSAGE_CREATE carries it to listeners (the answer itself is a 204)
         content = json.loads(await request.body())["content"]
         hook = conn.execute("SELECT * FROM channel_webhooks WHERE id = ? AND token = ?",
                             (int(request.path_params["webhook_id"]), request.path_params["token"])).fetchone()
         if hook is None:
             return reply({"code": 10015, "message": "Unknown Webhook"}, 404)
-        author = json.dumps({"id": str(hook["id"]), "username": hook["name"], "avatar": hook["avatar"]})
+        author = {"id": str(hook["id"]), "username": hook["name"], "avatar": hook["avatar"]}
 
-        def write() -> None:
+        def write() -> sqlite3.Row:
             with lock:
                 next_id[0] += 1
                 conn.execute("BEGIN IMMEDIATE")
                 conn.execute("INSERT INTO channel_messages (id, channel_id, guild_id, author_id, content, created_at,"
                              " webhook_id, webhook_author) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                              (next_id[0], hook["channel_id"], hook["guild_id"], hook["user_id"], content,
-                              time.strftime("%Y-%m-%dT%H:%M:%S+00:00"), hook["id"], author))
+                              time.strftime("%Y-%m-%dT%H:%M:%S+00:00"), hook["id"], json.dumps(author)))
                 conn.execute("COMMIT")
+                return conn.execute("SELECT * FROM channel_messages WHERE id = ?", (next_id[0],)).fetchone()
 
-        await run_in_threadpool(write)
+        message = message_json(await run_in_threadpool(write), author)
+        json.dumps({"t": "MESSAGE_CREATE", "s": None, "op": 0, "d": message}, separators=(",", ":"))
         return Response(status_code=204)
+
+    async def create_thread_message(request: Request) -> Response:
+        # a message in a thread: the row, and the thread's counters and last activity
+        user = bot_user(request)
+        if user is None:
+            return reply({"code": 0, "message": "401: Unauthorized"}, 401)
+        content = json.loads(await request.body())["content"]
+        thread_id = int(request.path_params["channel_id"])
+
+        def write() -> sqlite3.Row:
+            with lock:
+                next_id[0] += 1
+                now = time.strftime("%Y-%m-%dT%H:%M:%S+00:00")
+                thread = conn.execute("SELECT guild_id FROM channels WHERE id = ?", (thread_id,)).fetchone()
+                conn.execute("BEGIN IMMEDIATE")
+                conn.execute("INSERT INTO channel_messages (id, channel_id, guild_id, author_id, content, created_at)"
+                             " VALUES (?, ?, ?, ?, ?, ?)", (next_id[0], thread_id, thread["guild_id"], user["id"],
+                                                            content, now))
+                conn.execute("UPDATE channels SET message_count = message_count + 1, total_message_sent ="
+                             " total_message_sent + 1, thread_last_activity = ? WHERE id = ?", (now, thread_id))
+                conn.execute("COMMIT")
+                return conn.execute("SELECT * FROM channel_messages WHERE id = ?", (next_id[0],)).fetchone()
+
+        return reply(message_json(await run_in_threadpool(write), user_json(user)))
+
+    async def create_any_message(request: Request) -> Response:
+        channel = conn.execute("SELECT type FROM channels WHERE id = ?",
+                               (int(request.path_params["channel_id"]),)).fetchone()
+        in_thread = channel is not None and channel["type"] in (10, 11, 12)
+        return await (create_thread_message if in_thread else create_message)(request)
 
     return Starlette(routes=[
         Route("/api/v10/users/@me", me, methods=["GET"]),
         Route("/api/v10/channels/{channel_id:int}/messages", list_messages, methods=["GET"]),
-        Route("/api/v10/channels/{channel_id:int}/messages", create_message, methods=["POST"]),
+        Route("/api/v10/channels/{channel_id:int}/messages", create_any_message, methods=["POST"]),
         Route("/api/v10/webhooks/{webhook_id:int}/{token}", execute_webhook, methods=["POST"]),
     ])
 
@@ -196,7 +237,7 @@ def cpu_seconds(pid: int) -> float:
 def wrk(base: str, op: str, duration: float, connections: int, workdir: Path, pid: int) -> tuple[float, float]:
     """(requests per second, server CPU microseconds per request) of one wrk run."""
     method, path, body = OPERATIONS[op]
-    path = path.format_map(WEBHOOK)
+    path = path.format_map(PLACES)
     script = workdir / f"{op}.lua"
     lines = [f'wrk.method = "{method}"', f'wrk.headers["Authorization"] = "Bot {BOT_TOKEN}"']
     if body is not None:
@@ -224,16 +265,31 @@ def prepare_emulator(base: str) -> None:
             sent = http.post(f"/api/v10/channels/{GENERAL}/messages", json={"content": f"message {n}"},
                              headers={"Authorization": f"Bot {BOT_TOKEN}"})
             assert sent.status_code == 200, sent.text
-        # the bot's role gains MANAGE_WEBHOOKS for as long as it takes to make the webhook
+        # the bot's role gains MANAGE_WEBHOOKS and CREATE_PUBLIC_THREADS for as long as it takes to make the
+        # webhook and the thread, and keeps SEND_MESSAGES_IN_THREADS
         bot = {"Authorization": f"Bot {BOT_TOKEN}"}
         roles = http.get(f"/api/v10/guilds/{GUILD}/roles", headers=bot).json()
-        held = next(r["permissions"] for r in roles if r["id"] == str(BOT_ROLE))
+        held = int(next(r["permissions"] for r in roles if r["id"] == str(BOT_ROLE))) | SEND_MESSAGES_IN_THREADS
         role = f"/_emulator/guilds/{GUILD}/roles/{BOT_ROLE}"
-        assert http.patch(role, json={"permissions": str(int(held) | MANAGE_WEBHOOKS)}).status_code < 300
+        making = held | MANAGE_WEBHOOKS | CREATE_PUBLIC_THREADS
+        assert http.patch(role, json={"permissions": str(making)}).status_code < 300
         created = http.post(f"/api/v10/channels/{GENERAL}/webhooks", json={"name": "benchmark"}, headers=bot)
         assert created.status_code == 200, created.text
-        assert http.patch(role, json={"permissions": held}).status_code < 300
-        WEBHOOK.update(webhook_id=created.json()["id"], webhook_token=created.json()["token"])
+        PLACES.update(webhook_id=created.json()["id"], webhook_token=created.json()["token"])
+        thread = http.post(f"/api/v10/channels/{GENERAL}/threads", json={"name": "benchmark", "type": 11},
+                           headers=bot)
+        assert thread.status_code == 201, thread.text
+        PLACES["thread_id"] = thread.json()["id"]
+        assert http.patch(role, json={"permissions": str(held)}).status_code < 300
+        members = [str(1300000000000000000 + n) for n in range(THREAD_MEMBERS)]
+        seeded = http.post("/_emulator/seed", json={"users": [{"id": user_id, "username": f"member{n}"}
+                                                                for n, user_id in enumerate(members)]})
+        assert seeded.status_code < 300, seeded.text
+        for user_id in members:
+            added = http.post(f"/_emulator/guilds/{GUILD}/members", json={"user_id": user_id})
+            assert added.status_code < 300, added.text
+            joined = http.put(f"/_emulator/channels/{PLACES['thread_id']}/thread-members/{user_id}")
+            assert joined.status_code < 300, joined.text
 
 
 def copy_database(source: Path, target: Path) -> None:
@@ -245,7 +301,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duration", type=float, default=4.0)
     parser.add_argument("--connections", type=int, default=32)
-    parser.add_argument("--ops", default="me,list,create,webhook")
+    parser.add_argument("--ops", default="me,list,create,webhook,thread")
     parser.add_argument("--rounds", type=int, default=5, help="alternate emulator and floor this many times")
     parser.add_argument("--record", action="store_true", help=f"append the run to {RESULTS}")
     parser.add_argument("--serve-floor", metavar="DB", help=argparse.SUPPRESS)

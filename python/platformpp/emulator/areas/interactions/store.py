@@ -12,7 +12,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...core import errors
+from ...core import components, errors
 from ...core.errors import ApiError
 from ...core.json_text import compact_json
 from ...core.uploads import UploadedFile
@@ -22,12 +22,11 @@ from ...events.bus import Encoded
 from ..channel_messages import store as channel_messages
 from ..channel_messages.attachments import Writer
 from ..channel_messages.body import read_message_input
-from ...core import components
 from . import history, messages, metadata
+from .audience import AppBotSessions
+from .context import Place, context_fields
 from .messages import DEFERRED_UPDATE, UPDATE_MESSAGE
 from .metadata import APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT
-from .context import Place, context_fields
-from .audience import AppBotSessions
 
 if TYPE_CHECKING:
     from ...events.outbox import Outbox
@@ -73,6 +72,11 @@ class Started:
     delivered: bool = True    # False: the platform answered it itself (an entry point it launches)
 
 
+# Every interaction token begins so (base64 of "interaction", as the platform's own tokens begin): the
+# /webhooks/{id}/{token} routes tell an interaction's token from a channel webhook's by it.
+TOKEN_PREFIX = "aW50ZXJhY3Rpb24."
+
+
 def start(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, interaction_id: int, kind: int,
           place: Place, data: Payload, integration_types: list[int], message: Payload | None,
           deliver: bool = True, triggering_interaction_id: int | None = None) -> Started:
@@ -80,7 +84,7 @@ def start(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, int
     (``deliver`` False: the app is not asked, the platform answers it; ``triggering_interaction_id``:
     of a modal submit, the interaction the modal answered)."""
     app = place.app
-    token = "aW50ZXJhY3Rpb24." + secrets.token_urlsafe(48)
+    token = TOKEN_PREFIX + secrets.token_urlsafe(48)
     head: Payload = {"id": str(interaction_id), "type": kind, "data": data}
     rest = context_fields(place, integration_types)
     if message is not None:
