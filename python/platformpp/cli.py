@@ -42,10 +42,19 @@ def _version() -> str:
         return "unknown"
 
 
+class _PrintVersion(argparse.Action):
+    """``--version``, reading the package metadata only when asked (it costs every start ~10 ms)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        print(f"platformpp {_version()}")
+        parser.exit()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(prog="platformpp", description="platformpp: a social SDK for games")
-    parser.add_argument("--version", action="version", version=f"platformpp {_version()}")
+    parser.add_argument("--version", action=_PrintVersion, nargs=0, help="show the installed version and exit")
     parser.add_argument("command", choices=sorted(_COMMANDS), help="; ".join(
         f"{name}: {help_text}" for name, (_, help_text) in sorted(_COMMANDS.items())))
     # Only the command word is parsed here: everything after it is the command's own (its --help too).
