@@ -2,7 +2,7 @@
 # Bounded libFuzzer runs of every target in cpp/fuzz, under ASan + UBSan, from their committed seed
 # corpora. New inputs go to a scratch directory so the committed seeds stay as they are.
 #     bash tests/run_fuzz.sh [SECONDS_PER_TARGET] [BUILD_DIR]
-# Needs clang (installed with apt-get when missing and running as root).
+# Needs clang and its fuzzer runtime (installed with apt-get when missing and running as root).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-30}"
@@ -10,7 +10,7 @@ build="${2:-$root/build/fuzz}"
 
 if ! command -v clang++ > /dev/null; then
   if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang > /dev/null
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang libclang-rt-dev > /dev/null
   else
     echo "run_fuzz.sh: clang++ is needed (apt-get install clang)" >&2; exit 1
   fi
