@@ -76,7 +76,8 @@ def _write_snapshot(path: Path, snapshot: dict[str, object]) -> None:
     os.replace(partial, path)
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str] | None = None) -> int:
+    """The emulator's command line (sys.argv[1:] when argv is None: the platformpp-emulator script)."""
     args = _parser().parse_args(argv)
     _configure_logging(args.log_level)
     try:
