@@ -35,6 +35,8 @@ from .profiles.area import AREA as PROFILES
 from .relationships.area import AREA as RELATIONSHIPS
 from .roles.area import AREA as ROLES
 from .scheduled_events.area import AREA as SCHEDULED_EVENTS
+from .soundboard.area import AREA as SOUNDBOARD
+from .stage_instances.area import AREA as STAGE_INSTANCES
 from .sticker_packs.area import AREA as STICKER_PACKS
 from .threads.area import AREA as THREADS
 from .users.area import AREA as USERS
@@ -52,5 +54,6 @@ AREAS: tuple[Area, ...] = (
     AUDIT_LOG,
     MONETIZATION,
     VOICE_STATES,
+    STAGE_INSTANCES, SOUNDBOARD,
     CDN,  # images at the platform's CDN paths (outside /api)
 )

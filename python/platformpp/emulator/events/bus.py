@@ -17,6 +17,8 @@ Names of the domain events (payloads are JSON-ready dicts, ids as strings):
 - ``account.unmerged`` ``{application_id, user_id, provisional_user_id}``.
 - ``user.banned`` / ``user.unbanned`` ``{user_id}``.
 - ``user.disconnected`` ``{user_id}``: a user's last live Gateway connection ended (the Gateway hub).
+- ``voice_state.ended`` ``{guild_id, channel_id, user_id, speaker}``: a guild voice state ended (a leave,
+  a move, a lost session); ``speaker``: it was not suppressed and had not requested to speak.
 
 Publishers never import subscribers. A failing subscriber is logged and does not undo the
 publisher's committed work.

@@ -243,7 +243,8 @@ class Connection:
             await self._identify(payload)
         elif op == Op.RESUME:
             await self._resume(payload)
-        elif op in (Op.PRESENCE_UPDATE, Op.VOICE_STATE_UPDATE, Op.REQUEST_GUILD_MEMBERS, Op.REQUEST_CHANNEL_INFO):
+        elif op in (Op.PRESENCE_UPDATE, Op.VOICE_STATE_UPDATE, Op.REQUEST_GUILD_MEMBERS, Op.REQUEST_CHANNEL_INFO,
+                    Op.REQUEST_SOUNDBOARD_SOUNDS):
             if self.session is None:
                 raise GatewayClose(Close.NOT_AUTHENTICATED, "identify first")
             await asyncio.to_thread(self.hub.command, self.session, op, payload.get("d"))

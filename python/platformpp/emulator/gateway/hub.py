@@ -176,6 +176,9 @@ class Hub:
             self._voice_state_update(session, d)
         elif op == Op.REQUEST_CHANNEL_INFO:
             session.deliver("CHANNEL_INFO", ready.channel_info(self.state, session.viewer, d))
+        elif op == Op.REQUEST_SOUNDBOARD_SOUNDS:
+            for payload in ready.soundboard_sounds(self.state, session.viewer, d):
+                session.deliver("SOUNDBOARD_SOUNDS", payload)
         elif op == Op.REQUEST_GUILD_MEMBERS:
             for payload in ready.guild_members_chunks(self.state, session.viewer, d):
                 session.deliver("GUILD_MEMBERS_CHUNK", payload)

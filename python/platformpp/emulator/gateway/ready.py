@@ -10,6 +10,8 @@ from ..areas.guilds import store as guilds
 from ..areas.lobbies.store import lobbies_of_user, lobby_object
 from ..areas.presence import store as presence
 from ..areas.relationships import store as relationships
+from ..areas.soundboard import listing as soundboard
+from ..areas.stage_instances import listing as stage_instances
 from ..areas.voice_states import store as voice_states
 from ..core.auth import Principal
 from ..core.snowflake import snowflake_value
@@ -96,6 +98,8 @@ def guild_create(conn: Any, guild_id: int, viewer: Viewer, ident: Identify) -> P
                                           large_threshold=ident.large_threshold or LARGE_THRESHOLD_DEFAULT,
                                           presences=presences)
     payload["voice_states"] = voice_states.guild_voice_states(conn, guild_id)
+    payload["stage_instances"] = stage_instances.guild_stage_instances(conn, guild_id)
+    payload["soundboard_sounds"] = soundboard.guild_sounds(conn, guild_id)
     return payload
 
 
@@ -171,6 +175,20 @@ def channel_info(state: EmulatorState, viewer: Viewer, d: Any) -> Payload:
         visible = guilds.visible_channel_ids(conn, guild_id, viewer.user_id)
         entries = voice_states.channel_info_entries(conn, guild_id, fields)
     return {"guild_id": str(guild_id), "channels": [e for e in entries if int(e["id"]) in visible]}
+
+
+def soundboard_sounds(state: EmulatorState, viewer: Viewer, d: Any) -> list[Payload]:
+    """Op 31 Request Soundboard Sounds ``{guild_ids}`` → one SOUNDBOARD_SOUNDS ``{guild_id,
+    soundboard_sounds}`` per guild of the session named (others are passed over)."""
+    if viewer.kind != "bot":
+        raise GatewayClose(Close.UNKNOWN_OPCODE, "op: 31 is for bot sessions")
+    raw = d.get("guild_ids") if isinstance(d, dict) else None
+    guild_ids = [snowflake_value(g) for g in raw] if isinstance(raw, list) else None
+    if guild_ids is None or None in guild_ids:
+        raise GatewayClose(Close.DECODE_ERROR, "d.guild_ids: must be a list of snowflakes")
+    with state.db.transaction() as conn:
+        return [{"guild_id": str(g), "soundboard_sounds": soundboard.guild_sounds(conn, g)}
+                for g in dict.fromkeys(guild_ids) if g in viewer.guild_ids]
 
 
 def _session_guild(viewer: Viewer, d: dict[str, Any]) -> int:

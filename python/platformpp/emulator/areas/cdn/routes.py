@@ -2,7 +2,7 @@
 URL (as attachments are): ``{base}/guilds/{guild_id}/users/{user_id}/avatars/{hash}.{ext}`` and
 ``.../banners/...`` (guild member avatars and banners), ``{base}/avatars/{user_id}/{hash}.{ext}`` and
 ``{base}/banners/{user_id}/{hash}.{ext}`` (user avatars and banners), ``{base}/icons/{guild_id}/{hash}.{ext}``
-and ``{base}/role-icons/{role_id}/{hash}.{ext}``.
+and ``{base}/role-icons/{role_id}/{hash}.{ext}``; soundboard sounds at ``{base}/soundboard-sounds/{sound_id}``.
 
 The platform's image formatting: the extension picks the format (png, jpg / jpeg, webp, gif; gif only
 for an animated image, whose hash starts with ``a_``), ``?size=`` any power of two from 16 to 4096
@@ -85,6 +85,20 @@ async def role_icon(request: Request) -> Response:
     return await _serve(request, store.role_icon_path(request.path_params["role_id"], ""))
 
 
+async def soundboard_sound(request: Request) -> Response:
+    """A soundboard sound's file as uploaded (audio/mpeg or audio/ogg); the built-in sounds too."""
+    from ..soundboard.listing import built_in_sound_file   # the soundboard area's, read only here
+
+    sound_id = int(request.path_params["sound_id"])
+    row = emulator_state(request).db.query_one("SELECT content_type, data FROM cdn_images WHERE path = ?",
+                                               (store.soundboard_sound_path(sound_id),))
+    built_in = built_in_sound_file(sound_id) if row is None else None
+    if row is None and built_in is None:
+        return _not_found()
+    body, media_type = (bytes(row["data"]), row["content_type"]) if row is not None else (built_in, "audio/mpeg")
+    return Response(body, media_type=media_type, headers={"Cache-Control": CACHE_CONTROL})
+
+
 def routes() -> list[BaseRoute]:
     member = "/guilds/{guild_id:snowflake}/users/{user_id:snowflake}"
     return [
@@ -94,4 +108,5 @@ def routes() -> list[BaseRoute]:
         Route("/banners/{user_id:snowflake}/{file}", user_banner, methods=["GET"]),
         Route("/icons/{guild_id:snowflake}/{file}", guild_icon, methods=["GET"]),
         Route("/role-icons/{role_id:snowflake}/{file}", role_icon, methods=["GET"]),
+        Route("/soundboard-sounds/{sound_id:snowflake}", soundboard_sound, methods=["GET"]),
     ]

@@ -39,6 +39,11 @@ def role_icon_path(role_id: int, image_hash: str) -> str:
     return f"role-icons/{role_id}/{image_hash}"
 
 
+def soundboard_sound_path(sound_id: int) -> str:
+    """A soundboard sound's file (served as uploaded, no extension)."""
+    return f"soundboard-sounds/{sound_id}"
+
+
 def read_image(form: Form, name: str) -> Upload | None:
     """An image field: a data URI decoded and checked (``form.fail`` naming the field otherwise), or
     None for ``null`` (clearing the image)."""
@@ -61,3 +66,8 @@ def save(conn: sqlite3.Connection, path: str, upload: Upload, now: datetime) -> 
 def find(conn: sqlite3.Connection, path: str) -> sqlite3.Row | None:
     return conn.execute("SELECT content_type, animated, data FROM cdn_images WHERE path = ?",
                         (path,)).fetchone()
+
+
+def forget(conn: sqlite3.Connection, path: str) -> None:
+    """The file's owner is gone (a deleted soundboard sound)."""
+    conn.execute("DELETE FROM cdn_images WHERE path = ?", (path,))

@@ -307,6 +307,10 @@ def _remove(conn: sqlite3.Connection, outbox: Outbox, state: EmulatorState, row:
     conn.execute("DELETE FROM voice_states WHERE user_id = ? AND server_id = ?", (row["user_id"], row["server_id"]))
     if row["kind"] == "guild":
         _start_time(conn, outbox, state, row["guild_id"], row["channel_id"])
+        # A stage closes when its last speaker leaves (areas/stage_instances listens for this).
+        outbox.publish("voice_state.ended", {"guild_id": str(row["guild_id"]), "channel_id": str(row["channel_id"]),
+                                             "user_id": str(row["user_id"]),
+                                             "speaker": not row["suppress"] and row["request_to_speak_timestamp"] is None})
 
 
 def relay_flags(conn: sqlite3.Connection, state: EmulatorState, row: sqlite3.Row) -> dict[str, bool]:
