@@ -7,11 +7,12 @@ from importlib import resources
 
 from ...core.area import Area
 from ..accounts.merge import on_account_merged
-from . import invite_routes, routes, store
+from . import invite_routes, routes, self_routes, store
 
 AREA = Area(
     "lobbies",
-    routes=lambda: [*routes.routes(), *invite_routes.routes()],
+    # The @me routes first: the {user_id} routes would otherwise take them.
+    routes=lambda: [*self_routes.routes_of_self(), *routes.routes(), *invite_routes.routes()],
     schema=resources.files(__package__) / "schema",
     startup=lambda state: on_account_merged(state, store.move_account_data),
 )

@@ -13,6 +13,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ...core import errors
+from ...core.auth import Principal
 from ...core.clock import format_instant
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, in_transaction, snowflake_param
@@ -29,6 +30,11 @@ async def create_invite(request: Request) -> Response:
     """POST /lobbies/{lobby_id}/members/@me/invites (Bearer member) or /members/{user_id}/invites (Bot)
     → ``{code}``."""
     principal, target = member_target(request)
+    return await invite_for(request, principal, target)
+
+
+async def invite_for(request: Request, principal: Principal, target: int) -> Response:
+    """An invite for member ``target`` of the lobby of the path, made by ``principal`` → ``{code}``."""
     lobby_id = snowflake_param(request, "lobby_id")
     state = emulator_state(request)
 

@@ -194,11 +194,17 @@ async def put_member(request: Request) -> Response:
 async def delete_member(request: Request) -> Response:
     """DELETE /lobbies/{lobby_id}/members/{user_id} (Bot) or /members/@me (Bearer member): leave."""
     principal, user_id = member_target(request)
+    return await remove_member(request, principal, user_id)
+
+
+async def remove_member(request: Request, principal: Principal, user_id: int, *, missing_ok: bool = False) -> Response:
+    """Removes ``user_id`` from the lobby of the path, for ``principal``'s application → 204; a user who
+    is not a member is 404 unless ``missing_ok`` (leaving is safe to repeat)."""
     lobby_id = snowflake_param(request, "lobby_id")
 
     def work(writer: LobbyWriter) -> None:
         get_lobby(writer.conn, lobby_id, principal.application_id)
-        if not writer.remove_member(lobby_id, user_id):
+        if not writer.remove_member(lobby_id, user_id) and not missing_ok:
             raise errors.not_found(errors.UNKNOWN_MEMBER, "Member")
 
     await _in_transaction(request, principal.application_id, work)
