@@ -20,8 +20,9 @@ from ..channel_messages.guild_member_call import run_as_guild_member
 from . import store
 from .listing import DEFAULT_SOUNDS, guild_sounds, sound_json
 
-# A data URI of 512 KiB as base64, with room for its prefix.
-SOUND_MAX_CHARS = 4 * store.MAX_SOUND_BYTES // 3 + 64
+# What a ``sound`` string may be before it is decoded: twice a 512 KiB sound as base64, so that a file
+# somewhat too large is refused for its size in bytes (the clearer rule) rather than its length.
+SOUND_MAX_CHARS = 2 * (4 * store.MAX_SOUND_BYTES // 3 + 64)
 
 
 def read_fields(form: Form, *, creating: bool) -> dict[str, Any]:
