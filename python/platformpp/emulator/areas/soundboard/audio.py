@@ -73,7 +73,8 @@ def mp3_duration(data: bytes) -> float:
     at = _id3_end(data)
     while at < len(data) and data[at] == 0:
         at += 1
-    seconds, frames = 0.0, 0
+    samples_at: dict[int, int] = {}   # samples by sample rate: summed exactly, divided once
+    frames = 0
     while True:
         frame = _mp3_frame(data, at)
         if frame is None:
@@ -82,12 +83,12 @@ def mp3_duration(data: bytes) -> float:
         if length < 4 or at + length > len(data):
             break   # a truncated last frame is not played
         if frames or not (b"Xing" in data[at:at + 64] or b"Info" in data[at:at + 64]):
-            seconds += samples / rate
+            samples_at[rate] = samples_at.get(rate, 0) + samples
         frames += 1
         at += length
     if not frames:
         raise BadSound("Not an MP3 file: no MPEG audio frame where the audio should start.")
-    return seconds
+    return sum(count / rate for rate, count in samples_at.items())
 
 
 # --- Ogg -----------------------------------------------------------------------------------------
