@@ -143,6 +143,9 @@ def test_bad_input_names_the_field_and_stores_nothing(platformpp_emulator: Emula
         ({"name": "boop", "sound": data_uri("audio/ogg", ogg_opus(5.3))}, "sound", "SOUND_TOO_LONG"),
         ({"name": "boop", "sound": data_uri("audio/mpeg", b"not audio at all")}, "sound", "SOUND_INVALID"),
         ({"name": "boop", "sound": data_uri("audio/ogg", mp3(1))}, "sound", "SOUND_INVALID"),
+        # MPEG-2.5 (sync 0xFFE, version bits 00): refused, as the platform refuses it
+        ({"name": "boop", "sound": data_uri("audio/mpeg", (b"\xff\xe3\x80\xc0" + bytes(200)) * 20)}, "sound",
+         "SOUND_INVALID"),
         ({"name": "boop", "sound": "data:image/png;base64," + png}, "sound", "SOUND_INVALID"),
         ({"name": "boop", "sound": "data:audio/mpeg;base64,@@@"}, "sound", "SOUND_INVALID"),
         ({"name": "boop", "sound": data_uri("audio/mpeg", mp3(1) + bytes(600 * 1024))}, "sound",

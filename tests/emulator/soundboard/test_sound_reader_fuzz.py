@@ -64,6 +64,12 @@ def test_an_mp3_reads_back_at_its_frame_count(seconds: float, id3: bool) -> None
     assert audio.mp3_duration(built + b"TAG" + bytes(125)) == mp3_seconds(frames)
 
 
+def test_mpeg2_frames_count_576_samples_at_their_rate() -> None:
+    # MPEG-2 layer III, 64 kbit/s, 22.05 kHz: 72 * 64000 // 22050 = 208 bytes a frame
+    frame = b"\xff\xf3\x80\xc0" + bytes(204)
+    assert audio.mp3_duration(frame * 50) == 50 * 576 / 22050
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(1, 6 * 48000), st.integers(0, 3840))
 def test_an_ogg_opus_file_reads_back_at_its_granule_position(samples: int, pre_skip: int) -> None:

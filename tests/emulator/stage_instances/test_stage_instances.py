@@ -19,7 +19,7 @@ from social_helpers import GatewayClient
 from stage_soundboard_helpers import (GENERAL, LOUNGE, STAGE_MODERATOR, VOICE_CATEGORY, bot_api, grant_bot,
                                       make_stage_channel)
 
-GUILDS, GUILD_VOICE_STATES = 1 << 0, 1 << 7
+GUILDS, GUILD_VOICE_STATES, GUILD_SCHEDULED_EVENTS = 1 << 0, 1 << 7, 1 << 16
 
 
 async def bot_session(emu: Emulator, intents: int = GUILDS | GUILD_VOICE_STATES) -> tuple[GatewayClient, Any]:
@@ -130,9 +130,27 @@ def test_a_stage_event_links_to_its_instance(platformpp_emulator: Emulator) -> N
     mismatch = call(emu, "POST", "/stage-instances", {"channel_id": str(other_stage), "topic": "Launch",
                                                       "guild_scheduled_event_id": event.json()["id"]})
     assert mismatch.status_code == 400 and "guild_scheduled_event_id" in mismatch.json()["errors"]
-    opened = call(emu, "POST", "/stage-instances", {"channel_id": str(stage), "topic": "Launch",
-                                                    "guild_scheduled_event_id": event.json()["id"]})
-    assert opened.status_code == 200 and opened.json()["guild_scheduled_event_id"] == event.json()["id"]
+
+    async def scenario() -> None:
+        client = await GatewayClient.connect(emu)
+        await client.identify(BOT_TOKEN, intents=GUILDS | GUILD_SCHEDULED_EVENTS)
+        opened = await asyncio.to_thread(call, emu, "POST", "/stage-instances", {
+            "channel_id": str(stage), "topic": "Launch", "guild_scheduled_event_id": event.json()["id"]})
+        assert opened.status_code == 200 and opened.json()["guild_scheduled_event_id"] == event.json()["id"]
+        # opening the stage started its event
+        started = (await client.dispatch("GUILD_SCHEDULED_EVENT_UPDATE"))["d"]
+        assert started["id"] == event.json()["id"] and started["status"] == 2
+        await client.close()
+
+    asyncio.run(scenario())
+    assert call(emu, "GET", f"/guilds/{GUILD_ID}/scheduled-events/{event.json()['id']}").json()["status"] == 2
+    # a finished event cannot be linked
+    assert call(emu, "DELETE", f"/stage-instances/{stage}").status_code == 204
+    assert call(emu, "PATCH", f"/guilds/{GUILD_ID}/scheduled-events/{event.json()['id']}",
+                {"status": 3}).status_code == 200
+    finished = call(emu, "POST", "/stage-instances", {"channel_id": str(stage), "topic": "Encore",
+                                                      "guild_scheduled_event_id": event.json()["id"]})
+    assert finished.status_code == 400 and "guild_scheduled_event_id" in finished.json()["errors"]
 
 
 def test_the_stage_closes_when_its_last_speaker_leaves_not_its_audience(platformpp_emulator: Emulator) -> None:

@@ -26,8 +26,8 @@ _BITRATES = {
     (False, 2): (8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160),
     (False, 3): (8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160),
 }
-# Sample rates by version bits (3 MPEG-1, 2 MPEG-2, 0 MPEG-2.5) and index 0..2.
-_RATES = {3: (44100, 48000, 32000), 2: (22050, 24000, 16000), 0: (11025, 12000, 8000)}
+# Sample rates by version bits (3 MPEG-1, 2 MPEG-2) and index 0..2.
+_RATES = {3: (44100, 48000, 32000), 2: (22050, 24000, 16000)}
 
 
 def _mp3_frame(data: bytes, at: int) -> tuple[int, int, int] | None:
@@ -37,7 +37,8 @@ def _mp3_frame(data: bytes, at: int) -> tuple[int, int, int] | None:
     version, layer_bits = (data[at + 1] >> 3) & 3, (data[at + 1] >> 1) & 3
     bitrate_index, rate_index = data[at + 2] >> 4, (data[at + 2] >> 2) & 3
     padding = (data[at + 2] >> 1) & 1
-    if version == 1 or layer_bits == 0 or bitrate_index in (0, 15) or rate_index == 3:
+    # version 1 is reserved, 0 the unofficial MPEG-2.5 (the platform refuses it too)
+    if version in (0, 1) or layer_bits == 0 or bitrate_index in (0, 15) or rate_index == 3:
         return None
     layer = 4 - layer_bits   # bits 3, 2, 1 are layers I, II, III
     mpeg1 = version == 3
@@ -87,6 +88,8 @@ def mp3_duration(data: bytes) -> float:
         frames += 1
         at += length
     if not frames:
+        if at + 1 < len(data) and data[at] == 0xFF and data[at + 1] & 0xF8 == 0xE0:
+            raise BadSound("MPEG-2.5 audio is not accepted: use MPEG-1 or MPEG-2.")
         raise BadSound("Not an MP3 file: no MPEG audio frame where the audio should start.")
     return sum(count / rate for rate, count in samples_at.items())
 

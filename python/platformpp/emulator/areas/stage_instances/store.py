@@ -1,6 +1,6 @@
 """Stage instances. A stage moderator (MANAGE_CHANNELS, MUTE_MEMBERS and MOVE_MEMBERS in the stage
 channel) opens, edits and closes one; any member who can view the channel reads it. One instance per
-stage channel (a second is 400 / 150006). Bots with GUILDS that can view the channel hear
+stage channel (a second is 400 / 150006); opening one for a scheduled stage event starts that event. Bots with GUILDS that can view the channel hear
 STAGE_INSTANCE_CREATE / UPDATE / DELETE; each change writes audit entry 83 / 84 / 85 (``options``:
 the channel). When the last speaker (not suppressed, no request to speak) leaves the channel, the
 instance is deleted (STAGE_INSTANCE_DELETE, no audit entry: nobody closed it)."""
@@ -19,8 +19,10 @@ from ...events.outbox import Outbox
 from ...wire.channel import STAGE
 from ..audit_log import actions
 from ..audit_log import trail as audit_trail
+from ..channel_messages.audience import GUILD_SCHEDULED_EVENTS, GuildBots
 from ..guilds.access import missing_access, permissions_in, require_channel_permission, require_member
 from ..guilds.dispatch import GUILDS_INTENT, guild_bots
+from ..scheduled_events.listing import render as render_event
 from .listing import instance_json
 
 if TYPE_CHECKING:
@@ -32,6 +34,7 @@ GUILD_ONLY = 2
 MODERATOR = int(Permission.MANAGE_CHANNELS | Permission.MUTE_MEMBERS | Permission.MOVE_MEMBERS)
 AUDIT_KEYS = ("topic", "privacy_level")
 _STAGE_EVENT = 1   # a scheduled event's entity_type for a stage
+_EVENT_SCHEDULED, _EVENT_ACTIVE = 1, 2
 
 
 def stage_channel(conn: sqlite3.Connection, channel_id: int, *, field: str | None = None) -> sqlite3.Row:
@@ -85,15 +88,28 @@ def _audit(conn: sqlite3.Connection, row: sqlite3.Row, user_id: int, action: int
 
 
 def _scheduled_event(conn: sqlite3.Connection, guild_id: int, channel_id: int, event_id: int) -> None:
-    """The instance's scheduled event: a stage event of this guild, for this channel."""
-    event = conn.execute("SELECT entity_type, channel_id FROM guild_scheduled_events WHERE id = ? AND guild_id = ?",
-                         (event_id, guild_id)).fetchone()
+    """The instance's scheduled event: a stage event of this guild, for this channel, not over."""
+    event = conn.execute("SELECT entity_type, channel_id, status FROM guild_scheduled_events"
+                         " WHERE id = ? AND guild_id = ?", (event_id, guild_id)).fetchone()
     if event is None:
         raise field_error("guild_scheduled_event_id", "GUILD_SCHEDULED_EVENT_UNKNOWN",
                           "No scheduled event with this id in the guild.")
     if event["entity_type"] != _STAGE_EVENT or event["channel_id"] != channel_id:
         raise field_error("guild_scheduled_event_id", "GUILD_SCHEDULED_EVENT_CHANNEL_MISMATCH",
                           "Must be a stage event of this stage channel.")
+    if event["status"] not in (_EVENT_SCHEDULED, _EVENT_ACTIVE):
+        raise field_error("guild_scheduled_event_id", "GUILD_SCHEDULED_EVENT_FINISHED",
+                          "The event is completed or canceled.")
+
+
+def _start_event(conn: sqlite3.Connection, outbox: Outbox, guild_id: int, event_id: int) -> None:
+    """Opening a stage for its scheduled event starts the event (GUILD_SCHEDULED_EVENT_UPDATE)."""
+    changed = conn.execute("UPDATE guild_scheduled_events SET status = ? WHERE id = ? AND status = ?",
+                           (_EVENT_ACTIVE, event_id, _EVENT_SCHEDULED)).rowcount
+    if changed:
+        row = conn.execute("SELECT * FROM guild_scheduled_events WHERE id = ?", (event_id,)).fetchone()
+        outbox.add("GUILD_SCHEDULED_EVENT_UPDATE", GuildBots(guild_id, GUILD_SCHEDULED_EVENTS,
+                                                             render_event(conn, row)))
 
 
 def create(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, user_id: int, channel_id: int,
@@ -112,6 +128,8 @@ def create(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, us
     row = instance_row(conn, channel_id)
     body = instance_json(row)
     _announce(conn, outbox, state, "STAGE_INSTANCE_CREATE", row["guild_id"], channel_id, body)
+    if scheduled_event_id is not None:
+        _start_event(conn, outbox, row["guild_id"], scheduled_event_id)
     _audit(conn, row, user_id, actions.STAGE_INSTANCE_CREATE, None, body)
     return body
 
