@@ -119,7 +119,8 @@ def sticker_json(row: sqlite3.Row, user: Payload | None) -> Payload:
     return body
 
 
-def scheduled_event_json(row: sqlite3.Row, creator: Payload | None, user_count: int | None) -> Payload:
+def scheduled_event_json(row: sqlite3.Row, creator: Payload | None, user_count: int | None,
+                         exceptions: list[Payload] | None = None) -> Payload:
     body: Payload = {
         "id": str(row["id"]), "guild_id": str(row["guild_id"]), "name": row["name"],
         "description": row["description"],
@@ -127,8 +128,9 @@ def scheduled_event_json(row: sqlite3.Row, creator: Payload | None, user_count: 
         "creator_id": str(row["creator_id"]) if row["creator_id"] is not None else None,
         "image": row["image"], "scheduled_start_time": row["scheduled_start_time"],
         "scheduled_end_time": row["scheduled_end_time"], "status": row["status"],
-        "entity_type": row["entity_type"], "entity_id": None, "recurrence_rule": None,
-        "privacy_level": row["privacy_level"], "guild_scheduled_event_exceptions": [],
+        "entity_type": row["entity_type"], "entity_id": None,
+        "recurrence_rule": json.loads(row["recurrence_rule"]) if row["recurrence_rule"] else None,
+        "privacy_level": row["privacy_level"], "guild_scheduled_event_exceptions": exceptions or [],
         "entity_metadata": json.loads(row["entity_metadata"]) if row["entity_metadata"] is not None else None,
     }
     if creator is not None:

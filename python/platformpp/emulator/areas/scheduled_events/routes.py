@@ -19,7 +19,8 @@ from ...core.validation import Form, read_json
 from ...events.outbox import Outbox
 from ...paths import ADMIN, API
 from ..channel_messages.guild_member_call import run_as_guild_member
-from . import store
+from . import exception_routes, store
+from .recurrence import read_rule
 from .store import EXTERNAL, EventFields
 
 
@@ -64,8 +65,9 @@ def read_fields(data: Any, *, creating: bool) -> EventFields:
         else:
             location = metadata.string("location", required=False, min_len=1, max_len=100)
             values["entity_metadata"] = json.dumps({"location": location} if location is not None else {})
-    if form.data.get("recurrence_rule") is not None:
-        form.fail("recurrence_rule", "BASE_TYPE_UNSUPPORTED", "The emulator has no recurring events.")
+    if "recurrence_rule" in form.data:
+        rule = read_rule(form)
+        values["recurrence_rule"] = json.dumps(rule) if rule is not None else None
     if not creating and "status" in form.data:
         values["status"] = form.choice("status", (1, 2, 3, 4))
     form.done()
@@ -149,6 +151,7 @@ def routes() -> list[BaseRoute]:
         Route(event, modify_event, methods=["PATCH"]),
         Route(event, delete_event, methods=["DELETE"]),
         Route(event + "/users", event_users, methods=["GET"]),
+        *exception_routes.routes(),
         Route(admin, _admin_interest(True), methods=["PUT"]),
         Route(admin, _admin_interest(False), methods=["DELETE"]),
     ]

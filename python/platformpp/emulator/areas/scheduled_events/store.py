@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 UNKNOWN_EVENT = 10070
 EVENT_KEYS = ("name", "description", "scheduled_start_time", "scheduled_end_time", "status", "entity_type",
-              "channel_id")
+              "channel_id", "recurrence_rule")
 STAGE, VOICE, EXTERNAL = 1, 2, 3
 SCHEDULED, ACTIVE, COMPLETED, CANCELED = 1, 2, 3, 4
 # Allowed status changes: scheduled → active or canceled; active → completed.
@@ -56,7 +56,7 @@ def get_row(conn: sqlite3.Connection, guild_id: int, event_id: int) -> sqlite3.R
     return row
 
 
-def _announce(conn: sqlite3.Connection, outbox: Outbox, event: str, guild_id: int, payload: Payload) -> None:
+def announce(outbox: Outbox, event: str, guild_id: int, payload: Payload) -> None:
     outbox.add(event, GuildBots(guild_id, GUILD_SCHEDULED_EVENTS, payload))
 
 
@@ -96,12 +96,12 @@ def create(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, gu
     conn.execute(f"INSERT INTO guild_scheduled_events ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
                  (event_id, guild_id, user_id, state.clock.iso(), *values.values()))
     event = render(conn, get_row(conn, guild_id, event_id))
-    _announce(conn, outbox, "GUILD_SCHEDULED_EVENT_CREATE", guild_id, event)
+    announce(outbox, "GUILD_SCHEDULED_EVENT_CREATE", guild_id, event)
     audit_trail.simple(conn, guild_id, user_id, actions.GUILD_SCHEDULED_EVENT_CREATE, event_id, None, event, EVENT_KEYS)
     return event
 
 
-def _require_manage(state: EmulatorState, conn: sqlite3.Connection, guild_id: int, user_id: int,
+def require_manage(state: EmulatorState, conn: sqlite3.Connection, guild_id: int, user_id: int,
                     row: sqlite3.Row) -> None:
     now = state.clock.now()
     bits = int(Permission.MANAGE_EVENTS)
@@ -113,7 +113,7 @@ def _require_manage(state: EmulatorState, conn: sqlite3.Connection, guild_id: in
 def modify(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, guild_id: int, user_id: int,
            event_id: int, fields: EventFields) -> Payload:
     row = get_row(conn, guild_id, event_id)
-    _require_manage(state, conn, guild_id, user_id, row)
+    require_manage(state, conn, guild_id, user_id, row)
     changes = dict(fields.values)
     if "status" in changes and changes["status"] != row["status"] \
             and changes["status"] not in TRANSITIONS.get(row["status"], set()):
@@ -127,7 +127,7 @@ def modify(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, gu
         assignments = ", ".join(f"{column} = ?" for column in changes)   # columns from the route's fixed list
         conn.execute(f"UPDATE guild_scheduled_events SET {assignments} WHERE id = ?", (*changes.values(), event_id))
     event = render(conn, get_row(conn, guild_id, event_id))
-    _announce(conn, outbox, "GUILD_SCHEDULED_EVENT_UPDATE", guild_id, event)
+    announce(outbox, "GUILD_SCHEDULED_EVENT_UPDATE", guild_id, event)
     audit_trail.simple(conn, guild_id, user_id, actions.GUILD_SCHEDULED_EVENT_UPDATE, event_id, render(conn, row),
                        event, EVENT_KEYS)
     return event
@@ -136,10 +136,10 @@ def modify(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, gu
 def delete(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, guild_id: int, user_id: int,
            event_id: int) -> None:
     row = get_row(conn, guild_id, event_id)
-    _require_manage(state, conn, guild_id, user_id, row)
+    require_manage(state, conn, guild_id, user_id, row)
     event = render(conn, row)
     conn.execute("DELETE FROM guild_scheduled_events WHERE id = ?", (event_id,))
-    _announce(conn, outbox, "GUILD_SCHEDULED_EVENT_DELETE", guild_id, event)
+    announce(outbox, "GUILD_SCHEDULED_EVENT_DELETE", guild_id, event)
     audit_trail.simple(conn, guild_id, user_id, actions.GUILD_SCHEDULED_EVENT_DELETE, event_id, event, None, EVENT_KEYS)
 
 
@@ -147,18 +147,28 @@ def users(conn: sqlite3.Connection, *, guild_id: int, event_id: int, limit: int,
           after: int | None, with_member: bool) -> list[Payload]:
     get_row(conn, guild_id, event_id)
     if before is not None:
-        rows = list(reversed(conn.execute(
-            "SELECT u.* FROM guild_scheduled_event_users e JOIN users u ON u.id = e.user_id"
-            " WHERE e.event_id = ? AND e.user_id < ? ORDER BY e.user_id DESC LIMIT ?",
-            (event_id, before, limit)).fetchall()))
+        ids = [row[0] for row in conn.execute(
+            "SELECT user_id FROM guild_scheduled_event_users WHERE event_id = ? AND user_id < ?"
+            " ORDER BY user_id DESC LIMIT ?", (event_id, before, limit))][::-1]
     else:
-        rows = conn.execute("SELECT u.* FROM guild_scheduled_event_users e JOIN users u ON u.id = e.user_id"
-                            " WHERE e.event_id = ? AND e.user_id > ? ORDER BY e.user_id LIMIT ?",
-                            (event_id, after or 0, limit)).fetchall()
+        ids = [row[0] for row in conn.execute(
+            "SELECT user_id FROM guild_scheduled_event_users WHERE event_id = ? AND user_id > ?"
+            " ORDER BY user_id LIMIT ?", (event_id, after or 0, limit))]
+    return user_entries(conn, guild_id, event_id, ids, with_member)
+
+
+def user_entries(conn: sqlite3.Connection, guild_id: int, event_id: int, user_ids: list[int], with_member: bool,
+                 occurrence: int | None = None) -> list[Payload]:
+    """The event-user objects of ``user_ids``, in that order (of one occurrence when ``occurrence``)."""
     result = []
-    for row in rows:
+    for user_id in user_ids:
+        row = conn.execute("SELECT * FROM users WHERE id = ?", (user_id,)).fetchone()
+        if row is None:
+            continue
         entry: Payload = {"guild_scheduled_event_id": str(event_id), "user_id": str(row["id"]), "response": 1,
                           "user": public_user_json(row)}
+        if occurrence is not None:
+            entry["guild_scheduled_event_exception_id"] = str(occurrence)
         if with_member:
             member = conn.execute("SELECT nick, roles, joined_at FROM members WHERE guild_id = ? AND user_id = ?",
                                   (guild_id, row["id"])).fetchone()
@@ -184,6 +194,6 @@ def set_interest(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox,
         changed = conn.execute("DELETE FROM guild_scheduled_event_users WHERE event_id = ? AND user_id = ?",
                                (event_id, user_id)).rowcount
     if changed:
-        _announce(conn, outbox, "GUILD_SCHEDULED_EVENT_USER_ADD" if interested else "GUILD_SCHEDULED_EVENT_USER_REMOVE",
+        announce(outbox, "GUILD_SCHEDULED_EVENT_USER_ADD" if interested else "GUILD_SCHEDULED_EVENT_USER_REMOVE",
                   guild_id, {"guild_scheduled_event_id": str(event_id), "user_id": str(user_id),
                              "guild_id": str(guild_id)})
