@@ -15,7 +15,7 @@ from emulator_world import ALICE, BOB, BOT_TOKEN, GUILD_ID
 from platformpp.emulator import Emulator
 from platformpp.emulator.core.fixtures import default_world
 from platformpp.emulator.core.permissions import Permission
-from social_helpers import GatewayClient
+from social_helpers import GatewayClient, user_token
 from stage_soundboard_helpers import (GENERAL, LOUNGE, STAGE_MODERATOR, VOICE_CATEGORY, bot_api, grant_bot,
                                       make_stage_channel)
 
@@ -232,3 +232,39 @@ def test_world_files_load_stage_channels_with_live_stages(platformpp_emulator: E
     instance = call(emu, "GET", f"/stage-instances/{stage_id}").json()
     assert instance == {"id": instance_id, "guild_id": str(GUILD_ID), "channel_id": stage_id, "topic": "Always on",
                         "privacy_level": 2, "discoverable_disabled": False, "guild_scheduled_event_id": None}
+
+
+def test_a_moderator_invites_a_user_to_speak_and_moves_them_back(platformpp_emulator: Emulator) -> None:
+    """Un-suppressing a user (not a bot) invites them: their request to speak is set to now; suppressing
+    clears it."""
+    emu = platformpp_emulator
+    stage = make_stage_channel(emu)
+    grant_bot(emu, STAGE_MODERATOR)
+
+    async def alice_update(client: GatewayClient) -> dict[str, Any]:
+        while True:
+            state = (await client.dispatch("VOICE_STATE_UPDATE"))["d"]
+            if state["user_id"] == str(ALICE):
+                return state
+
+    async def scenario() -> None:
+        bot, _ = await bot_session(emu)
+        alice = await GatewayClient.connect(emu)
+        await alice.identify(await asyncio.to_thread(user_token, emu, ALICE))
+        await alice.send({"op": 4, "d": {"guild_id": str(GUILD_ID), "channel_id": str(stage),
+                                         "self_mute": False, "self_deaf": False}})
+        joined = await alice_update(bot)
+        assert joined["suppress"] is True and joined["request_to_speak_timestamp"] is None
+        path = f"/guilds/{GUILD_ID}/voice-states/{ALICE}"
+        invited = await asyncio.to_thread(call, emu, "PATCH", path, {"channel_id": str(stage), "suppress": False})
+        assert invited.status_code == 204, invited.text
+        state = await alice_update(bot)
+        assert state["suppress"] is False and state["request_to_speak_timestamp"] is not None
+        back = await asyncio.to_thread(call, emu, "PATCH", path, {"channel_id": str(stage), "suppress": True})
+        assert back.status_code == 204
+        state = await alice_update(bot)
+        assert state["suppress"] is True and state["request_to_speak_timestamp"] is None
+        for client in (bot, alice):
+            await client.close()
+
+    asyncio.run(scenario())

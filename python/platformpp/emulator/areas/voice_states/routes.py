@@ -13,7 +13,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ...core import errors
-from ...core.clock import parse_instant
+from ...core.clock import format_instant, parse_instant
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, snowflake_param
 from ...core.permissions import Permission
@@ -94,7 +94,8 @@ async def patch_voice_state(request: Request) -> Response:
     """PATCH /guilds/{guild_id}/voice-states/@me | {user_id} (stage channels): ``channel_id`` must be
     the stage channel the user is in; un-suppressing needs MUTE_MEMBERS (anyone may suppress
     themselves), requesting to speak needs REQUEST_TO_SPEAK (clearing it does not), and changing
-    another member needs MUTE_MEMBERS. 204; VOICE_STATE_UPDATE."""
+    another member needs MUTE_MEMBERS. Suppressing clears the request to speak; un-suppressing another
+    user (not a bot) sets it to now (an invitation to speak). 204; VOICE_STATE_UPDATE."""
     principal = writer(request)
     guild_id = snowflake_param(request, "guild_id")
     state = emulator_state(request)
@@ -125,6 +126,13 @@ async def patch_voice_state(request: Request) -> Response:
             needed |= Permission.REQUEST_TO_SPEAK
         if have & needed != needed:
             raise missing_permissions(needed & ~have)
+        # Moved to the audience, a request to speak is dropped; a user (not a bot) a moderator brings up
+        # is invited: their request to speak is set to now until they accept.
+        if changes.get("suppress") == 1:
+            changes["request_to_speak_timestamp"] = None
+        elif changes.get("suppress") == 0 and not own and not conn.execute(
+                "SELECT bot FROM users WHERE id = ?", (row["user_id"],)).fetchone()["bot"]:
+            changes["request_to_speak_timestamp"] = format_instant(now)
         row = store.set_stage_fields(conn, outbox, state, row, changes)
         return store.Place(row["server_id"], row["channel_id"]), row["user_id"], store.relay_flags(conn, state, row)
 
