@@ -11,7 +11,6 @@ from ..areas.lobbies.store import lobbies_of_user, lobby_object
 from ..areas.presence import store as presence
 from ..areas.relationships import store as relationships
 from ..areas.soundboard import listing as soundboard
-from ..areas.stage_instances import listing as stage_instances
 from ..areas.voice_states import store as voice_states
 from ..core.auth import Principal
 from ..core.snowflake import snowflake_value
@@ -98,8 +97,6 @@ def guild_create(conn: Any, guild_id: int, viewer: Viewer, ident: Identify) -> P
                                           large_threshold=ident.large_threshold or LARGE_THRESHOLD_DEFAULT,
                                           presences=presences)
     payload["voice_states"] = voice_states.guild_voice_states(conn, guild_id)
-    payload["stage_instances"] = stage_instances.guild_stage_instances(conn, guild_id)
-    payload["soundboard_sounds"] = soundboard.guild_sounds(conn, guild_id)
     return payload
 
 

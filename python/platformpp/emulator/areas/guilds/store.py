@@ -15,6 +15,8 @@ from ...wire.member import MEMBER_SELECT, member_json
 from ...wire.role import role_json
 from ..expressions import listing as expressions
 from ..scheduled_events import listing as scheduled_events
+from ..soundboard import listing as soundboard
+from ..stage_instances import listing as stage_instances
 from ..threads import store as threads
 from .access import CATEGORY, Standing, standing
 from .access import visible_channel_ids as _visible
@@ -115,7 +117,7 @@ def guild_create_payload(conn: sqlite3.Connection, guild_id: int, user_id: int, 
                          presences: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """GUILD_CREATE for a bot (docs/wire.md): the guild (with its emoji and stickers), the bot's ``joined_at``,
     members (only the bot's own in a large guild), channels (obfuscated where the bot cannot view them,
-    when it opted in) and the scheduled events."""
+    when it opted in), the live stages, the scheduled events and the soundboard sounds."""
     guild = guild_object(conn, guild_id)
     count = member_count(conn, guild_id)
     large = count > large_threshold
@@ -130,7 +132,9 @@ def guild_create_payload(conn: sqlite3.Connection, guild_id: int, user_id: int, 
         "member_count": count, "members": members,
         "channels": channels_for(conn, guild_id, who, obfuscate, with_guild_id=False),
         "threads": threads.guild_create_threads(conn, guild_id, user_id, _ANY_INSTANT, obfuscate),
-        "presences": presences or [], "voice_states": [], "stage_instances": [],
+        "presences": presences or [], "voice_states": [],
+        "stage_instances": stage_instances.guild_stage_instances(conn, guild_id),
         "guild_scheduled_events": scheduled_events.guild_events(conn, guild_id),
+        "soundboard_sounds": soundboard.guild_sounds(conn, guild_id),
     })
     return guild
