@@ -6,13 +6,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from conformance_client import ClientFactory
 from emulator_world import BOT_TOKEN, GUILD_ID
 from platformpp.emulator import Emulator
 from platformpp.emulator.core.permissions import Permission
 from social_helpers import GatewayClient
 from stage_soundboard_helpers import LOUNGE, data_uri, grant_bot, mp3
-
-from conformance_client import ClientFactory
 
 BOT = f"Bot {BOT_TOKEN}"
 SOUNDS = f"/guilds/{GUILD_ID}/soundboard-sounds"

@@ -4,11 +4,10 @@ published schema."""
 from __future__ import annotations
 
 import pytest
+from conformance_client import ClientFactory
 from emulator_world import BOT_TOKEN
 from platformpp.emulator import Emulator
 from stage_soundboard_helpers import GENERAL, STAGE_MODERATOR, grant_bot, make_stage_channel
-
-from conformance_client import ClientFactory
 
 BOT = f"Bot {BOT_TOKEN}"
 

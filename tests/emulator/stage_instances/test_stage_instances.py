@@ -16,8 +16,15 @@ from platformpp.emulator import Emulator
 from platformpp.emulator.core.fixtures import default_world
 from platformpp.emulator.core.permissions import Permission
 from social_helpers import GatewayClient, user_token
-from stage_soundboard_helpers import (GENERAL, LOUNGE, STAGE_MODERATOR, VOICE_CATEGORY, bot_api, grant_bot,
-                                      make_stage_channel)
+from stage_soundboard_helpers import (
+    GENERAL,
+    LOUNGE,
+    STAGE_MODERATOR,
+    VOICE_CATEGORY,
+    bot_api,
+    grant_bot,
+    make_stage_channel,
+)
 
 GUILDS, GUILD_VOICE_STATES, GUILD_SCHEDULED_EVENTS = 1 << 0, 1 << 7, 1 << 16
 

@@ -87,7 +87,7 @@ async def role_icon(request: Request) -> Response:
 
 async def soundboard_sound(request: Request) -> Response:
     """A soundboard sound's file as uploaded (audio/mpeg or audio/ogg); the built-in sounds too."""
-    from ..soundboard.listing import built_in_sound_file   # the soundboard area's, read only here
+    from ..soundboard.listing import built_in_sound_file  # the soundboard area's, read only here
 
     sound_id = int(request.path_params["sound_id"])
     row = emulator_state(request).db.query_one("SELECT content_type, data FROM cdn_images WHERE path = ?",
