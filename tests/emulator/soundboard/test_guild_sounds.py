@@ -17,7 +17,7 @@ from emulator_world import ALICE, BOT_TOKEN, GUILD_ID
 from platformpp.emulator import Emulator
 from platformpp.emulator.core.fixtures import default_world
 from platformpp.emulator.core.permissions import Permission
-from social_helpers import GatewayClient
+from social_helpers import GatewayClient, user_token
 from stage_soundboard_helpers import bot_api, data_uri, grant_bot, mp3, ogg_opus
 
 GUILDS, GUILD_EXPRESSIONS = 1 << 0, 1 << 3
@@ -189,6 +189,11 @@ def test_gateway_op_31_answers_each_guild_of_the_session(platformpp_emulator: Em
         await client.no_dispatch("SOUNDBOARD_SOUNDS")
         await client.send({"op": 31, "d": {"guild_ids": "everything"}})
         assert await client.close_code() == 4002
+        # the opcode is a bot's: an SDK user's session is closed with 4001
+        user = await GatewayClient.connect(emu)
+        await user.identify(await asyncio.to_thread(user_token, emu, ALICE))
+        await user.send({"op": 31, "d": {"guild_ids": [str(GUILD_ID)]}})
+        assert await user.close_code() == 4001
 
     asyncio.run(scenario())
 
