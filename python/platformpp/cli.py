@@ -8,8 +8,15 @@ from collections.abc import Sequence
 
 
 def _run_emulator(argv: Sequence[str]) -> int:
-    from .emulator.cli import main as emulator_main
-
+    try:
+        from .emulator.cli import main as emulator_main
+    except ModuleNotFoundError as exc:
+        # The emulator is its own distribution (platformpp-emulator), installed by the emulator extra.
+        if exc.name not in ("platformpp.emulator", "platformpp.emulator.cli"):
+            raise
+        print("platformpp emulator: the emulator is not installed:"
+              " pip install 'platformpp[emulator]'", file=sys.stderr)
+        return 2
     return emulator_main(list(argv))
 
 
