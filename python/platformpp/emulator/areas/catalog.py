@@ -14,6 +14,7 @@ from .admin.area import AREA as ADMIN
 from .application_emojis.area import AREA as APPLICATION_EMOJIS
 from .applications.area import AREA as APPLICATIONS
 from .audit_log.area import AREA as AUDIT_LOG
+from .auto_moderation.area import AREA as AUTO_MODERATION
 from .cdn.area import AREA as CDN
 from .channel_messages.area import AREA as CHANNEL_MESSAGES
 from .channel_webhooks.area import AREA as CHANNEL_WEBHOOKS
@@ -55,5 +56,6 @@ AREAS: tuple[Area, ...] = (
     MONETIZATION,
     VOICE_STATES,
     STAGE_INSTANCES, SOUNDBOARD,
+    AUTO_MODERATION,
     CDN,  # images at the platform's CDN paths (outside /api)
 )

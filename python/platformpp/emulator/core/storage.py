@@ -201,9 +201,20 @@ class _Transaction:
             finally:
                 db._depth = 0
                 callbacks, db._after_commit = db._after_commit, []
+                if exc_type is not None:
+                    # What a failed unit of work leaves standing (``after_rollback`` on its exception, e.g.
+                    # auto moderation's record of a message it blocked) runs in a transaction of its own.
+                    _run_after_rollback(exc)
             # Only reached after a commit. The transaction is over, so a callback that writes opens
             # a transaction of its own.
             for callback in callbacks:
                 callback()
         finally:
             db._lock.release()
+
+
+def _run_after_rollback(exc: BaseException | None) -> None:
+    follow_up = getattr(exc, "after_rollback", None)
+    if callable(follow_up):
+        exc.after_rollback = None  # type: ignore[union-attr]  # once, even if the error is re-raised through more work
+        follow_up()

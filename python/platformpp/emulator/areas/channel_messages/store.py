@@ -45,6 +45,7 @@ from ...wire.member import member_json
 from ...wire.user import public_user_json
 from ..audit_log import actions
 from ..audit_log import store as audit_log
+from ..auto_moderation.screening import screen as auto_moderation_screen
 from ..lobbies.bridge import channel_message_to_lobby
 from ..members.activity import touch as touch_activity
 from ..polls import results as poll_results
@@ -319,6 +320,9 @@ def create(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, write
     flags = body.flags | (HAS_SNAPSHOT if snapshots else 0)
     # A forum post's first message takes the post's id, as on the platform.
     message_id = message_id if message_id is not None else state.ids.next()
+    auto_moderation_screen(state, conn, outbox, channel=access.channel, author_id=author.user_id,
+                           author_is_bot=author.is_bot, text=content, mention_count=len(users) + len(roles),
+                           message_id=message_id)
     conn.execute(
         "INSERT INTO channel_messages (id, channel_id, guild_id, author_id, type, content, tts, flags,"
         " mention_everyone, mentions, mention_roles, embeds, components, sticker_items, poll, message_reference,"
@@ -411,6 +415,10 @@ def edit(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, writer:
     if "content" in body.given:
         content = body.content or ""
         users, roles, everyone = _mentions(conn, access, content, body)
+        if own:
+            auto_moderation_screen(state, conn, outbox, channel=access.channel, author_id=editor.user_id,
+                                   author_is_bot=editor.is_bot or webhook_id is not None, text=content,
+                                   mention_count=len(users) + len(roles), message_id=message_id)
         updates.update(content=content, mentions=json.dumps(users), mention_roles=json.dumps(roles),
                        mention_everyone=int(everyone))
         search.index_message(conn, message_id, access.guild_id, content)

@@ -17,6 +17,7 @@ from ...core.validation import Form
 from ...events.outbox import Outbox
 from ...wire.channel import (ANNOUNCEMENT_THREAD, POST_CHANNELS, PRIVATE_THREAD, PUBLIC_THREAD,
                              thread_json)
+from ..auto_moderation.screening import screen as auto_moderation_screen
 from ..channel_messages import store as messages
 from ..channel_messages.attachments import Writer
 from ..channel_messages.body import read_message_input
@@ -176,6 +177,8 @@ def start_thread(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox,
         needed = (Permission.CREATE_PRIVATE_THREADS if kind == PRIVATE_THREAD
                   else Permission.CREATE_PUBLIC_THREADS)
         store.require(bits, int(needed))
+    auto_moderation_screen(state, conn, outbox, channel=parent, author_id=author.user_id,
+                           author_is_bot=author.is_bot, text=fields["name"], title=True)
     store.archive_due(conn, outbox, now, parent["guild_id"])
     row = store.create(conn, outbox, now, thread_id=state.ids.next(), parent=parent, owner_id=author.user_id,
                        kind=kind, name=fields["name"], auto_archive_duration=fields["auto_archive_duration"],

@@ -1,0 +1,120 @@
+"""What a rule's trigger finds in a text, as the platform matches it. Pure functions of the text and
+the rule's metadata (no database).
+
+Keywords are matched case-insensitively: ``word`` as a whole word, ``*word`` at the end of a word,
+``word*`` at the start of one, ``*word*`` anywhere. ``regex_patterns`` are the platform's Rust-flavoured
+regular expressions, read by Python's ``re`` with what Rust's engine refuses refused here too
+(look-around, back references) and nested repetition refused so that no pattern can take exponential
+time. An ``allow_list`` entry (same wildcard rules) that matches the words found cancels the match."""
+
+from __future__ import annotations
+
+import codecs
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+# Rust's regex engine has no look-around and no back references; a repeated group that itself repeats
+# is what makes a backtracking engine slow, so it is refused as well.
+_UNSUPPORTED = re.compile(r"\(\?<?[=!]|\\[1-9]|\\k<|\(\?P=")
+_NESTED_REPEAT = re.compile(r"\([^()]*[*+}][^()]*\)\s*[*+{]")
+MATCHED_CONTENT_MAX = 50   # the platform cuts the matched content it reports
+
+
+@dataclass(frozen=True)
+class Match:
+    keyword: str | None   # the keyword or pattern that matched (None for a mention count)
+    content: str          # the text it matched
+
+
+def regex_problem(pattern: str) -> str | None:
+    """Why ``pattern`` is refused, or None."""
+    if _UNSUPPORTED.search(pattern):
+        return "Look-around and back references are not supported."
+    if _NESTED_REPEAT.search(pattern):
+        return "A repeated group may not itself repeat (nested repetition)."
+    try:
+        re.compile(pattern)
+    except re.error as exc:
+        return f"Invalid regular expression: {exc.msg}."
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _keyword_regex(keyword: str) -> re.Pattern[str]:
+    text = keyword.strip()
+    anywhere_before, anywhere_after = text.startswith("*"), text.endswith("*")
+    core = re.escape(text.strip("*"))
+    before = "" if anywhere_before else r"(?<!\w)"
+    after = "" if anywhere_after else r"(?!\w)"
+    return re.compile(before + core + after, re.IGNORECASE)
+
+
+@lru_cache(maxsize=256)
+def _pattern_regex(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def _word_around(text: str, start: int, end: int) -> str:
+    """The whole word(s) a match lies in: what the platform reports as the matched content."""
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+        start -= 1
+    while end < len(text) and (text[end].isalnum() or text[end] == "_"):
+        end += 1
+    return text[start:end][:MATCHED_CONTENT_MAX]
+
+
+def _allowed(found: str, allow_list: list[str]) -> bool:
+    return any(_keyword_regex(entry).search(found) for entry in allow_list if entry.strip("* "))
+
+
+def match_keywords(text: str, keywords: list[str], allow_list: list[str]) -> Match | None:
+    for keyword in keywords:
+        if not keyword.strip("* "):
+            continue
+        for hit in _keyword_regex(keyword).finditer(text):
+            found = _word_around(text, hit.start(), hit.end())
+            if not _allowed(found, allow_list):
+                return Match(keyword, found)
+    return None
+
+
+def match_patterns(text: str, patterns: list[str], allow_list: list[str]) -> Match | None:
+    for pattern in patterns:
+        if regex_problem(pattern) is not None:   # a stored pattern is valid; a world file's too: guard anyway
+            continue
+        for hit in _pattern_regex(pattern).finditer(text):
+            if hit.end() == hit.start():
+                continue
+            found = hit.group(0)[:MATCHED_CONTENT_MAX]
+            if not _allowed(found, allow_list):
+                return Match(pattern, found)
+    return None
+
+
+@lru_cache(maxsize=1)
+def _preset_words() -> dict[int, list[str]]:
+    data = json.loads((resources.files(__package__) / "presets.json").read_text(encoding="utf-8"))
+    return {int(key): [codecs.decode(word, "rot13") for word in words] for key, words in data["presets"].items()}
+
+
+def match_presets(text: str, presets: list[int], allow_list: list[str]) -> Match | None:
+    words = _preset_words()
+    for preset in presets:
+        found = match_keywords(text, words.get(preset, []), allow_list)
+        if found is not None:
+            return found
+    return None
+
+
+def match_text(trigger_type: int, metadata: dict[str, Any], text: str) -> Match | None:
+    """A keyword-like trigger (KEYWORD, KEYWORD_PRESET, MEMBER_PROFILE) on ``text``."""
+    allow_list = list(metadata.get("allow_list") or [])
+    if trigger_type == 4:
+        return match_presets(text, [int(p) for p in metadata.get("presets") or []], allow_list)
+    return (match_keywords(text, list(metadata.get("keyword_filter") or []), allow_list)
+            or match_patterns(text, list(metadata.get("regex_patterns") or []), allow_list))
+
