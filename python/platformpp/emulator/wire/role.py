@@ -19,7 +19,9 @@ def role_json(row: sqlite3.Row) -> dict[str, Any]:
         "position": row["position"], "permissions": permissions, "permissions_new": permissions,
         "managed": bool(row["managed"]), "mentionable": bool(row["mentionable"]), "flags": row["flags"],
     }
-    tags = {key: str(row[key]) for key in ("bot_id", "integration_id") if row[key] is not None}
+    tags: dict[str, Any] = {key: str(row[key]) for key in ("bot_id", "integration_id") if row[key] is not None}
+    if row["guild_connections"]:
+        tags["guild_connections"] = None   # a linked role: present, null, as the platform sends it
     if tags:
         body["tags"] = tags
     return body
