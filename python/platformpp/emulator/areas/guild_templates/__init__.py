@@ -1,0 +1,1 @@
+"""Guild templates: a code that stands for a snapshot of a guild's roles, channels and settings."""
