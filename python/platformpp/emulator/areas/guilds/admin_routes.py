@@ -32,6 +32,7 @@ from ...wire.role import role_json
 from ..audit_log import actions
 from ..audit_log import store as audit_log
 from ..audit_log import trail as audit_trail
+from ..integrations import store as integrations
 from . import fixtures, mutations
 from .dispatch import channel_event, guild_bots, to_guild
 from .store import guild_object
@@ -203,6 +204,7 @@ async def add_member(request: Request) -> Response:
         if conn.execute("SELECT bot FROM users WHERE id = ?", (user_id,)).fetchone()["bot"]:
             audit_log.record(conn, guild_id=guild_id, user_id=actor, action_type=actions.BOT_ADD,
                              target_id=user_id)
+            integrations.bot_added(conn, outbox, state.clock.now(), state.ids.next, guild_id, user_id, actor)
         audit_trail.member(conn, guild_id, actor, user_id, {**member, "roles": []}, member)
         return member
 

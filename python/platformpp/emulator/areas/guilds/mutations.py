@@ -21,6 +21,7 @@ from ...wire.role import role_json
 from ..cdn import store as cdn
 from ..cdn.images import Upload
 from .dispatch import GUILD_MEMBERS_INTENT, GuildBots, channel_event, guild_bots, to_guild, visibility_changes
+from ..guild_settings import join_requests
 from ..threads.store import forum_settings, list_sync, member_left_guild
 from .store import existing_member_row, guild_create_payload, guild_object
 
@@ -255,6 +256,7 @@ def member_added(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_
                  user_id: int) -> None:
     """After a member row was inserted: GUILD_MEMBER_ADD to the other bots; a bot that joined gets
     the guild (GUILD_CREATE)."""
+    join_requests.member_joining(conn, outbox, now, guild_id, user_id)   # member verification: pending
     bots = guild_bots(conn, guild_id, now)
     member = member_payload(conn, guild_id, user_id)
     to_guild(outbox, _without(bots, user_id), "GUILD_MEMBER_ADD", member, intent=GUILD_MEMBERS_INTENT)

@@ -27,6 +27,7 @@ from ...core.uploads import json_body
 from ...core.validation import Form, field_error, read_json
 from ...events.outbox import Outbox
 from ...paths import ADMIN, API
+from ..guild_settings import incidents
 from ..guilds.access import (
     Standing, require_above, require_channel_permission, require_guild_permission, require_member)
 from ..guilds.work import in_transaction, writer
@@ -193,6 +194,7 @@ async def create_invite(request: Request) -> Response:
                 raise ApiError(400, errors.GENERAL, "Invites to group DMs are not modelled by the emulator.")
             who = require_member(conn, channel["guild_id"], principal.user_id, now)
             require_channel_permission(who, channel, Permission.CREATE_INSTANT_INVITE)
+            incidents.require_invites_open(conn, channel["guild_id"], now)   # even a similar one is not given
             _check_references(conn, form, who, channel["guild_id"], settings, target_ids)
             if upload_id is not None:
                 unknown = store.first_unknown_user(conn, upload_id)

@@ -26,6 +26,7 @@ from ...events.outbox import Outbox
 from ...wire.user import public_user_json
 from ..audit_log import actions
 from ..audit_log import store as audit_log
+from ..guild_settings import incidents
 from ..guilds import mutations
 from ..guilds.access import permissions_in, standing
 from ..guilds.dispatch import guild_bots
@@ -182,10 +183,12 @@ def _create_payload(conn: sqlite3.Connection, row: sqlite3.Row) -> Payload:
 
 # --- writing ------------------------------------------------------------------------------------------
 
-def create(conn: sqlite3.Connection, outbox: Outbox, now: datetime, *, channel: sqlite3.Row, inviter_id: int,
-           settings: dict[str, Any], restricted: bool) -> sqlite3.Row:
+def create(conn: sqlite3.Connection, outbox: Outbox, now: datetime, *, channel: sqlite3.Row,
+           inviter_id: int | None, settings: dict[str, Any], restricted: bool) -> sqlite3.Row:
     """``settings``: max_age, max_uses, temporary, target_type, target_user_id, target_application_id,
-    role_ids (validated by the route)."""
+    role_ids (validated by the route). No ``inviter_id``: the platform's own invite (the guild
+    widget's), which no one made and the audit log does not show."""
+    incidents.require_invites_open(conn, channel["guild_id"], now)
     code = new_code()
     max_age = settings["max_age"]
     expires_at = format_instant(now + timedelta(seconds=max_age)) if max_age else None
@@ -199,6 +202,8 @@ def create(conn: sqlite3.Connection, outbox: Outbox, now: datetime, *, channel: 
     row = conn.execute("SELECT * FROM guild_invites WHERE code = ?", (code,)).fetchone()
     _announce(conn, outbox, now, "INVITE_CREATE", channel["id"], channel["guild_id"],
               _create_payload(conn, row))
+    if inviter_id is None:
+        return row
     audit_log.record(conn, guild_id=channel["guild_id"], user_id=inviter_id,
                      action_type=actions.INVITE_CREATE, changes=audit_log.diff(None, {
                          "code": code, "channel_id": str(channel["id"]), "inviter_id": str(inviter_id),
@@ -228,6 +233,7 @@ def accept(conn: sqlite3.Connection, outbox: Outbox, now: datetime, code: str, u
         return _accept_lobby_invite(conn, outbox, now, lobby, user_id)
     row = live_invite(conn, code, now)
     guild_id = row["guild_id"]
+    incidents.require_invites_open(conn, guild_id, now)
     if row["restricted"] and conn.execute("SELECT 1 FROM invite_target_users WHERE code = ? AND user_id = ?",
                                           (code, user_id)).fetchone() is None:
         raise ApiError(403, errors.MISSING_ACCESS,

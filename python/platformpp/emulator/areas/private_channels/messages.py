@@ -91,7 +91,7 @@ def create(conn: sqlite3.Connection, outbox: Outbox, next_id: Any, now: datetime
            author_id: int, application_id: int | None, body: Any, has_files: bool) -> Payload:
     recipients = require_recipient(conn, channel, author_id)
     if application_id is not None:
-        store.require_may_message(conn, application_id, author_id, channel)
+        store.require_may_message(conn, application_id, author_id, channel, now)
     unsupported = [name for name in ("sticker_ids", "message_reference")
                    if name in body.given] + (["files"] if has_files or body.attachments else [])
     if unsupported:

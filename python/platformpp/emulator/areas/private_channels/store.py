@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ...core import errors
@@ -13,6 +14,7 @@ from ...core.errors import ApiError
 from ...events.audience import Payload, Render, Viewer
 from ...wire.channel import DM, GROUP_DM, group_dm_json
 from ...wire.user import public_user_json
+from ..guild_settings import incidents
 
 if TYPE_CHECKING:
     from ...events.outbox import Outbox
@@ -96,27 +98,31 @@ def open_dm(conn: sqlite3.Connection, next_id: Any, user_id: int, recipient_id: 
     return conn.execute("SELECT * FROM channels WHERE id = ?", (channel_id,)).fetchone()
 
 
-def may_message(conn: sqlite3.Connection, application_id: int, bot_user_id: int, user_id: int) -> bool:
-    """A bot messages only users who share a guild with it or installed its application, and who have
-    not blocked it."""
+def may_message(conn: sqlite3.Connection, application_id: int, bot_user_id: int, user_id: int,
+                now: datetime) -> bool:
+    """A bot messages only users who share a guild with it (one whose DMs are not paused: incident
+    actions) or installed its application, and who have not blocked it."""
     if user_id == bot_user_id:
         return False
+    dms_open, instant = incidents.dm_open_guilds_sql(now)
     reachable = conn.execute(
-        "SELECT 1 FROM members a JOIN members b ON b.guild_id = a.guild_id AND b.user_id = ? WHERE a.user_id = ?"
+        "SELECT 1 FROM members a JOIN members b ON b.guild_id = a.guild_id AND b.user_id = ?"
+        f" JOIN guilds g ON g.id = a.guild_id AND {dms_open} WHERE a.user_id = ?"
         " UNION ALL SELECT 1 FROM authorizations WHERE application_id = ? AND user_id = ? LIMIT 1",
-        (user_id, bot_user_id, application_id, user_id)).fetchone() is not None
+        (user_id, instant, bot_user_id, application_id, user_id)).fetchone() is not None
     blocked = conn.execute("SELECT 1 FROM relationships WHERE type = 2 AND ((user_id = ? AND other_id = ?)"
                            " OR (user_id = ? AND other_id = ?))",
                            (user_id, bot_user_id, bot_user_id, user_id)).fetchone() is not None
     return reachable and not blocked
 
 
-def require_may_message(conn: sqlite3.Connection, application_id: int, bot_user_id: int, channel: sqlite3.Row) -> None:
+def require_may_message(conn: sqlite3.Connection, application_id: int, bot_user_id: int, channel: sqlite3.Row,
+                        now: datetime) -> None:
     """403 / 50007 when a bot writes in a DM whose other user it may not message."""
     if channel["type"] != DM:
         return
     others = [u["id"] for u in recipients_of(conn, channel["id"]) if u["id"] != bot_user_id]
-    if not others or not may_message(conn, application_id, bot_user_id, others[0]):
+    if not others or not may_message(conn, application_id, bot_user_id, others[0], now):
         raise ApiError(403, CANNOT_MESSAGE_USER, "Cannot send messages to this user")
 
 
