@@ -77,6 +77,10 @@ def test_a_moderator_opens_edits_and_closes_a_stage(platformpp_emulator: Emulato
         edited = await asyncio.to_thread(call, emu, "PATCH", f"/stage-instances/{stage}", {"topic": "Q&A"})
         assert edited.status_code == 200 and edited.json()["topic"] == "Q&A"
         assert (await client.dispatch("STAGE_INSTANCE_UPDATE"))["d"]["topic"] == "Q&A"
+        # an edit that changes nothing is answered, neither announced nor audited
+        same = await asyncio.to_thread(call, emu, "PATCH", f"/stage-instances/{stage}", {"topic": "Q&A"})
+        assert same.status_code == 200 and same.json() == edited.json()
+        await client.no_dispatch("STAGE_INSTANCE_UPDATE")
         assert (await asyncio.to_thread(call, emu, "GET", f"/stage-instances/{stage}")).json() == edited.json()
 
         closed = await asyncio.to_thread(call, emu, "DELETE", f"/stage-instances/{stage}")

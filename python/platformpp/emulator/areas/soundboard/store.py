@@ -133,8 +133,9 @@ def modify(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, gu
     for column, value in changes.items():   # column names come from the route's fixed list
         conn.execute(f"UPDATE soundboard_sounds SET {column} = ? WHERE id = ?", (value, sound_id))
     body = sound_json(conn, get_row(conn, guild_id, sound_id))
-    _announce(outbox, "GUILD_SOUNDBOARD_SOUND_UPDATE", guild_id, body)
-    _audit(conn, guild_id, user_id, actions.SOUNDBOARD_SOUND_UPDATE, sound_id, before, body)
+    if body != before:   # an edit that changes nothing is answered, not announced
+        _announce(outbox, "GUILD_SOUNDBOARD_SOUND_UPDATE", guild_id, body)
+        _audit(conn, guild_id, user_id, actions.SOUNDBOARD_SOUND_UPDATE, sound_id, before, body)
     return body
 
 

@@ -149,8 +149,9 @@ def modify(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, us
         conn.execute(f"UPDATE stage_instances SET {column} = ? WHERE channel_id = ?", (value, channel_id))
     row = instance_row(conn, channel_id)
     body = instance_json(row)
-    _announce(conn, outbox, state, "STAGE_INSTANCE_UPDATE", row["guild_id"], channel_id, body)
-    _audit(conn, row, user_id, actions.STAGE_INSTANCE_UPDATE, before, body)
+    if body != before:   # an edit that changes nothing is answered, not announced
+        _announce(conn, outbox, state, "STAGE_INSTANCE_UPDATE", row["guild_id"], channel_id, body)
+        _audit(conn, row, user_id, actions.STAGE_INSTANCE_UPDATE, before, body)
     return body
 
 
