@@ -19,7 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from ..paths import GATEWAY
 from . import validate
 from .codec import Encoder, GatewayClose, decode, envelope
-from .protocol import API_VERSION, RATE_LIMIT_PAYLOADS, RATE_LIMIT_WINDOW_S, Close, Op
+from .protocol import API_VERSION, RATE_LIMIT_PAYLOADS, RATE_LIMIT_WINDOW_S, STREAM_OPS, Close, Op
 from .sessions import Dispatch, ResumeError, Session
 
 if TYPE_CHECKING:
@@ -244,7 +244,7 @@ class Connection:
         elif op == Op.RESUME:
             await self._resume(payload)
         elif op in (Op.PRESENCE_UPDATE, Op.VOICE_STATE_UPDATE, Op.REQUEST_GUILD_MEMBERS, Op.REQUEST_CHANNEL_INFO,
-                    Op.REQUEST_SOUNDBOARD_SOUNDS):
+                    Op.REQUEST_SOUNDBOARD_SOUNDS) or op in STREAM_OPS:
             if self.session is None:
                 raise GatewayClose(Close.NOT_AUTHENTICATED, "identify first")
             await asyncio.to_thread(self.hub.command, self.session, op, payload.get("d"))

@@ -24,9 +24,9 @@ from ..core.scopes import expand
 from ..events.audience import Audience, ToUsers, Viewer
 from ..events.bus import Event
 from ..paths import GATEWAY
-from . import grants, ready
+from . import grants, ready, streams
 from .codec import GatewayClose
-from .protocol import PRIVILEGED_INTENTS, Close, Op
+from .protocol import PRIVILEGED_INTENTS, STREAM_OPS, Close, Op
 from .sessions import Frame, Session, SessionStore, Sink
 from .validate import Identify
 
@@ -182,6 +182,8 @@ class Hub:
         elif op == Op.REQUEST_GUILD_MEMBERS:
             for payload in ready.guild_members_chunks(self.state, session.viewer, d):
                 session.deliver("GUILD_MEMBERS_CHUNK", payload)
+        elif op in STREAM_OPS:
+            streams.command(self.state, session, op, d)
 
     def _voice_state_update(self, session: Session, d: Any) -> None:
         """Opcode 4: join, move or leave a call. A refused join (no CONNECT, a full channel, not a

@@ -30,6 +30,9 @@ class Allocation:
     channel_id: int
     user_id: int
     session_id: str
+    # False for a stream's viewers: a Go Live stream has one sender (the streamer), the relay forwards
+    # nothing from the others (voice/streams.py).
+    sends_media: bool = True
 
     def __repr__(self) -> str:
         return f"Allocation(server_id={self.server_id}, channel_id={self.channel_id}, user_id={self.user_id})"
@@ -48,7 +51,7 @@ class Participant:
         self.speaking: int | None = None   # None until the first Speaking
         self.self_mute = self.self_deaf = False
         self.mute = self.deaf = False      # server-side, from the owner
-        self.may_speak = True              # SPEAK permission / not suppressed, from the owner
+        self.may_speak = allocation.sends_media   # SPEAK permission / not suppressed, from the owner
         self.writer: Callable[[str | bytes], None] | None = None   # None while detached (may resume)
         self._seq = -1
         self._buffer: deque[tuple[int, str | bytes]] = deque(maxlen=RESUME_BUFFER)

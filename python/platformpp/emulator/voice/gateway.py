@@ -25,6 +25,7 @@ from .protocol import (CLOSE_REASONS, SESSION_ENDING_CLOSES, Close, Op, Protocol
                        decode_client_frame, parse_heartbeat, parse_identify, parse_resume,
                        parse_select_protocol, parse_speaking, parse_transition_id, parse_version)
 from .relay import Relay
+from .streams import video_codec
 from .transport import SUPPORTED_MODES, TransportCipher
 
 log = logging.getLogger("platformpp.emulator.voice.gateway")
@@ -95,12 +96,13 @@ class VoiceGateway:
 
     # ------------------------------------------------------------ owner operations (loop thread)
 
-    def allocate(self, server_id: int, channel_id: int, user_id: int, session_id: str) -> str:
+    def allocate(self, server_id: int, channel_id: int, user_id: int, session_id: str,
+                 sends_media: bool = True) -> str:
         for token, existing in list(self.allocations.items()):
             if existing.user_id == user_id and existing.server_id == server_id:
                 del self.allocations[token]          # a new VOICE_SERVER_UPDATE makes the old token stale
         token = secrets.token_hex(16)
-        self.allocations[token] = Allocation(token, server_id, channel_id, user_id, session_id)
+        self.allocations[token] = Allocation(token, server_id, channel_id, user_id, session_id, sends_media)
         return token
 
     def find(self, server_id: int, user_id: int) -> Participant | None:
@@ -289,7 +291,7 @@ class VoiceGateway:
             self.relay.bind(participant, (selected.address, selected.port))
         dave = self._dave(participant)
         participant.send(Op.SESSION_DESCRIPTION, {
-            "audio_codec": "opus", "video_codec": "H264", "media_session_id": secrets.token_hex(16),
+            "audio_codec": "opus", "video_codec": video_codec(d), "media_session_id": secrets.token_hex(16),
             "mode": selected.mode, "secret_key": list(key),
             "dave_protocol_version": dave.target_version() if participant.max_dave else 0})
         participant.dave_ready = True

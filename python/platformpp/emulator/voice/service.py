@@ -183,16 +183,18 @@ class VoiceService:
 
         return asyncio.run_coroutine_threadsafe(call(), loop).result(timeout=10)
 
-    def allocate(self, server_id: int, channel_id: int, user_id: int, session_id: str) -> tuple[str, str]:
+    def allocate(self, server_id: int, channel_id: int, user_id: int, session_id: str,
+                 sends_media: bool = True) -> tuple[str, str]:
         """A voice token and endpoint for VOICE_SERVER_UPDATE. `server_id` is the guild id, or the
         channel id for DMs, group DMs and lobby calls. A new allocation makes the user's previous token
-        for that server stale (Identify with it closes 4004)."""
+        for that server stale (Identify with it closes 4004). `sends_media` False: the relay forwards
+        nothing from this participant (a Go Live stream's viewer)."""
         for name, value in (("server_id", server_id), ("channel_id", channel_id), ("user_id", user_id)):
             if not isinstance(value, int) or isinstance(value, bool) or not 0 < value < 1 << 64:
                 raise ValueError(f"{name}: must be a snowflake (an integer in 1..2^64-1)")
         if not isinstance(session_id, str) or not session_id:
             raise ValueError("session_id: must be a non-empty string")
-        token = self._run(lambda: self.gateway.allocate(server_id, channel_id, user_id, session_id))
+        token = self._run(lambda: self.gateway.allocate(server_id, channel_id, user_id, session_id, sends_media))
         return token, self.endpoint
 
     def set_participant_state(self, server_id: int, user_id: int, *, self_mute: bool | None = None,

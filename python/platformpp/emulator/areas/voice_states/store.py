@@ -113,7 +113,8 @@ def voice_state_json(conn: sqlite3.Connection, row: sqlite3.Row, *, channel_id: 
         "channel_id": None if where is None else str(where), "user_id": str(row["user_id"]),
         "session_id": row["session_id"], "deaf": bool(row["deaf"]), "mute": bool(row["mute"]),
         "self_deaf": bool(row["self_deaf"]), "self_mute": bool(row["self_mute"]),
-        "self_video": bool(row["self_video"]), "self_stream": False, "suppress": bool(row["suppress"]),
+        "self_video": bool(row["self_video"]), "self_stream": bool(row["self_stream"]),
+        "suppress": bool(row["suppress"]),
         "request_to_speak_timestamp": row["request_to_speak_timestamp"],
     }
     if row["kind"] == "guild":
