@@ -279,3 +279,23 @@ def test_a_moderator_invites_a_user_to_speak_and_moves_them_back(platformpp_emul
             await client.close()
 
     asyncio.run(scenario())
+
+
+def test_deleting_the_stage_channel_closes_its_instance(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    stage = make_stage_channel(emu)
+    grant_bot(emu, STAGE_MODERATOR)
+
+    async def scenario() -> None:
+        client, _ = await bot_session(emu, GUILDS)
+        opened = await asyncio.to_thread(call, emu, "POST", "/stage-instances",
+                                         {"channel_id": str(stage), "topic": "Launch"})
+        assert opened.status_code == 200
+        await client.dispatch("STAGE_INSTANCE_CREATE")
+        assert (await asyncio.to_thread(call, emu, "DELETE", f"/channels/{stage}")).status_code == 200
+        await client.dispatch("CHANNEL_DELETE")
+        assert (await client.dispatch("STAGE_INSTANCE_DELETE"))["d"] == opened.json()
+        await client.close()
+
+    asyncio.run(scenario())
+    assert emu.state.db.query_one("SELECT COUNT(*) FROM stage_instances")[0] == 0

@@ -23,13 +23,16 @@ def _routes() -> list[BaseRoute]:
 
 
 def _startup(state: EmulatorState) -> None:
-    """A stage closes when its last speaker leaves (the voice states area publishes each end)."""
+    """A stage closes when its last speaker leaves (the voice states area publishes each end) and when
+    its channel is deleted (after CHANNEL_DELETE)."""
     from . import store
 
     def on_event(event: Event) -> None:
         if event.name == "voice_state.ended" and event.payload.get("speaker"):
             store.close_without_speakers(state, int(event.payload["channel_id"]))
-    state.bus.subscribe(on_event, dispatches=False)
+        elif event.name == "CHANNEL_DELETE" and event.audience is not None:
+            store.close_orphans(state)
+    state.bus.subscribe(on_event)
 
 
 # After guilds (30): a stage instance's channel exists when it loads.

@@ -3,7 +3,7 @@ channel) opens, edits and closes one; any member who can view the channel reads 
 stage channel (a second is 400 / 150006); opening one for a scheduled stage event starts that event. Bots with GUILDS that can view the channel hear
 STAGE_INSTANCE_CREATE / UPDATE / DELETE; each change writes audit entry 83 / 84 / 85 (``options``:
 the channel). When the last speaker (not suppressed, no request to speak) leaves the channel, the
-instance is deleted (STAGE_INSTANCE_DELETE, no audit entry: nobody closed it)."""
+instance is deleted (STAGE_INSTANCE_DELETE, no audit entry: nobody closed it); so it is with its channel."""
 
 from __future__ import annotations
 
@@ -164,6 +164,23 @@ def delete(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, us
     conn.execute("DELETE FROM stage_instances WHERE id = ?", (row["id"],))
     _announce(conn, outbox, state, "STAGE_INSTANCE_DELETE", row["guild_id"], channel_id, body)
     _audit(conn, row, user_id, actions.STAGE_INSTANCE_DELETE, body, None)
+
+
+def close_orphans(state: EmulatorState) -> None:
+    """Instances whose stage channel was deleted are deleted too (STAGE_INSTANCE_DELETE to the guild's
+    bots with GUILDS: who could view the gone channel can no longer be read)."""
+    outbox = Outbox(state)
+    with state.db.transaction() as conn:
+        rows = conn.execute("SELECT * FROM stage_instances s WHERE NOT EXISTS"
+                            " (SELECT 1 FROM channels c WHERE c.id = s.channel_id)").fetchall()
+        for row in rows:
+            conn.execute("DELETE FROM stage_instances WHERE id = ?", (row["id"],))
+            bots = guild_bots(conn, row["guild_id"], state.clock.now())
+            payload = instance_json(row)
+
+            def render(viewer: Viewer, bots: Any = bots, payload: Payload = payload) -> Payload | None:
+                return payload if bots.admits(viewer, GUILDS_INTENT) else None
+            outbox.add("STAGE_INSTANCE_DELETE", render)
 
 
 def close_without_speakers(state: EmulatorState, channel_id: int) -> bool:

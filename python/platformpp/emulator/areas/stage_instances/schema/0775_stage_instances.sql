@@ -1,8 +1,10 @@
 -- A live stage: at most one instance per stage channel (the platform's "Stage already open").
+-- ``channel_id`` has no foreign key: when the channel is deleted the area deletes the instance itself,
+-- announcing it (STAGE_INSTANCE_DELETE), which a cascade would not.
 CREATE TABLE stage_instances (
     id                       INTEGER PRIMARY KEY,
     guild_id                 INTEGER NOT NULL REFERENCES guilds (id) ON DELETE CASCADE,
-    channel_id               INTEGER NOT NULL UNIQUE REFERENCES channels (id) ON DELETE CASCADE,
+    channel_id               INTEGER NOT NULL UNIQUE,
     topic                    TEXT NOT NULL,
     -- 2 GUILD_ONLY (1 PUBLIC is deprecated and refused)
     privacy_level            INTEGER NOT NULL DEFAULT 2,
