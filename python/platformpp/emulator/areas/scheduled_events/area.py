@@ -8,6 +8,8 @@ from importlib import resources
 from starlette.routing import BaseRoute
 
 from ...core.area import Area
+from ...core.fixtures import FixtureSection
+from . import fixtures
 
 
 def _routes() -> list[BaseRoute]:
@@ -17,4 +19,6 @@ def _routes() -> list[BaseRoute]:
     return routes.routes()
 
 
-AREA = Area("scheduled_events", routes=_routes, schema=resources.files(__package__) / "schema")
+# After guilds (30): an event's guild, channel and members exist when it loads.
+AREA = Area("scheduled_events", routes=_routes, schema=resources.files(__package__) / "schema",
+            fixtures=(FixtureSection("scheduled_events", 34, fixtures.load_scheduled_events),))

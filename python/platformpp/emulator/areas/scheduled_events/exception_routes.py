@@ -10,49 +10,32 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from ...core.clock import format_instant, parse_instant
 from ...core.errors import json_response
-from ...core.http import emulator_state, in_transaction, query_bool, query_int, query_snowflake, snowflake_param
+from ...core.http import (
+    emulator_state,
+    in_transaction,
+    query_bool,
+    query_int,
+    query_snowflake,
+    snowflake_param,
+)
 from ...core.snowflake import parse_snowflake
 from ...core.validation import Form, field_error, read_json
 from ...events.outbox import Outbox
 from ...paths import ADMIN, API
 from ..channel_messages.guild_member_call import run_as_guild_member
 from . import exceptions
-from .exceptions import INTERESTED, NOT_INTERESTED, ExceptionFields
+from .exceptions import INTERESTED, NOT_INTERESTED
+from .fields import read_exception
 
 MAX_COUNTED_OCCURRENCES = 10
 
 
-def _instant(form: Form, name: str, *, required: bool) -> Any:
-    raw = form.string(name, required=required, nullable=not required)
-    if raw is None:
-        return None
-    try:
-        return parse_instant(raw)
-    except ValueError as exc:
-        form.fail(name, "DATE_TYPE_CONVERT", str(exc))
-        return None
-
-
-def read_exception(data: Any, *, creating: bool) -> ExceptionFields:
-    form = Form(data)
-    fields = ExceptionFields({})
-    if creating:
-        fields.original_start = _instant(form, "original_scheduled_start_time", required=True)
-    for name in ("scheduled_start_time", "scheduled_end_time"):
-        if name in form.data:
-            value = _instant(form, name, required=False)
-            fields.values[name] = format_instant(value) if value is not None else None
-    if form.data.get("is_canceled") is not None:
-        fields.values["is_canceled"] = form.boolean("is_canceled")
-    form.done()
-    return fields
-
-
 async def create_exception(request: Request) -> Response:
     event_id = snowflake_param(request, "event_id")
-    fields = read_exception(await read_json(request), creating=True)
+    form = Form(await read_json(request))
+    fields = read_exception(form, creating=True)
+    form.done()
     state = emulator_state(request)
     return json_response(await run_as_guild_member(request, lambda conn, outbox, guild_id, user_id: exceptions.create(
         state, conn, outbox, guild_id=guild_id, user_id=user_id, event_id=event_id, fields=fields)))
@@ -60,7 +43,9 @@ async def create_exception(request: Request) -> Response:
 
 async def modify_exception(request: Request) -> Response:
     event_id, exception_id = snowflake_param(request, "event_id"), snowflake_param(request, "exception_id")
-    fields = read_exception(await read_json(request, allow_empty=True), creating=False)
+    form = Form(await read_json(request, allow_empty=True))
+    fields = read_exception(form, creating=False)
+    form.done()
     state = emulator_state(request)
     return json_response(await run_as_guild_member(request, lambda conn, outbox, guild_id, user_id: exceptions.modify(
         state, conn, outbox, guild_id=guild_id, user_id=user_id, event_id=event_id, exception_id=exception_id,

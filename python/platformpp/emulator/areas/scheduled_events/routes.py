@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -12,7 +11,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from ...core.clock import format_instant, parse_instant
 from ...core.errors import json_response
 from ...core.http import emulator_state, query_bool, query_int, query_snowflake, snowflake_param
 from ...core.validation import Form, read_json
@@ -20,58 +18,7 @@ from ...events.outbox import Outbox
 from ...paths import ADMIN, API
 from ..channel_messages.guild_member_call import run_as_guild_member
 from . import exception_routes, store
-from .recurrence import read_rule
-from .store import EXTERNAL, EventFields
-
-
-def _instant(form: Form, name: str, *, required: bool, nullable: bool) -> str | None:
-    raw = form.string(name, required=required, nullable=nullable)
-    if raw is None:
-        return None
-    try:
-        return format_instant(parse_instant(raw))
-    except ValueError as exc:
-        form.fail(name, "DATE_TYPE_CONVERT", str(exc))
-        return None
-
-
-def read_fields(data: Any, *, creating: bool) -> EventFields:
-    form = Form(data)
-    values: dict[str, Any] = {}
-
-    def given(name: str) -> bool:
-        return creating or name in form.data
-
-    if given("name"):
-        values["name"] = form.string("name", min_len=1, max_len=100)
-    if "description" in form.data:
-        values["description"] = form.string("description", required=False, max_len=1000, nullable=True)
-    if "image" in form.data:
-        values["image"] = form.string("image", required=False, nullable=True, max_len=10 * 1024 * 1024)
-    if given("scheduled_start_time"):
-        values["scheduled_start_time"] = _instant(form, "scheduled_start_time", required=True, nullable=False)
-    if "scheduled_end_time" in form.data:
-        values["scheduled_end_time"] = _instant(form, "scheduled_end_time", required=False, nullable=True)
-    if given("privacy_level"):
-        values["privacy_level"] = form.choice("privacy_level", (2,))
-    if given("entity_type"):
-        values["entity_type"] = form.choice("entity_type", (store.STAGE, store.VOICE, EXTERNAL))
-    if "channel_id" in form.data:
-        values["channel_id"] = form.snowflake("channel_id", required=False, nullable=True)
-    if "entity_metadata" in form.data:
-        metadata = form.obj("entity_metadata", required=False, nullable=True)
-        if metadata is None:
-            values["entity_metadata"] = None
-        else:
-            location = metadata.string("location", required=False, min_len=1, max_len=100)
-            values["entity_metadata"] = json.dumps({"location": location} if location is not None else {})
-    if "recurrence_rule" in form.data:
-        rule = read_rule(form)
-        values["recurrence_rule"] = json.dumps(rule) if rule is not None else None
-    if not creating and "status" in form.data:
-        values["status"] = form.choice("status", (1, 2, 3, 4))
-    form.done()
-    return EventFields(values)
+from .fields import read_fields
 
 
 async def list_events(request: Request) -> Response:
@@ -82,7 +29,9 @@ async def list_events(request: Request) -> Response:
 
 
 async def create_event(request: Request) -> Response:
-    fields = read_fields(await read_json(request), creating=True)
+    form = Form(await read_json(request))
+    fields = read_fields(form, creating=True)
+    form.done()
     state = emulator_state(request)
     return json_response(await run_as_guild_member(request, lambda conn, outbox, guild_id, user_id: store.create(
         state, conn, outbox, guild_id=guild_id, user_id=user_id, fields=fields)))
@@ -97,7 +46,9 @@ async def get_event(request: Request) -> Response:
 
 async def modify_event(request: Request) -> Response:
     event_id = snowflake_param(request, "event_id")
-    fields = read_fields(await read_json(request), creating=False)
+    form = Form(await read_json(request))
+    fields = read_fields(form, creating=False)
+    form.done()
     state = emulator_state(request)
     return json_response(await run_as_guild_member(request, lambda conn, outbox, guild_id, user_id: store.modify(
         state, conn, outbox, guild_id=guild_id, user_id=user_id, event_id=event_id, fields=fields)))

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import errors
 from ...core.errors import ApiError
-from ...core.validation import field_error
 from ...core.permission_changes import PERMISSION_CHANGES_AT, event_create_permissions
 from ...core.permissions import Permission
+from ...core.validation import field_error
 from ...events.audience import Payload
 from ...wire.user import public_user_json
 from ..audit_log import actions
@@ -60,7 +60,7 @@ def announce(outbox: Outbox, event: str, guild_id: int, payload: Payload) -> Non
     outbox.add(event, GuildBots(guild_id, GUILD_SCHEDULED_EVENTS, payload))
 
 
-def _check_consistency(conn: sqlite3.Connection, guild_id: int, merged: dict[str, Any]) -> None:
+def check_consistency(conn: sqlite3.Connection, guild_id: int, merged: dict[str, Any]) -> None:
     """Stage and voice events name a channel of that type in the guild and carry no metadata; external
     events name a location and an end time, and no channel."""
     entity_type = merged["entity_type"]
@@ -88,7 +88,7 @@ def create(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, gu
     require_guild_permission(guild_permissions(conn, guild_id, user_id, now), event_create_permissions(now))
     values = {"channel_id": None, "description": None, "image": None, "scheduled_end_time": None,
               "entity_metadata": None, **fields.values}
-    _check_consistency(conn, guild_id, values)
+    check_consistency(conn, guild_id, values)
     if values["scheduled_start_time"] <= state.clock.iso():
         raise _field("scheduled_start_time", "BASE_TYPE_BAD_TIME", "Must be in the future.")
     event_id = state.ids.next()
@@ -122,7 +122,7 @@ def modify(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, gu
     if changes.get("entity_type") == EXTERNAL and "channel_id" not in changes:
         changes["channel_id"] = None   # becoming external drops the channel
     merged = {**dict(row), **changes}
-    _check_consistency(conn, guild_id, merged)
+    check_consistency(conn, guild_id, merged)
     if changes:
         assignments = ", ".join(f"{column} = ?" for column in changes)   # columns from the route's fixed list
         conn.execute(f"UPDATE guild_scheduled_events SET {assignments} WHERE id = ?", (*changes.values(), event_id))
