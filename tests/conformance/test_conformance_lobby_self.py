@@ -4,11 +4,10 @@ invite for oneself to its linked channel; success and error bodies."""
 from __future__ import annotations
 
 import pytest
+from conformance_client import ClientFactory
 from emulator_world import ALICE, BOB, BOT_TOKEN, DAVE, GUILD_ID
 from platformpp.emulator import Emulator
 from social_helpers import user_token
-
-from conformance_client import ClientFactory
 
 BOT = f"Bot {BOT_TOKEN}"
 GENERAL = GUILD_ID + 101

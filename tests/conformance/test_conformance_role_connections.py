@@ -4,11 +4,10 @@ role connection; success and error bodies."""
 from __future__ import annotations
 
 import pytest
+from conformance_client import ClientFactory
 from emulator_world import ALICE, APP_ID, BOT_TOKEN
 from platformpp.emulator import Emulator
 from social_helpers import user_token
-
-from conformance_client import ClientFactory
 
 BOT = f"Bot {BOT_TOKEN}"
 METADATA = f"/applications/{APP_ID}/role-connections/metadata"

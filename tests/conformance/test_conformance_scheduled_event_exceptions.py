@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import httpx
 import pytest
+from conformance_client import ClientFactory
 from emulator_world import ALICE, BOT_TOKEN, GUILD_ID
 from platformpp.emulator import Emulator
-
-from conformance_client import ClientFactory
 
 BOT = f"Bot {BOT_TOKEN}"
 BOT_ROLE = 1200000000000000011

@@ -27,7 +27,8 @@ INTEGER_TYPES = (1, 2, 3, 4)
 DATETIME_TYPES = (5, 6)
 BOOLEAN_TYPES = (7, 8)
 RECORD_TYPES = (*INTEGER_TYPES, *DATETIME_TYPES, *BOOLEAN_TYPES)
-_BOOLEANS = {True: "1", False: "0", 1: "1", 0: "0", "1": "1", "0": "0", "true": "1", "false": "0"}
+# true and false are 1 and 0 as dictionary keys.
+_BOOLEANS = {1: "1", 0: "0", "1": "1", "0": "0", "true": "1", "false": "0"}
 
 
 @dataclass
