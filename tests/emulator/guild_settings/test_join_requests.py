@@ -2,7 +2,8 @@
 MEMBER_VERIFICATION_GATE_ENABLED a user who joins is a pending member with a SUBMITTED request
 (GUILD_JOIN_REQUEST_CREATE to bots with GUILD_MEMBERS); a moderator (KICK_MEMBERS or MANAGE_GUILD)
 lists them by status and page, approves (no longer pending: GUILD_MEMBER_UPDATE) or rejects with a
-reason (removed: GUILD_MEMBER_REMOVE); a withdrawn request is deleted (GUILD_JOIN_REQUEST_DELETE)."""
+reason (removed: GUILD_MEMBER_REMOVE); a withdrawn request, or the open request of a member who is
+removed, is deleted (GUILD_JOIN_REQUEST_DELETE)."""
 
 from __future__ import annotations
 
@@ -130,7 +131,15 @@ def test_a_withdrawn_request_is_deleted(platformpp_emulator: Emulator) -> None:
         deleted = (await client.dispatch("GUILD_JOIN_REQUEST_DELETE"))["d"]
         assert deleted == {"guild_id": str(GUILD_ID), "id": request["id"], "user_id": str(GINA)}
         assert (await client.dispatch("GUILD_MEMBER_REMOVE"))["d"]["user"]["id"] == str(GINA)
+        # a pending member who is removed takes their open request along
+        await asyncio.to_thread(join, emu, ERIN)
+        request = (await client.dispatch("GUILD_JOIN_REQUEST_CREATE"))["d"]["request"]
+        kicked = await asyncio.to_thread(admin, emu, "DELETE", f"/guilds/{GUILD_ID}/members/{ERIN}")
+        assert kicked.status_code == 204
+        deleted = (await client.dispatch("GUILD_JOIN_REQUEST_DELETE"))["d"]
+        assert deleted == {"guild_id": str(GUILD_ID), "id": request["id"], "user_id": str(ERIN)}
         await client.close()
 
     asyncio.run(scenario())
+    assert emu.state.db.query_one("SELECT COUNT(*) FROM guild_join_requests")[0] == 0
     assert admin(emu, "DELETE", f"/guilds/{GUILD_ID}/requests/1").status_code == 404

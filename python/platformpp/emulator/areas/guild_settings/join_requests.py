@@ -88,3 +88,11 @@ def member_joining(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guil
         return
     conn.execute("UPDATE members SET pending = 1 WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
     create(conn, outbox, now, guild_id, user_id)
+
+
+def member_leaving(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int, user_id: int) -> None:
+    """Called when a member leaves or is removed: a request of theirs not yet actioned is deleted."""
+    for row in conn.execute("SELECT * FROM guild_join_requests WHERE guild_id = ? AND user_id = ?"
+                            " AND status IN ('STARTED', 'SUBMITTED')", (guild_id, user_id)).fetchall():
+        conn.execute("DELETE FROM guild_join_requests WHERE id = ?", (row["id"],))
+        announce(conn, outbox, now, "GUILD_JOIN_REQUEST_DELETE", row)

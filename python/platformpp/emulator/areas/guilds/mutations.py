@@ -323,6 +323,7 @@ def remove_member(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild
     bots = guild_bots(conn, guild_id, now)
     user = member_json(existing_member_row(conn, guild_id, user_id))["user"]
     member_left_guild(conn, outbox, now, guild_id, user_id)
+    join_requests.member_leaving(conn, outbox, now, guild_id, user_id)   # an open request goes with them
     conn.execute("DELETE FROM members WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
     to_guild(outbox, _without(bots, user_id), "GUILD_MEMBER_REMOVE",
              {"guild_id": str(guild_id), "user": user}, intent=GUILD_MEMBERS_INTENT)
