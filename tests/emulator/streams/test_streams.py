@@ -46,13 +46,23 @@ def vp8_key_frame() -> bytes:
     return struct.pack("<I", tag)[:3] + b"\x9d\x01\x2a" + struct.pack("<HH", 1280, 720) + os.urandom(size)
 
 
-def send_video(client: VoiceClient, frame: bytes) -> bytes:
+async def announce_video(client: VoiceClient) -> int:
+    """Voice op 12 as a Go Live client sends it: its video SSRC (its audio SSRC + 1) and the RTX one."""
+    video_ssrc = client.ssrc + 1
+    await client.send(12, {"audio_ssrc": client.ssrc, "video_ssrc": video_ssrc, "rtx_ssrc": video_ssrc + 1,
+                           "streams": [{"type": "screen", "rid": "100", "ssrc": video_ssrc, "rtx_ssrc": video_ssrc + 1,
+                                        "active": True, "quality": 100}]})
+    return video_ssrc
+
+
+def send_video(client: VoiceClient, frame: bytes, ssrc: int | None = None) -> bytes:
     """One video frame in one RTP packet with the VP8 payload type; the DAVE frame when E2EE is on."""
     assert client.sock is not None
     client.rtp_seq = (client.rtp_seq + 1) & 0xFFFF
     client.counter += 1
     payload = client.dave.encrypt(davey.MediaType.video, davey.Codec.vp8, frame) if client.dave_version else frame
-    header = struct.pack(">BBHII", 0x80, VP8_PAYLOAD_TYPE, client.rtp_seq, client.rtp_seq * 3000, client.ssrc)
+    header = struct.pack(">BBHII", 0x80, VP8_PAYLOAD_TYPE, client.rtp_seq, client.rtp_seq * 3000,
+                         client.ssrc if ssrc is None else ssrc)
     client.sock.sendto(client_seal(client.mode, client.key, client.counter, header, payload),
                        ("127.0.0.1", client.udp_port))
     return payload
@@ -150,10 +160,14 @@ def test_a_viewer_watches_and_receives_the_streamers_vp8_frames_end_to_end_encry
 
         await streamer.speak(2)
         await viewer.speak(2)
+        video_ssrc = await announce_video(streamer)
+        announced = (await viewer.expect(12))["d"]
+        assert announced["user_id"] == str(BOB) and announced["video_ssrc"] == video_ssrc
+        assert announced["streams"][0]["rid"] == "100"
         await asyncio.sleep(0.2)
         frame = vp8_key_frame()
-        sent = send_video(streamer, frame)
-        payload_type, e2ee = await receive_from(viewer, streamer.ssrc)
+        sent = send_video(streamer, frame, video_ssrc)
+        payload_type, e2ee = await receive_from(viewer, video_ssrc)
         assert payload_type == VP8_PAYLOAD_TYPE and e2ee == sent and e2ee.endswith(b"\xfa\xfa")
         # DAVE's VP8 rule: a key frame's first 10 bytes (tag, start code, size) stay clear, the rest not.
         assert e2ee[:10] == frame[:10] and frame[10:40] not in e2ee
@@ -322,6 +336,9 @@ def test_a_stream_session_without_dave_is_refused_from_2026_03_01(platformpp_emu
             frame = vp8_key_frame()
             send_video(streamer, frame)
             assert (await receive_from(viewer, streamer.ssrc)) == (VP8_PAYLOAD_TYPE, frame)
+            # A video SSRC another source of the call already uses is refused (4020).
+            await viewer.send(12, {"audio_ssrc": viewer.ssrc, "video_ssrc": streamer.ssrc, "rtx_ssrc": 0})
+            assert await viewer.closed() == 4020
             for voice in (streamer, viewer):
                 await voice.close()
         for client in (bob, carol):

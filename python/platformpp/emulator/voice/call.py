@@ -49,6 +49,7 @@ class Participant:
         self.cipher: TransportCipher | None = None
         self.udp_addr: tuple[str, int] | None = None
         self.speaking: int | None = None   # None until the first Speaking
+        self.video_ssrcs: frozenset[int] = frozenset()   # announced with op 12 (video and its RTX)
         self.self_mute = self.self_deaf = False
         self.mute = self.deaf = False      # server-side, from the owner
         self.may_speak = allocation.sends_media   # SPEAK permission / not suppressed, from the owner

@@ -25,7 +25,7 @@ from .protocol import (CLOSE_REASONS, SESSION_ENDING_CLOSES, Close, Op, Protocol
                        decode_client_frame, parse_heartbeat, parse_identify, parse_resume,
                        parse_select_protocol, parse_speaking, parse_transition_id, parse_version)
 from .relay import Relay
-from .streams import video_codec
+from .streams import parse_video, video_codec
 from .transport import SUPPORTED_MODES, TransportCipher
 
 log = logging.getLogger("platformpp.emulator.voice.gateway")
@@ -207,6 +207,8 @@ class VoiceGateway:
             self._select_protocol(participant, d)
         elif op == Op.SPEAKING:
             self._speaking(participant, d)
+        elif op == Op.VIDEO:
+            self._video(participant, d)
         elif op == Op.DAVE_TRANSITION_READY:
             self._dave(participant).on_transition_ready(participant, parse_transition_id(d))
         elif op == Op.DAVE_MLS_INVALID_COMMIT_WELCOME:
@@ -304,6 +306,17 @@ class VoiceGateway:
             if other is not participant:
                 other.send(Op.SPEAKING, {"user_id": str(participant.user_id), "ssrc": participant.ssrc,
                                          "speaking": flags})
+
+    def _video(self, participant: Participant, d: Any) -> None:
+        video = parse_video(d)
+        taken = {p.ssrc for p in participant.call.participants.values()} | {
+            ssrc for p in participant.call.participants.values() if p is not participant for ssrc in p.video_ssrcs}
+        if video.ssrcs & taken:
+            raise ProtocolViolation(Close.BAD_REQUEST, "d.video_ssrc: an SSRC another source of the call uses")
+        participant.video_ssrcs = video.ssrcs
+        for other in participant.call.participants.values():
+            if other is not participant:
+                other.send(Op.VIDEO, {"user_id": str(participant.user_id), **video.announcement})
 
     def _binary(self, participant: Participant, op: int, payload: bytes) -> None:
         dave = self._dave(participant)

@@ -149,7 +149,8 @@ class Relay(asyncio.DatagramProtocol):
         except ValueError as exc:
             self._drop("bad_tag" if isinstance(exc, DecryptError) else "malformed")
             return
-        if struct.unpack(">I", data[8:12])[0] != sender.ssrc:
+        ssrc = struct.unpack(">I", data[8:12])[0]
+        if ssrc != sender.ssrc and ssrc not in sender.video_ssrcs:
             self._drop("wrong_ssrc")
             return
         if not sender.may_send_audio:

@@ -11,9 +11,10 @@ clients' business (the DAVE protocol's codec rules)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .protocol import Close
+from .protocol import Close, ProtocolViolation
 
 if TYPE_CHECKING:   # the voice gateway imports this module: the service only for types
     from .service import VoiceService
@@ -36,6 +37,46 @@ def video_codec(select_protocol: Any) -> str:
         if isinstance(name, str) and name.upper() in VIDEO_CODECS and isinstance(priority, int):
             offered.append((priority, name.upper()))
     return min(offered)[1] if offered else DEFAULT_VIDEO_CODEC
+
+
+MAX_VIDEO_STREAMS = 8      # simulcast layers a client announces in op 12 (a few in practice)
+
+
+@dataclass(frozen=True)
+class Video:
+    """A client's op 12: the SSRCs it sends video from (the relay accepts RTP from them) and what the
+    other participants are told (with ``user_id`` added)."""
+
+    ssrcs: frozenset[int]
+    announcement: dict[str, Any]
+
+
+def _ssrc(d: dict[str, Any], name: str, where: str) -> int:
+    value = d.get(name, 0)
+    if value is None:
+        return 0
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 0xFFFFFFFF:
+        raise ProtocolViolation(Close.BAD_REQUEST, f"{where}.{name}: must be an SSRC, an integer in 0..2^32-1")
+    return value
+
+
+def parse_video(d: Any) -> Video:
+    """Op 12 ``{audio_ssrc, video_ssrc, rtx_ssrc, streams?: [{ssrc, rtx_ssrc, ...}]}``; 0 means none.
+    Other fields of a stream (type, rid, quality, active, max_bitrate, ...) pass through to the others."""
+    if not isinstance(d, dict):
+        raise ProtocolViolation(Close.BAD_REQUEST, "d: Video needs an object")
+    fields = {name: _ssrc(d, name, "d") for name in ("audio_ssrc", "video_ssrc", "rtx_ssrc")}
+    streams = d.get("streams")
+    if streams is None:
+        streams = []
+    if not isinstance(streams, list) or len(streams) > MAX_VIDEO_STREAMS \
+            or not all(isinstance(entry, dict) for entry in streams):
+        raise ProtocolViolation(Close.BAD_REQUEST, f"d.streams: must be a list of at most {MAX_VIDEO_STREAMS} objects")
+    ssrcs = {fields["video_ssrc"], fields["rtx_ssrc"]}
+    for index, entry in enumerate(streams):
+        ssrcs |= {_ssrc(entry, "ssrc", f"d.streams[{index}]"), _ssrc(entry, "rtx_ssrc", f"d.streams[{index}]")}
+    ssrcs.discard(0)
+    return Video(frozenset(ssrcs), {**fields, "streams": streams})
 
 
 def open_session(service: VoiceService, rtc_server_id: int, user_id: int, session_id: str,
