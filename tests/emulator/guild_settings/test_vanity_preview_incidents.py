@@ -90,6 +90,12 @@ def test_paused_invites_are_refused_until_the_pause_ends(platformpp_emulator: Em
     assert joined.status_code == 403 and joined.json()["code"] == 40008
     assert emu.state.db.query_one("SELECT 1 FROM members WHERE user_id = 1100000000000000099") is None
     set_clock(emu, "2026-06-02T12:00:01Z")   # the pause has ended
+    # the older switch, the INVITES_DISABLED feature, refuses joining but not making invites
+    emu.state.db.execute("UPDATE guilds SET features = '[\"INVITES_DISABLED\"]' WHERE id = ?", (GUILD_ID,))
+    assert call(emu, "POST", f"/channels/{GENERAL}/invites", {"max_age": 0}).status_code == 200
+    joined = admin(emu, "POST", f"/invites/{code}/accept", {"user_id": "1100000000000000099"})
+    assert joined.status_code == 403 and joined.json()["code"] == 40008
+    emu.state.db.execute("UPDATE guilds SET features = '[]' WHERE id = ?", (GUILD_ID,))
     assert admin(emu, "POST", f"/invites/{code}/accept", {"user_id": "1100000000000000099"}).status_code == 200
     assert call(emu, "POST", f"/channels/{GENERAL}/invites", {"max_age": 0}).status_code == 200
 

@@ -6,6 +6,7 @@ object's ``incidents_data``."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from datetime import datetime, timedelta
 
@@ -14,6 +15,7 @@ from ...core.errors import ApiError
 from ...core.validation import Form
 
 INVITES_PAUSED = 40008
+INVITES_DISABLED = "INVITES_DISABLED"
 MAX_AHEAD = timedelta(hours=24)
 FIELDS = ("invites_disabled_until", "dms_disabled_until")
 
@@ -27,9 +29,14 @@ def invites_paused(conn: sqlite3.Connection, guild_id: int, now: datetime) -> bo
     return row is not None and _paused(row["invites_disabled_until"], now)
 
 
-def require_invites_open(conn: sqlite3.Connection, guild_id: int, now: datetime) -> None:
-    """403 / 40008 while the guild's invites are paused (making and accepting its invites)."""
-    if invites_paused(conn, guild_id, now):
+def require_invites_open(conn: sqlite3.Connection, guild_id: int, now: datetime, *, joining: bool = False) -> None:
+    """403 / 40008 while the guild's invites are paused (making and accepting its invites). ``joining``:
+    the guild's ``INVITES_DISABLED`` feature (the older switch) also refuses it; making invites it allows."""
+    paused = invites_paused(conn, guild_id, now)
+    if joining and not paused:
+        row = conn.execute("SELECT features FROM guilds WHERE id = ?", (guild_id,)).fetchone()
+        paused = row is not None and INVITES_DISABLED in json.loads(row["features"])
+    if paused:
         raise ApiError(403, INVITES_PAUSED, "Invites are currently paused for this server. Please try again later.")
 
 

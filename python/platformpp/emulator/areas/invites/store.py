@@ -233,7 +233,7 @@ def accept(conn: sqlite3.Connection, outbox: Outbox, now: datetime, code: str, u
         return _accept_lobby_invite(conn, outbox, now, lobby, user_id)
     row = live_invite(conn, code, now)
     guild_id = row["guild_id"]
-    incidents.require_invites_open(conn, guild_id, now)
+    incidents.require_invites_open(conn, guild_id, now, joining=True)
     if row["restricted"] and conn.execute("SELECT 1 FROM invite_target_users WHERE code = ? AND user_id = ?",
                                           (code, user_id)).fetchone() is None:
         raise ApiError(403, errors.MISSING_ACCESS,
