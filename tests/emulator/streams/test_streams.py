@@ -253,6 +253,25 @@ def test_the_stream_ends_when_the_streamer_leaves_the_channel(platformpp_emulato
     run(scenario())
 
 
+def test_a_viewer_whose_gateway_session_ends_leaves_the_stream(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+
+    async def scenario() -> None:
+        bob, _ = await sdk_session(emu, BOB)
+        carol, _ = await sdk_session(emu, CAROL)
+        await join_voice(bob)
+        await start_stream(bob)
+        await carol.send({"op": 20, "d": {"stream_key": KEY}})
+        await carol.dispatch("STREAM_SERVER_UPDATE")
+        assert (await bob.dispatch("STREAM_UPDATE"))["d"]["viewer_ids"] == [str(CAROL)]
+        await carol.close()                       # a normal close ends the session
+        assert (await bob.dispatch("STREAM_UPDATE"))["d"]["viewer_ids"] == []
+        assert [s["viewer_ids"] for s in await asyncio.to_thread(live_streams, emu)] == [[]]
+        await bob.close()
+
+    run(scenario())
+
+
 def test_admin_ends_a_stream(platformpp_emulator: Emulator) -> None:
     emu = platformpp_emulator
 

@@ -152,9 +152,10 @@ class Hub:
             self._end_voice(session)
 
     def _end_voice(self, session: Session) -> None:
-        """A session's voice states end with it (database writes: off the event loop when on it)."""
+        """A session's voice states and streams end with it (database writes: off the event loop when on it)."""
         def end() -> None:
             voice_calls.session_ended(self.state, session.viewer.user_id, session.id)
+            streams.session_ended(self.state, session.id)
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:

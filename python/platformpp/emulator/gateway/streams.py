@@ -75,3 +75,8 @@ def command(state: EmulatorState, session: Session, op: int, d: Any) -> None:
         return
     for update in calls.follow(state, effects):
         session.deliver("STREAM_SERVER_UPDATE", update)
+
+
+def session_ended(state: EmulatorState, session_id: str) -> None:
+    """The Gateway session is over: it no longer watches or streams (in the hub's voice ending)."""
+    calls.follow(state, store.session_ended(state, session_id))

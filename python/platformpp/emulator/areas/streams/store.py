@@ -273,6 +273,25 @@ def end_where(state: EmulatorState, where: str, params: tuple[Any, ...], reason:
     return effects
 
 
+def session_ended(state: EmulatorState, session_id: str) -> Effects:
+    """A Gateway session ended: its viewers leave their streams, its streams end (when its voice state
+    ending has not already ended them)."""
+    outbox = Outbox(state)
+    effects = Effects()
+    with state.db.transaction() as conn:
+        for row in conn.execute("SELECT * FROM streams WHERE session_id = ?", (session_id,)).fetchall():
+            _end(conn, outbox, state, row, STREAM_ENDED, effects)
+        watched = conn.execute("SELECT s.*, v.user_id AS viewer_id FROM stream_viewers v"
+                               " JOIN streams s ON s.stream_key = v.stream_key WHERE v.session_id = ?",
+                               (session_id,)).fetchall()
+        for row in watched:
+            conn.execute("DELETE FROM stream_viewers WHERE stream_key = ? AND user_id = ?",
+                         (row["stream_key"], row["viewer_id"]))
+            _announce_update(conn, outbox, row)
+            effects.disconnect.append((row["rtc_server_id"], row["viewer_id"]))
+    return effects
+
+
 def clear_all(state: EmulatorState) -> None:
     """At start: no Gateway session survives a restart, so neither does any stream."""
     with state.db.transaction() as conn:
