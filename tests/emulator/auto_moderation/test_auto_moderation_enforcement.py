@@ -271,3 +271,35 @@ def test_rule_events_need_the_configuration_intent(platformpp_emulator: Emulator
         await configured.close()
 
     asyncio.run(scenario())
+
+
+def test_a_member_profile_rule_quarantines_a_nickname_until_it_passes(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    rule = make_rule(emu, {"name": "Names", "event_type": 2, "trigger_type": 6, "enabled": True,
+                           "trigger_metadata": {"keyword_filter": ["*spoon*"]},
+                           "actions": [{"type": 4}, {"type": 2, "metadata": {"channel_id": str(GENERAL)}}]})
+    grant_bot(emu, MANAGER | Permission.MANAGE_NICKNAMES)
+
+    async def scenario() -> None:
+        client = await GatewayClient.connect(emu)
+        await client.identify(BOT_TOKEN, intents=GUILDS | AUTOMOD_EXECUTION | MESSAGE_CONTENT)
+        renamed = await asyncio.to_thread(call, emu, "PATCH", f"/guilds/{GUILD_ID}/members/{BOB}",
+                                          {"nick": "Teaspoon Tim"})
+        assert renamed.status_code == 200, renamed.text
+        executions = [(await client.dispatch("AUTO_MODERATION_ACTION_EXECUTION"))["d"] for _ in range(2)]
+        assert [e["action"]["type"] for e in executions] == [4, 2]
+        assert executions[0]["rule_id"] == rule["id"] and executions[0]["rule_trigger_type"] == 6
+        assert executions[0]["content"] == "Teaspoon Tim" and executions[0]["matched_content"] == "Teaspoon"
+        assert "channel_id" not in executions[0] and "alert_system_message_id" in executions[1]
+        await client.close()
+
+    set_message_content(emu, APP_ID, True)
+    asyncio.run(scenario())
+    member = call(emu, "GET", f"/guilds/{GUILD_ID}/members/{BOB}").json()
+    assert member["flags"] & (1 << 7)
+    entries = audit_entries(emu, 146)
+    assert len(entries) == 1 and entries[0]["target_id"] == str(BOB)
+    assert entries[0]["options"] == {"auto_moderation_rule_name": "Names", "auto_moderation_rule_trigger_type": "6"}
+    # a nickname that passes lets the member out
+    assert call(emu, "PATCH", f"/guilds/{GUILD_ID}/members/{BOB}", {"nick": "Tim"}).status_code == 200
+    assert not call(emu, "GET", f"/guilds/{GUILD_ID}/members/{BOB}").json()["flags"] & (1 << 7)

@@ -6,6 +6,8 @@ in a transaction of its own. For each action of each rule:
   embed describing the rule and the content, and audit entry 144;
 - TIMEOUT: the member's ``communication_disabled_until`` moves ``duration_seconds`` on
   (GUILD_MEMBER_UPDATE), and audit entry 145;
+- BLOCK_MEMBER_INTERACTION (member profile rules): the member's flag AUTOMOD_QUARANTINED_USERNAME
+  (1 << 7) is set (GUILD_MEMBER_UPDATE), and audit entry 146;
 
 and AUTO_MODERATION_ACTION_EXECUTION to the guild's bots with MANAGE_GUILD on sessions with the
 AUTO_MODERATION_EXECUTION intent (``content`` and ``matched_content`` empty without MESSAGE_CONTENT).
@@ -28,6 +30,7 @@ from ..channel_messages import store as channel_messages
 from ..guilds.mutations import modify_member
 from . import rules
 from .listing import AUTO_MODERATION_EXECUTION, to_managers
+from .screening import QUARANTINED_USERNAME
 
 if TYPE_CHECKING:
     from ...events.bus import Event
@@ -36,12 +39,15 @@ if TYPE_CHECKING:
 AUTO_MODERATION_ACTION = 24   # the alert's message type
 _AUDIT_ACTION = {rules.BLOCK_MESSAGE: audit_actions.AUTO_MODERATION_BLOCK_MESSAGE,
                  rules.SEND_ALERT_MESSAGE: audit_actions.AUTO_MODERATION_FLAG_TO_CHANNEL,
-                 rules.TIMEOUT: audit_actions.AUTO_MODERATION_USER_COMMUNICATION_DISABLED}
+                 rules.TIMEOUT: audit_actions.AUTO_MODERATION_USER_COMMUNICATION_DISABLED,
+                 rules.BLOCK_MEMBER_INTERACTION: audit_actions.AUTO_MODERATION_QUARANTINE_USER}
 
 
 def _alert_embed(trigger: Payload, execution: Payload, timeout: int | None) -> Payload:
-    fields = [("rule_name", execution["rule_name"]), ("channel_id", trigger["channel_id"]),
-              ("decision_outcome", "blocked" if trigger["blocked"] else "flagged")]
+    fields = [("rule_name", execution["rule_name"])]
+    if trigger["channel_id"] is not None:
+        fields.append(("channel_id", trigger["channel_id"]))
+    fields.append(("decision_outcome", "blocked" if trigger["blocked"] else "flagged"))
     if execution["matched_keyword"] is not None:
         fields += [("keyword", execution["matched_keyword"]),
                    ("keyword_matched_content", execution["matched_content"])]
@@ -80,13 +86,21 @@ def _time_out(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, tr
                       {"communication_disabled_until": format_instant(now + timedelta(seconds=seconds))})
 
 
+def _quarantine(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, trigger: Payload) -> None:
+    guild_id, user_id = int(trigger["guild_id"]), int(trigger["user_id"])
+    row = conn.execute("SELECT flags FROM members WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)).fetchone()
+    if row is not None and not row["flags"] & QUARANTINED_USERNAME:
+        modify_member(conn, outbox, state.clock.now(), guild_id, user_id, {"flags": row["flags"] | QUARANTINED_USERNAME})
+
+
 def _execution_event(trigger: Payload, execution: Payload, alert_id: int | None) -> tuple[Payload, Payload]:
     """The dispatch, and the same without the content (a session without MESSAGE_CONTENT)."""
     body: dict[str, Any] = {"guild_id": trigger["guild_id"], "action": execution["action"],
                             "rule_id": execution["rule_id"], "rule_trigger_type": execution["rule_trigger_type"],
-                            "user_id": trigger["user_id"], "channel_id": trigger["channel_id"],
-                            "content": trigger["content"], "matched_keyword": execution["matched_keyword"],
+                            "user_id": trigger["user_id"], "content": trigger["content"], "matched_keyword": execution["matched_keyword"],
                             "matched_content": execution["matched_content"]}
+    if trigger["channel_id"] is not None:
+        body["channel_id"] = trigger["channel_id"]
     if trigger["message_id"] is not None:
         body["message_id"] = trigger["message_id"]
     if alert_id is not None:
@@ -108,6 +122,8 @@ def carry_out(state: EmulatorState, trigger: Payload) -> None:
                 alert_id = _post_alert(state, conn, outbox, trigger, execution, timeout)
             elif kind == rules.TIMEOUT:
                 _time_out(state, conn, outbox, trigger, int(execution["action"]["metadata"].get("duration_seconds") or 0))
+            elif kind == rules.BLOCK_MEMBER_INTERACTION:
+                _quarantine(state, conn, outbox, trigger)
             full, content_free = _execution_event(trigger, execution, alert_id)
             to_managers(conn, outbox, now, int(trigger["guild_id"]), "AUTO_MODERATION_ACTION_EXECUTION",
                         AUTO_MODERATION_EXECUTION, full, content_free=content_free)

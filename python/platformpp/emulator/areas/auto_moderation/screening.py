@@ -8,13 +8,15 @@ message with 400 / 200000 (a title: 200001) and nothing of it is stored; its oth
 other rules' still run. What the triggered rules do (alert message, timeout, Gateway events, audit
 entries) is published as the domain event ``auto_moderation.triggered``, carried out by
 consequences.py: when the message is stored, after it commits; when it is blocked, after the
-request's transaction rolled back (the error's ``after_rollback``, core/storage.py)."""
+request's transaction rolled back (the error's ``after_rollback``, core/storage.py). ``screen_profile``
+does the same for a member's names (MEMBER_PROFILE rules)."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
 from collections.abc import Callable
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import ApiError
@@ -108,3 +110,47 @@ def screen(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, ch
                                       lambda: bus.publish(TRIGGERED, payload))
     raise BlockedByAutoModeration(MESSAGE_BLOCKED, "Message was blocked by automatic moderation",
                                   lambda: bus.publish(TRIGGERED, payload))
+
+
+QUARANTINED_USERNAME = 1 << 7   # the member flag a member profile rule's BLOCK_MEMBER_INTERACTION sets
+
+
+def screen_profile(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_id: int, user_id: int) -> None:
+    """A member's names (nickname, display name, username) after they joined or their nickname changed,
+    against the guild's enabled MEMBER_PROFILE rules (same exemptions as messages, but no channel).
+    A match publishes ``auto_moderation.triggered`` (``profile``: true); a member whose names pass
+    again is let out of quarantine at once."""
+    found = conn.execute("SELECT * FROM auto_moderation_rules WHERE guild_id = ? AND enabled = 1 AND event_type = ?"
+                         " AND trigger_type = ? ORDER BY id",
+                         (guild_id, rules.MEMBER_UPDATE, rules.MEMBER_PROFILE)).fetchall()
+    member = conn.execute("SELECT m.nick, m.flags, u.username, u.global_name, u.bot FROM members m"
+                          " JOIN users u ON u.id = m.user_id WHERE m.guild_id = ? AND m.user_id = ?",
+                          (guild_id, user_id)).fetchone()
+    if member is None or member["bot"]:
+        return
+    who = standing(conn, guild_id, user_id, now)
+    exempt = who is None or bool(who.base & _EXEMPT_BY_PERMISSION)
+    role_ids = set(who.context.role_permissions) if who is not None else set()
+    names = [name for name in (member["nick"], member["global_name"], member["username"]) if name]
+    executions: list[Payload] = []
+    content = ""
+    for rule in found if not exempt else ():
+        if role_ids & {int(i) for i in json.loads(rule["exempt_roles"])}:
+            continue
+        metadata = json.loads(rule["trigger_metadata"])
+        match = next((m for m in (match_text(rules.MEMBER_PROFILE, metadata, name) for name in names) if m), None)
+        if match is None:
+            continue
+        content = content or next(name for name in names if match_text(rules.MEMBER_PROFILE, metadata, name))
+        for action in json.loads(rule["actions"]):
+            executions.append({"rule_id": str(rule["id"]), "rule_name": rule["name"],
+                               "rule_trigger_type": rule["trigger_type"], "action": action,
+                               "matched_keyword": match.keyword, "matched_content": match.content})
+    if not executions:
+        if member["flags"] & QUARANTINED_USERNAME:
+            conn.execute("UPDATE members SET flags = flags & ? WHERE guild_id = ? AND user_id = ?",
+                         (~QUARANTINED_USERNAME, guild_id, user_id))
+        return
+    outbox.publish(TRIGGERED, {"guild_id": str(guild_id), "channel_id": None, "user_id": str(user_id),
+                               "content": content, "message_id": None, "blocked": False, "profile": True,
+                               "executions": executions})

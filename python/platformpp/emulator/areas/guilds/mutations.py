@@ -19,6 +19,7 @@ from ...wire.channel import CATEGORY, REQUEST_TYPES, TEXT_LIKE, VOICE_LIKE
 from ...wire.member import member_json
 from ...wire.role import role_json
 from ..cdn import store as cdn
+from ..auto_moderation.screening import screen_profile
 from ..cdn.images import Upload
 from .dispatch import GUILD_MEMBERS_INTENT, GuildBots, channel_event, guild_bots, to_guild, visibility_changes
 from ..guild_settings import join_requests
@@ -256,6 +257,7 @@ def member_added(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_
                  user_id: int) -> None:
     """After a member row was inserted: GUILD_MEMBER_ADD to the other bots; a bot that joined gets
     the guild (GUILD_CREATE)."""
+    screen_profile(conn, outbox, now, guild_id, user_id)
     join_requests.member_joining(conn, outbox, now, guild_id, user_id)   # member verification: pending
     bots = guild_bots(conn, guild_id, now)
     member = member_payload(conn, guild_id, user_id)
@@ -297,6 +299,7 @@ def modify_member(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild
         if gained:
             changes["temporary"] = 0
     _set_member(conn, guild_id, user_id, changes)
+        screen_profile(conn, outbox, now, guild_id, user_id)
     after = guild_bots(conn, guild_id, now)
     member = member_payload(conn, guild_id, user_id)
     to_guild(outbox, after, "GUILD_MEMBER_UPDATE", member, intent=GUILD_MEMBERS_INTENT, also_user=user_id)
