@@ -299,6 +299,7 @@ def modify_member(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild
         if gained:
             changes["temporary"] = 0
     _set_member(conn, guild_id, user_id, changes)
+    if "nick" in changes:
         screen_profile(conn, outbox, now, guild_id, user_id)
     after = guild_bots(conn, guild_id, now)
     member = member_payload(conn, guild_id, user_id)
