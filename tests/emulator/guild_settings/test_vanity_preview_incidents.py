@@ -38,6 +38,9 @@ def test_vanity_url_shows_with_its_feature(platformpp_emulator: Emulator) -> Non
     emu.state.db.execute("UPDATE guilds SET features = '[\"VANITY_URL\"]' WHERE id = ?", (GUILD_ID,))
     assert call(emu, "GET", f"/guilds/{GUILD_ID}/vanity-url").json() == {"code": "demo-guild", "uses": 7}
     assert call(emu, "GET", f"/guilds/{GUILD_ID}").json()["vanity_url_code"] == "demo-guild"
+    set_role_permissions(emu, BOT_ROLE, int(Permission.MANAGE_GUILD | Permission.CREATE_INSTANT_INVITE))
+    code = call(emu, "POST", f"/channels/{GENERAL}/invites", {}).json()["code"]
+    assert call(emu, "GET", f"/invites/{code}").json()["guild"]["vanity_url_code"] == "demo-guild"
     bad = admin(emu, "PUT", f"/guilds/{GUILD_ID}/vanity-url", {"code": "Not Valid!"})
     assert bad.status_code == 400 and "code" in bad.json()["errors"]
     assert call(emu, "GET", f"/guilds/{GUILD_ID}/vanity-url").json()["code"] == "demo-guild"

@@ -59,6 +59,7 @@ async def submit_join_request(request: Request) -> Response:
     user_id = form.snowflake("user_id")
     responses = form.array("form_responses", required=False)
     form.done()
+    assert user_id is not None
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> dict[str, Any]:
         now = state.clock.now()

@@ -113,7 +113,8 @@ async def list_join_requests(request: Request) -> Response:
 
     def work(conn: sqlite3.Connection, _: Outbox) -> dict[str, Any]:
         _require_reviewer(conn, guild_id, principal.user_id, state.clock.now())
-        where, params = "guild_id = ?", [guild_id]
+        where = "guild_id = ?"
+        params: list[Any] = [guild_id]
         if status is not None:
             where += " AND status = ?"
             params.append(status)

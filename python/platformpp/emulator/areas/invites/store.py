@@ -23,6 +23,7 @@ from ...core.errors import ApiError
 from ...core.permissions import Permission
 from ...events.audience import Payload, Viewer
 from ...events.outbox import Outbox
+from ...wire.guild import vanity_url_code
 from ...wire.user import public_user_json
 from ..audit_log import actions
 from ..audit_log import store as audit_log
@@ -57,12 +58,12 @@ def partial_role(row: sqlite3.Row) -> Payload:
 
 
 def invite_guild(conn: sqlite3.Connection, guild_id: int) -> Payload:
-    """The invite's partial guild (the emulator's guilds have no splash, banner, vanity URL or boosts)."""
+    """The invite's partial guild (the emulator's guilds have no splash, banner or boosts)."""
     guild = conn.execute("SELECT * FROM guilds WHERE id = ?", (guild_id,)).fetchone()
     return {"id": str(guild["id"]), "name": guild["name"], "icon": guild["icon"], "splash": None,
             "banner": None, "description": guild["description"], "features": json.loads(guild["features"]),
-            "verification_level": guild["verification_level"], "vanity_url_code": None, "nsfw_level": 0,
-            "nsfw": False, "premium_subscription_count": 0}
+            "verification_level": guild["verification_level"], "vanity_url_code": vanity_url_code(guild),
+            "nsfw_level": 0, "nsfw": False, "premium_subscription_count": 0}
 
 
 def counts(conn: sqlite3.Connection, guild_id: int) -> Payload:
