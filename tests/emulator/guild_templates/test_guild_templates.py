@@ -6,6 +6,7 @@ field and changes nothing; world files and the admin API set templates up."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import httpx
@@ -68,11 +69,10 @@ def test_the_snapshot_has_placeholder_ids_and_leaves_out_managed_roles(platformp
     emu = platformpp_emulator
     grant_bot(emu, Permission.MANAGE_GUILD)
     # an overwrite of a member and one of the bot's managed role are not part of a template
-    overwrites = ('[{"id": "%d", "type": 0, "allow": "0", "deny": "1024"},'
-                  ' {"id": "%d", "type": 0, "allow": "1024", "deny": "0"},'
-                  ' {"id": "%d", "type": 1, "allow": "1024", "deny": "0"},'
-                  ' {"id": "%d", "type": 0, "allow": "1024", "deny": "0"}]') % (GUILD_ID, MODERATOR_ROLE, ALICE,
-                                                                             BOT_ROLE)
+    overwrites = json.dumps([{"id": str(GUILD_ID), "type": 0, "allow": "0", "deny": "1024"},
+                             {"id": str(MODERATOR_ROLE), "type": 0, "allow": "1024", "deny": "0"},
+                             {"id": str(ALICE), "type": 1, "allow": "1024", "deny": "0"},
+                             {"id": str(BOT_ROLE), "type": 0, "allow": "1024", "deny": "0"}])
     emu.state.db.execute("UPDATE channels SET permission_overwrites = ? WHERE id = ?", (overwrites, MODERATORS))
     emu.state.db.execute("UPDATE guilds SET system_channel_id = ? WHERE id = ?", (GENERAL, GUILD_ID))
     snapshot = create(emu)["serialized_source_guild"]

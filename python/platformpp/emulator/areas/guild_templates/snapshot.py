@@ -16,7 +16,17 @@ import sqlite3
 from typing import Any
 
 from ...wire.channel import (
-    ANNOUNCEMENT, CATEGORY, DEFAULT_BITRATE, DIRECTORY, FORUM, MEDIA, STAGE, TEXT, THREAD_TYPES, VOICE)
+    ANNOUNCEMENT,
+    CATEGORY,
+    DEFAULT_BITRATE,
+    DIRECTORY,
+    FORUM,
+    MEDIA,
+    STAGE,
+    TEXT,
+    THREAD_TYPES,
+    VOICE,
+)
 
 # The types a template may hold (the schema's enum): every other guild type as its plain counterpart.
 TEMPLATE_TYPE = {TEXT: TEXT, ANNOUNCEMENT: TEXT, VOICE: VOICE, STAGE: VOICE, CATEGORY: CATEGORY,

@@ -33,7 +33,8 @@ def by_code(conn: sqlite3.Connection, code: str, guild_id: int | None = None) ->
     row = conn.execute("SELECT * FROM guild_templates WHERE code = ?", (code,)).fetchone()
     if row is None or (guild_id is not None and row["guild_id"] != guild_id):
         raise errors.not_found(UNKNOWN_TEMPLATE, "Guild Template")
-    return row
+    found: sqlite3.Row = row
+    return found
 
 
 def render(conn: sqlite3.Connection, row: sqlite3.Row) -> dict[str, Any]:

@@ -44,7 +44,7 @@ def set_new_member_welcome(state: EmulatorState, conn: sqlite3.Connection, item:
         new_member_welcome.save(conn, guild_id, settings)
 
 
-def _section(fields: set[str], setter: Setter) -> Callable[["EmulatorState", sqlite3.Connection, Form, str], None]:
+def _section(fields: set[str], setter: Setter) -> Callable[[EmulatorState, sqlite3.Connection, Form, str], None]:
     def load(state: EmulatorState, conn: sqlite3.Connection, form: Form, name: str) -> None:
         for index, raw in enumerate(form.array(name) or []):
             item = form.item(name, index, raw)

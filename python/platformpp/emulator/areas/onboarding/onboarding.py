@@ -26,8 +26,7 @@ from ...events.outbox import Outbox
 from ..audit_log import actions
 from ..audit_log.store import diff, record
 from ..guilds.access import guild_roles_of, overwrites_of
-from .features import (
-    GUILD_ONBOARDING, GUILD_ONBOARDING_EVER_ENABLED, GUILD_ONBOARDING_HAS_PROMPTS, switch)
+from .features import GUILD_ONBOARDING, GUILD_ONBOARDING_EVER_ENABLED, GUILD_ONBOARDING_HAS_PROMPTS, switch
 from .welcome_screen import guild_channel_ids
 
 CANNOT_ENABLE, BELOW_REQUIREMENTS = 350000, 350001
