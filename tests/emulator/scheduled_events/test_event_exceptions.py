@@ -174,3 +174,14 @@ def test_occurrence_interest_dispatches_carry_the_occurrence(emu: Emulator) -> N
     assert removed == {"guild_scheduled_event_id": event["id"], "user_id": str(ALICE), "guild_id": str(GUILD_ID),
                        "guild_scheduled_event_exception_id": SECOND_ID}
     assert added["user_id"] == str(BOB) and added["guild_scheduled_event_exception_id"] == SECOND_ID
+
+
+def test_a_new_rule_drops_the_exceptions_of_occurrences_it_no_longer_has(emu: Emulator) -> None:
+    with bot(emu) as http:
+        event = weekly(http)
+        url = f"{EVENTS}/{event['id']}"
+        http.post(f"{url}/exceptions", json={"original_scheduled_start_time": SECOND, "is_canceled": True})
+        daily = http.patch(url, json={"recurrence_rule": {"start": START, "frequency": 3}}).json()
+        assert [e["event_exception_id"] for e in daily["guild_scheduled_event_exceptions"]] == [SECOND_ID]
+        tuesdays = http.patch(url, json={"recurrence_rule": {"start": "2026-06-02T18:00:00Z", "frequency": 2}})
+        assert tuesdays.json()["guild_scheduled_event_exceptions"] == []

@@ -88,3 +88,11 @@ def test_a_rule_is_set_and_cleared_by_modify(emu: Emulator) -> None:
         assert bad.status_code == 400 and "by_weekday" in bad.json()["errors"]["recurrence_rule"]
         assert http.get(url).json()["recurrence_rule"]["by_weekday"] == [0]
         assert http.patch(url, json={"recurrence_rule": None}).json()["recurrence_rule"] is None
+
+
+def test_rule_errors_are_reported_with_the_other_fields_errors(emu: Emulator) -> None:
+    body = {**event({"start": START, "frequency": 2, "by_weekday": [0, 1]}), "name": ""}
+    with bot(emu) as http:
+        refused = http.post(EVENTS, json=body).json()
+        assert set(refused["errors"]) == {"name", "recurrence_rule"}
+        assert "by_weekday" in refused["errors"]["recurrence_rule"]

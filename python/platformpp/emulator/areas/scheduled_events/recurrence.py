@@ -61,6 +61,14 @@ def _n_weekdays(form: Form) -> list[dict[str, int]] | None:
     return result
 
 
+def _failed(rule: Form) -> bool:
+    """Whether a field of the rule has an error (errors of the rest of the body do not count)."""
+    node = rule.errors.tree
+    for part in rule.path:
+        node = node.get(str(part), {})
+    return bool(node)
+
+
 def _bad(form: Form, name: str, message: str) -> None:
     form.fail(name, "GUILD_SCHEDULED_EVENT_RECURRENCE_RULE_INVALID", message)
 
@@ -95,7 +103,7 @@ def read_rule(form: Form) -> dict[str, Any] | None:
     for name in _NOT_SETTABLE:
         if rule.data.get(name) is not None:
             _bad(rule, name, f"{name} cannot be set.")
-    if form.errors:
+    if _failed(rule):
         return None
     named = [name for name, value in (("by_weekday", by_weekday), ("by_n_weekday", by_n_weekday),
                                       ("by_month", by_month or by_month_day)) if value]
@@ -122,7 +130,7 @@ def read_rule(form: Form) -> dict[str, Any] | None:
             _bad(rule, "by_month", "A yearly event recurs on one month and one day.")
     if interval != 1 and not (interval == 2 and frequency == WEEKLY):
         _bad(rule, "interval", "The interval is 1, or 2 for a weekly event.")
-    if form.errors or start is None:
+    if _failed(rule) or start is None:
         return None
     return {"start": format_instant(start), "end": None, "frequency": frequency, "interval": interval,
             "by_weekday": by_weekday or None, "by_n_weekday": by_n_weekday or None, "by_month": by_month or None,

@@ -14,6 +14,7 @@ from ...core import errors
 from ...core.errors import ApiError
 from ...core.permission_changes import PERMISSION_CHANGES_AT, event_create_permissions
 from ...core.permissions import Permission
+from ...core.snowflake import snowflake_time
 from ...core.validation import field_error
 from ...events.audience import Payload
 from ...wire.user import public_user_json
@@ -22,6 +23,7 @@ from ..audit_log import trail as audit_trail
 from ..channel_messages.access import guild_permissions, require_guild_permission
 from ..channel_messages.audience import GUILD_SCHEDULED_EVENTS, GuildBots
 from .listing import render
+from .recurrence import is_occurrence
 
 if TYPE_CHECKING:
     from ...events.outbox import Outbox
@@ -126,11 +128,25 @@ def modify(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, gu
     if changes:
         assignments = ", ".join(f"{column} = ?" for column in changes)   # columns from the route's fixed list
         conn.execute(f"UPDATE guild_scheduled_events SET {assignments} WHERE id = ?", (*changes.values(), event_id))
+    if "recurrence_rule" in changes:
+        _drop_lost_occurrences(conn, event_id, changes["recurrence_rule"])
     event = render(conn, get_row(conn, guild_id, event_id))
     announce(outbox, "GUILD_SCHEDULED_EVENT_UPDATE", guild_id, event)
     audit_trail.simple(conn, guild_id, user_id, actions.GUILD_SCHEDULED_EVENT_UPDATE, event_id, render(conn, row),
                        event, EVENT_KEYS)
     return event
+
+
+def _drop_lost_occurrences(conn: sqlite3.Connection, event_id: int, rule_text: str | None) -> None:
+    """After a rule change, the exceptions and occurrence interest of occurrences the new rule no
+    longer has go (all of them when the event stops recurring)."""
+    rule = json.loads(rule_text) if rule_text else None
+    for table in ("guild_scheduled_event_exceptions", "guild_scheduled_event_occurrence_users"):
+        occurrences = {row[0] for row in conn.execute(f"SELECT exception_id FROM {table} WHERE event_id = ?",
+                                                      (event_id,))}
+        for occurrence in occurrences:
+            if rule is None or not is_occurrence(rule, snowflake_time(occurrence)):
+                conn.execute(f"DELETE FROM {table} WHERE event_id = ? AND exception_id = ?", (event_id, occurrence))
 
 
 def delete(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *, guild_id: int, user_id: int,
