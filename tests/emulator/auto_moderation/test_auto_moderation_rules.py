@@ -225,3 +225,15 @@ def test_world_files_and_the_admin_api_set_rules_up(platformpp_emulator: Emulato
     made = httpx.post(f"{emu.base_url}/_emulator{rules_path()}", json={"user_id": str(ALICE), **keyword_rule(["x"])})
     assert made.status_code == 200 and made.json()["creator_id"] == str(ALICE)
     assert len(call(emu, "GET", rules_path()).json()) == 2
+
+
+def test_the_audit_log_lists_the_rules_its_entries_refer_to(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    grant_bot(emu, Permission.MANAGE_GUILD | Permission.VIEW_AUDIT_LOG)
+    kept = call(emu, "POST", rules_path(), keyword_rule(["cake"])).json()
+    gone = call(emu, "POST", rules_path(), keyword_rule(["pie"])).json()
+    assert call(emu, "DELETE", rules_path(gone["id"])).status_code == 204
+    log = call(emu, "GET", f"/guilds/{GUILD_ID}/audit-logs").json()
+    assert [e["target_id"] for e in log["audit_log_entries"]] == [gone["id"], gone["id"], kept["id"]]
+    assert log["auto_moderation_rules"] == [kept]   # a deleted rule is no longer listed
+    assert call(emu, "GET", f"/guilds/{GUILD_ID}/audit-logs?action_type=142").json()["auto_moderation_rules"] == []

@@ -1,6 +1,6 @@
 """``GET /guilds/{guild_id}/audit-logs``: VIEW_AUDIT_LOG; filters user_id, target_id, action_type,
-before, after, limit (1-100, default 50); the entries with the users, webhooks, scheduled events
-(and the unmodelled integrations, threads, commands and automod rules, always empty) they refer to."""
+before, after, limit (1-100, default 50); the entries with the users, webhooks, scheduled events and
+auto moderation rules (and the unmodelled integrations, threads and commands, always empty) they refer to."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from ...events.outbox import Outbox
 from ...paths import API
 from ...wire.message import scheduled_event_json
 from ...wire.user import public_user_json
+from ..auto_moderation.listing import referenced_rules
 from ..guilds.access import require_guild_permission, require_member
 from ..guilds.work import in_transaction, writer
 from . import actions, store
@@ -26,6 +27,8 @@ from . import actions, store
 # Entries whose target is a user (member moderation): their targets are listed in ``users``.
 USER_TARGETS = {actions.MEMBER_KICK, actions.MEMBER_BAN_ADD, actions.MEMBER_BAN_REMOVE, actions.MEMBER_UPDATE,
                 actions.MEMBER_ROLE_UPDATE, 26, 27, 28}
+RULE_TARGETS = {actions.AUTO_MODERATION_RULE_CREATE, actions.AUTO_MODERATION_RULE_UPDATE,
+                actions.AUTO_MODERATION_RULE_DELETE}
 EVENT_TARGETS = {actions.GUILD_SCHEDULED_EVENT_CREATE, actions.GUILD_SCHEDULED_EVENT_UPDATE,
                  actions.GUILD_SCHEDULED_EVENT_DELETE}
 PUBLISHED_TYPES = frozenset({
@@ -53,7 +56,9 @@ async def list_entries(request: Request) -> Response:
                              before=before, after=after, limit=limit)
         return {"audit_log_entries": [store.entry_json(row) for row in rows],
                 **_references(conn, guild_id, rows), "webhooks": [], "integrations": [], "threads": [],
-                "application_commands": [], "auto_moderation_rules": []}
+                "application_commands": [],
+                "auto_moderation_rules": referenced_rules(conn, guild_id, {
+                    row["target_id"] for row in rows if row["action_type"] in RULE_TARGETS})}
 
     return json_response(await in_transaction(request, work))
 

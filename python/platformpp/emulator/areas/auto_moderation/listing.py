@@ -46,3 +46,11 @@ def to_managers(conn: sqlite3.Connection, outbox: Outbox, now: datetime, guild_i
         return payload
     outbox.add(event, render)
 
+
+
+def referenced_rules(conn: sqlite3.Connection, guild_id: int, rule_ids: set[int]) -> list[Payload]:
+    """The audit log's ``auto_moderation_rules``: those of ``rule_ids`` that still exist."""
+    marks = ", ".join("?" * len(rule_ids))
+    rows = conn.execute(f"SELECT * FROM auto_moderation_rules WHERE guild_id = ? AND id IN ({marks}) ORDER BY id",
+                        (guild_id, *sorted(rule_ids))).fetchall()
+    return [rule_json(row) for row in rows]
