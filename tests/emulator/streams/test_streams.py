@@ -19,7 +19,8 @@ import davey
 import httpx
 import pytest
 from platformpp.emulator import Emulator
-from social_helpers import BOB, CAROL, GUILD_ID, GatewayClient
+from platformpp.emulator.core.fixtures import default_world
+from social_helpers import ALICE, BOB, CAROL, GUILD_ID, GatewayClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "emulator_voice"))
 from voice_client import VoiceClient, client_seal
@@ -27,6 +28,7 @@ from voice_helpers import agreed
 from voice_state_helpers import LOUNGE, bot_session, sdk_session, until, voice_update
 
 STREAM, VIEW_CHANNEL, CONNECT = 1 << 9, 1 << 10, 1 << 20
+GROUP_DM = 1300000000000000001
 VP8_PAYLOAD_TYPE = 103
 KEY = f"guild:{GUILD_ID}:{LOUNGE}:{BOB}"
 VP8_CODECS = [{"name": "opus", "type": "audio", "priority": 1000, "payload_type": 120},
@@ -172,6 +174,11 @@ def test_a_viewer_watches_and_receives_the_streamers_vp8_frames_end_to_end_encry
         # DAVE's VP8 rule: a key frame's first 10 bytes (tag, start code, size) stay clear, the rest not.
         assert e2ee[:10] == frame[:10] and frame[10:40] not in e2ee
         assert viewer.dave.decrypt(BOB, davey.MediaType.video, e2ee) == frame
+        delta = b"\x31" + os.urandom(300)          # bit 0 set: an interframe, its first byte stays clear
+        send_video(streamer, delta, video_ssrc)
+        _, e2ee = await receive_from(viewer, video_ssrc)
+        assert e2ee[:1] == delta[:1] and delta[1:30] not in e2ee
+        assert viewer.dave.decrypt(BOB, davey.MediaType.video, e2ee) == delta
 
         send_video(viewer, vp8_key_frame())      # a viewer sends nothing to the stream
         assert await asyncio.to_thread(streamer.nothing_received, 0.4)
@@ -272,6 +279,47 @@ def test_a_viewer_whose_gateway_session_ends_leaves_the_stream(platformpp_emulat
     run(scenario())
 
 
+@pytest.fixture
+def group_dm_emulator() -> Any:
+    world = default_world()
+    world["group_dms"] = [{"id": str(GROUP_DM), "name": "squad", "owner_id": str(ALICE),
+                           "recipients": [str(ALICE), str(BOB)]}]
+    with Emulator(seed=world) as emu:
+        yield emu
+
+
+def test_a_stream_in_a_group_dm_call_is_watched_by_its_recipients_only(group_dm_emulator: Emulator) -> None:
+    emu = group_dm_emulator
+    key = f"call:{GROUP_DM}:{ALICE}"
+
+    async def scenario() -> None:
+        alice, _ = await sdk_session(emu, ALICE)
+        bob, _ = await sdk_session(emu, BOB)
+        carol, _ = await sdk_session(emu, CAROL)
+        await voice_update(alice, GROUP_DM, guild_id=None)
+        await alice.dispatch("VOICE_SERVER_UPDATE")
+        await alice.send({"op": 18, "d": {"type": "call", "channel_id": str(GROUP_DM)}})
+        seen = await dispatches_until(alice, "STREAM_SERVER_UPDATE")
+        assert seen["STREAM_CREATE"]["stream_key"] == key and seen["VOICE_STATE_UPDATE"]["self_stream"] is True
+        state = (await bob.dispatch("VOICE_STATE_UPDATE"))["d"]     # the join, then the stream
+        if not state["self_stream"]:
+            state = (await bob.dispatch("VOICE_STATE_UPDATE"))["d"]
+        assert state["user_id"] == str(ALICE) and state["self_stream"] is True
+        await carol.send({"op": 20, "d": {"stream_key": key}})      # not a recipient
+        assert (await carol.dispatch("STREAM_DELETE"))["d"]["reason"] == "unauthorized"
+        await bob.send({"op": 20, "d": {"stream_key": key}})
+        assert (await bob.dispatch("STREAM_CREATE"))["d"]["viewer_ids"] == [str(BOB)]
+        await bob.dispatch("STREAM_SERVER_UPDATE")
+        await voice_update(alice, None, guild_id=None)              # the streamer leaves the call
+        assert (await alice.dispatch("STREAM_DELETE"))["d"]["reason"] == "stream_ended"
+        assert (await bob.dispatch("STREAM_DELETE"))["d"]["reason"] == "stream_ended"
+        assert await asyncio.to_thread(live_streams, emu) == []
+        for client in (alice, bob, carol):
+            await client.close()
+
+    run(scenario())
+
+
 def test_admin_ends_a_stream(platformpp_emulator: Emulator) -> None:
     emu = platformpp_emulator
 
@@ -293,7 +341,9 @@ def test_admin_ends_a_stream(platformpp_emulator: Emulator) -> None:
 
 @pytest.mark.parametrize("payload, field", [
     ({"type": "guild", "guild_id": "not-a-snowflake", "channel_id": str(LOUNGE)}, "d.guild_id"),
-    ({"type": "call", "channel_id": str(LOUNGE)}, "d.type"),
+    ({"type": "lobby", "channel_id": str(LOUNGE)}, "d.type"),
+    ({"type": "guild", "guild_id": str(GUILD_ID), "channel_id": str(LOUNGE), "preferred_region": 5},
+     "d.preferred_region"),
     ({"type": "guild", "guild_id": str(GUILD_ID)}, "d.channel_id"),
 ])
 def test_a_malformed_stream_create_closes_4002_naming_the_field(platformpp_emulator: Emulator,

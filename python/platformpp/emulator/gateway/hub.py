@@ -195,6 +195,8 @@ class Hub:
             raise GatewayClose(Close.DECODE_ERROR, str(invalid)) from None
         outcome = voice_states.gateway_update(self.state, session.viewer, session.id, request)
         server = voice_calls.follow(self.state, session.viewer.user_id, session.id, outcome)
+        if outcome.left is not None:
+            streams.voice_left(self.state, session.viewer.user_id, outcome.left.channel_id)
         if server is None or outcome.joined is None:
             return
         token, endpoint = server

@@ -46,12 +46,13 @@ def _stream_key(d: dict[str, Any]) -> str:
 
 def _create(state: EmulatorState, who: store.Session, d: dict[str, Any]) -> store.Effects:
     kind = d.get("type")
-    if kind != store.GUILD:
-        raise GatewayClose(Close.DECODE_ERROR, 'd.type: must be "guild" (streams in guild voice channels)')
+    if kind not in (store.GUILD, store.CALL):
+        raise GatewayClose(Close.DECODE_ERROR, 'd.type: must be "guild" or "call" (a DM or group DM call)')
     region = d.get("preferred_region")
     if region is not None and not isinstance(region, str):
         raise GatewayClose(Close.DECODE_ERROR, "d.preferred_region: must be a string or null")
-    return store.create(state, who, _snowflake(d, "guild_id"), _snowflake(d, "channel_id"))
+    guild_id = _snowflake(d, "guild_id") if kind == store.GUILD else None
+    return store.create(state, who, guild_id, _snowflake(d, "channel_id"))
 
 
 def command(state: EmulatorState, session: Session, op: int, d: Any) -> None:
@@ -75,6 +76,13 @@ def command(state: EmulatorState, session: Session, op: int, d: Any) -> None:
         return
     for update in calls.follow(state, effects):
         session.deliver("STREAM_SERVER_UPDATE", update)
+
+
+def voice_left(state: EmulatorState, user_id: int, channel_id: int) -> None:
+    """Opcode 4 took the user out of a call (left or moved): its stream there ends. (A guild voice
+    state's end anywhere also reaches the streams area as a domain event; a DM call's only here.)"""
+    effects = store.end_where(state, "user_id = ? AND channel_id = ?", (user_id, channel_id), store.STREAM_ENDED)
+    calls.follow(state, effects)
 
 
 def session_ended(state: EmulatorState, session_id: str) -> None:

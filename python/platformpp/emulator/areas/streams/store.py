@@ -3,9 +3,11 @@
 The rules (docs/emulator-streams.md):
 
 - a stream belongs to the streamer's voice state: the streamer must be in that guild voice channel
-  (from the same Gateway session) and have STREAM there; the stream ends when that voice state ends or
-  moves, or when the streamer deletes it; the voice state carries ``self_stream: true`` meanwhile;
-- a viewer must be a member of the guild with VIEW_CHANNEL and CONNECT in the stream's channel;
+  (with STREAM there) or that DM / group DM call, from the same Gateway session; the stream ends when
+  that voice state ends or moves, or when the streamer deletes it; the voice state carries
+  ``self_stream: true`` meanwhile;
+- a viewer of a guild stream must be a member of the guild with VIEW_CHANNEL and CONNECT in the
+  stream's channel; of a call's stream, a recipient of the DM or group DM;
 - a refused create or watch changes nothing and answers STREAM_DELETE ``reason: "unauthorized"`` to the
   asking session; a watch of a stream that does not exist answers ``reason: "stream_ended"``.
 
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
     from ...state import EmulatorState
 
 GUILD = "guild"
+CALL = "call"          # a DM or group DM call
 # The emulator serves voice from one region (GET /voice/regions); a preferred region it does not
 # serve is not an error, the stream simply runs in the one it has.
 REGION = "emulator"
@@ -41,7 +44,9 @@ STREAM_ENDED = "stream_ended"
 UNAUTHORIZED = "unauthorized"
 
 
-def stream_key(guild_id: int, channel_id: int, user_id: int) -> str:
+def stream_key(guild_id: int | None, channel_id: int, user_id: int) -> str:
+    if guild_id is None:
+        return f"{CALL}:{channel_id}:{user_id}"
     return f"{GUILD}:{guild_id}:{channel_id}:{user_id}"
 
 
@@ -99,8 +104,8 @@ def listing(state: EmulatorState) -> list[Payload]:
     """Every live stream with its streamer and channel (the admin API)."""
     with state.db.transaction() as conn:
         rows = conn.execute("SELECT * FROM streams ORDER BY created_at, stream_key").fetchall()
-        return [{**stream_json(conn, row), "guild_id": str(row["guild_id"]), "channel_id": str(row["channel_id"]),
-                 "user_id": str(row["user_id"])} for row in rows]
+        return [{**stream_json(conn, row), "guild_id": None if row["guild_id"] is None else str(row["guild_id"]),
+                 "channel_id": str(row["channel_id"]), "user_id": str(row["user_id"])} for row in rows]
 
 
 # --- audiences ---------------------------------------------------------------------------------------
@@ -125,9 +130,14 @@ def _channel(conn: sqlite3.Connection, guild_id: int, channel_id: int) -> sqlite
     return channel if channel is not None and channel["type"] in VOICE_LIKE else None
 
 
-def _may_stream(conn: sqlite3.Connection, state: EmulatorState, who: Session, guild_id: int,
+def _may_stream(conn: sqlite3.Connection, state: EmulatorState, who: Session, guild_id: int | None,
                 channel_id: int) -> sqlite3.Row | None:
-    """The streamer's voice state when it may stream there (in that channel from this session, STREAM)."""
+    """The streamer's voice state when it may stream there (in that channel from this session; STREAM
+    in a guild channel)."""
+    if guild_id is None:
+        return conn.execute("SELECT * FROM voice_states WHERE kind = 'private' AND user_id = ?"
+                            " AND channel_id = ? AND session_id = ?",
+                            (who.user_id, channel_id, who.session_id)).fetchone()
     voice = conn.execute("SELECT * FROM voice_states WHERE kind = 'guild' AND user_id = ? AND guild_id = ?"
                          " AND channel_id = ? AND session_id = ?",
                          (who.user_id, guild_id, channel_id, who.session_id)).fetchone()
@@ -139,6 +149,9 @@ def _may_stream(conn: sqlite3.Connection, state: EmulatorState, who: Session, gu
 
 
 def _may_watch(conn: sqlite3.Connection, state: EmulatorState, user_id: int, row: sqlite3.Row) -> bool:
+    if row["guild_id"] is None:
+        return conn.execute("SELECT 1 FROM channel_recipients WHERE channel_id = ? AND user_id = ?",
+                            (row["channel_id"], user_id)).fetchone() is not None
     member = standing(conn, row["guild_id"], user_id, state.clock.now())
     channel = _channel(conn, row["guild_id"], row["channel_id"])
     if member is None or channel is None:
@@ -148,8 +161,9 @@ def _may_watch(conn: sqlite3.Connection, state: EmulatorState, user_id: int, row
 
 
 def _set_self_stream(conn: sqlite3.Connection, outbox: Outbox, state: EmulatorState, user_id: int,
-                     guild_id: int, value: bool) -> None:
-    voice = voice_states.get_voice_state(conn, guild_id, user_id)
+                     channel_id: int, value: bool) -> None:
+    voice = conn.execute("SELECT * FROM voice_states WHERE user_id = ? AND channel_id = ?",
+                         (user_id, channel_id)).fetchone()
     if voice is not None and bool(voice["self_stream"]) != value:
         voice_states.set_stage_fields(conn, outbox, state, voice, {"self_stream": int(value)})
 
@@ -162,7 +176,7 @@ def _end(conn: sqlite3.Connection, outbox: Outbox, state: EmulatorState, row: sq
     effects.disconnect.extend((row["rtc_server_id"], user_id) for user_id in sorted(audience))
     conn.execute("DELETE FROM stream_viewers WHERE stream_key = ?", (row["stream_key"],))
     conn.execute("DELETE FROM streams WHERE stream_key = ?", (row["stream_key"],))
-    _set_self_stream(conn, outbox, state, row["user_id"], row["guild_id"], False)
+    _set_self_stream(conn, outbox, state, row["user_id"], row["channel_id"], False)
 
 
 def _announce_update(conn: sqlite3.Connection, outbox: Outbox, row: sqlite3.Row, skip: int | None = None) -> None:
@@ -172,7 +186,7 @@ def _announce_update(conn: sqlite3.Connection, outbox: Outbox, row: sqlite3.Row,
 
 # --- opcodes -----------------------------------------------------------------------------------------
 
-def create(state: EmulatorState, who: Session, guild_id: int, channel_id: int) -> Effects:
+def create(state: EmulatorState, who: Session, guild_id: int | None, channel_id: int) -> Effects:
     """Opcode 18. A user streams in one place at a time: a stream elsewhere ends first; a second create of
     the same stream hands out a fresh stream session (viewers stay)."""
     key = stream_key(guild_id, channel_id, who.user_id)
@@ -187,15 +201,15 @@ def create(state: EmulatorState, who: Session, guild_id: int, channel_id: int) -
             _end(conn, outbox, state, other, STREAM_ENDED, effects)
         row = conn.execute("SELECT * FROM streams WHERE stream_key = ?", (key,)).fetchone()
         if row is None:
-            conn.execute("INSERT INTO streams (stream_key, guild_id, channel_id, user_id, application_id, session_id,"
-                         " rtc_server_id, region, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                         (key, guild_id, channel_id, who.user_id, who.application_id, who.session_id,
+            conn.execute("INSERT INTO streams (stream_key, kind, guild_id, channel_id, user_id, application_id,"
+                         " session_id, rtc_server_id, region, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         (key, CALL if guild_id is None else GUILD, guild_id, channel_id, who.user_id, who.application_id, who.session_id,
                           state.ids.next(), REGION, state.clock.iso()))
         else:
             conn.execute("UPDATE streams SET session_id = ?, application_id = ? WHERE stream_key = ?",
                          (who.session_id, who.application_id, key))
         row = conn.execute("SELECT * FROM streams WHERE stream_key = ?", (key,)).fetchone()
-        _set_self_stream(conn, outbox, state, who.user_id, guild_id, True)
+        _set_self_stream(conn, outbox, state, who.user_id, channel_id, True)
         outbox.add("STREAM_CREATE", _to({who.user_id}, stream_json(conn, row)))
         effects.allocate.append(Allocation(key, row["rtc_server_id"], who.user_id, who.session_id, sender=True))
     return effects

@@ -1,10 +1,12 @@
 -- Live Go Live streams (Gateway opcodes 18-22). Like voice states they live as long as the Gateway
 -- session and voice state that made them, so the tables are emptied when the emulator starts.
--- ``stream_key`` is "guild:{guild_id}:{channel_id}:{user_id}"; ``rtc_server_id`` names the stream's call
--- on the voice service (the server_id its clients identify with).
+-- ``stream_key`` is "guild:{guild_id}:{channel_id}:{user_id}" in a guild voice channel, "call:{channel_id}:
+-- {user_id}" in a DM or group DM call (``guild_id`` NULL); ``rtc_server_id`` names the stream's call on the
+-- voice service (the server_id its clients identify with).
 CREATE TABLE streams (
     stream_key     TEXT PRIMARY KEY,
-    guild_id       INTEGER NOT NULL,
+    kind           TEXT NOT NULL,
+    guild_id       INTEGER,
     channel_id     INTEGER NOT NULL,
     user_id        INTEGER NOT NULL,
     application_id INTEGER NOT NULL,
