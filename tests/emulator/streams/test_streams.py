@@ -320,13 +320,20 @@ def test_a_stream_in_a_group_dm_call_is_watched_by_its_recipients_only(group_dm_
     run(scenario())
 
 
-def test_admin_ends_a_stream(platformpp_emulator: Emulator) -> None:
+def test_admin_ends_a_stream_and_bots_see_self_stream_only(platformpp_emulator: Emulator) -> None:
     emu = platformpp_emulator
 
     async def scenario() -> None:
+        bot, _ = await bot_session(emu)            # GUILDS | GUILD_VOICE_STATES
         bob, _ = await sdk_session(emu, BOB)
         await join_voice(bob)
         created, _ = await start_stream(bob)
+        # The guild's bots learn of the stream from the voice state only; STREAM_* are the users' own.
+        state = (await bot.dispatch("VOICE_STATE_UPDATE"))["d"]
+        if not state["self_stream"]:
+            state = (await bot.dispatch("VOICE_STATE_UPDATE"))["d"]
+        assert state["user_id"] == str(BOB) and state["self_stream"] is True
+        await bot.no_dispatch("STREAM_CREATE")
         listed = await asyncio.to_thread(live_streams, emu)
         assert listed == [{**created, "guild_id": str(GUILD_ID), "channel_id": str(LOUNGE), "user_id": str(BOB)}]
         with httpx.Client(base_url=emu.base_url, timeout=10) as http:
@@ -334,7 +341,11 @@ def test_admin_ends_a_stream(platformpp_emulator: Emulator) -> None:
             missing = await asyncio.to_thread(http.delete, f"/_emulator/streams/{KEY}")
             assert missing.status_code == 404
         assert (await bob.dispatch("STREAM_DELETE"))["d"]["reason"] == "stream_ended"
-        await bob.close()
+        state = (await bot.dispatch("VOICE_STATE_UPDATE"))["d"]
+        assert state["user_id"] == str(BOB) and state["self_stream"] is False
+        await bot.no_dispatch("STREAM_DELETE")
+        for client in (bob, bot):
+            await client.close()
 
     run(scenario())
 
