@@ -1,8 +1,9 @@
 """The guild widget over real HTTP and the Gateway: its settings need MANAGE_GUILD and write a
 GUILD_UPDATE audit entry naming what changed (and GUILD_UPDATE to bots); widget.json is public, off
 (50004) until enabled, lists the voice channels anyone may join and the members online, anonymised,
-with an instant invite the platform makes once and reuses; widget.png draws each style at its size,
-its pixels following the online count; world files set the widget up."""
+with an instant invite the platform makes once and reuses (INVITE_CREATE once, no audit entry);
+widget.png draws each style at its size, its pixels following the online count; world files set the
+widget up."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from platformpp.emulator import Emulator
 from platformpp.emulator.core.permissions import Permission
 from social_helpers import ALICE, BOB, BOT_TOKEN, GUILD_ID, GatewayClient, api, bot
 
-GUILDS = 1 << 0
+GUILDS, GUILD_INVITES = 1 << 0, 1 << 6
 SIZES = {"shield": (80, 20), "banner1": (320, 76), "banner2": (320, 82), "banner3": (320, 100),
          "banner4": (320, 164)}
 
@@ -101,6 +102,30 @@ def test_widget_json_is_public_and_anonymised(platformpp_emulator: Emulator) -> 
     emu.state.db.execute("UPDATE guilds SET invites_disabled_until = '2999-01-01T00:00:00+00:00' WHERE id = ?",
                          (GUILD_ID,))
     assert public(emu, "widget.json").json()["instant_invite"] is None
+
+
+def test_the_widget_invite_is_announced_once(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    set_role_permissions(emu, BOT_ROLE, int(Permission.MANAGE_GUILD | Permission.MANAGE_CHANNELS
+                                            | Permission.VIEW_AUDIT_LOG))
+    enable(emu, {"enabled": True, "channel_id": str(GENERAL)})
+
+    async def scenario() -> None:
+        client = await GatewayClient.connect(emu)
+        await client.identify(BOT_TOKEN, intents=GUILDS | GUILD_INVITES)
+        await client.dispatch("GUILD_CREATE")
+        widget = (await asyncio.to_thread(public, emu, "widget.json")).json()
+        created = (await client.dispatch("INVITE_CREATE"))["d"]
+        assert widget["instant_invite"].endswith("/" + created["code"])
+        assert created["channel_id"] == str(GENERAL) and created["max_age"] == 86400 and created["max_uses"] == 0
+        assert "inviter" not in created
+        await asyncio.to_thread(public, emu, "widget.json")
+        await client.no_dispatch("INVITE_CREATE")
+        await client.close()
+
+    asyncio.run(scenario())
+    with bot(emu) as http:   # the platform's own invite: no one made it, the audit log does not show it
+        assert http.get(f"/guilds/{GUILD_ID}/audit-logs", params={"action_type": 40}).json()["audit_log_entries"] == []
 
 
 def test_widget_png_styles_and_counts(platformpp_emulator: Emulator) -> None:
