@@ -41,6 +41,10 @@ def test_onboarding(emu: Emulator, client: ClientFactory) -> None:
     assert bot.get(f"{GUILD}/onboarding").json() == saved.json()
     refused = bot.put(f"{GUILD}/onboarding", json={"enabled": True})
     assert refused.status_code == 400 and refused.json()["code"] == 350000
+    # the audit entries it wrote read back as the schema has them
+    grant_bot(emu, Permission.VIEW_AUDIT_LOG)
+    entries = bot.get(f"{GUILD}/audit-logs").json()["audit_log_entries"]
+    assert {e["action_type"] for e in entries} == {163, 166}
 
 
 @pytest.mark.covers("GET /guilds/{guild_id}/new-member-welcome")
