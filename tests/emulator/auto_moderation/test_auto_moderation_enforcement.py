@@ -252,6 +252,20 @@ def test_a_thread_title_is_screened(platformpp_emulator: Emulator) -> None:
     made = httpx.post(start, json={"author_id": str(BOB), "name": "Fork club", "type": 11})
     assert made.status_code == 201, made.text
 
+    # a forum post: its title, then its first message; either blocked leaves no post behind
+    grant_bot(emu, MANAGER | Permission.MANAGE_CHANNELS)
+    forum = call(emu, "POST", f"/guilds/{GUILD_ID}/channels", {"name": "ideas", "type": 15})
+    assert forum.status_code == 201, forum.text
+    post = f"{emu.base_url}/_emulator/channels/{forum.json()['id']}/threads"
+    titled = httpx.post(post, json={"author_id": str(BOB), "name": "Spoon ideas", "message": {"content": "hi"}})
+    assert blocked(titled, 200001), titled.text
+    said = httpx.post(post, json={"author_id": str(BOB), "name": "Cutlery", "message": {"content": "spoon"}})
+    assert blocked(said), said.text
+    assert emu.state.db.query_one("SELECT COUNT(*) FROM channels WHERE parent_id = ?", (int(forum.json()["id"]),))[0] == 0
+    fine = httpx.post(post, json={"author_id": str(BOB), "name": "Cutlery", "message": {"content": "fork"}})
+    assert fine.status_code == 201 and fine.json()["message"]["content"] == "fork", fine.text
+    assert len(audit_entries(emu, 143)) == 3
+
 
 def test_rule_events_need_the_configuration_intent(platformpp_emulator: Emulator) -> None:
     emu = platformpp_emulator
