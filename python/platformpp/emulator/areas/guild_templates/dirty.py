@@ -21,7 +21,9 @@ TRIGGERS = frozenset({"GUILD_UPDATE", "GUILD_ROLE_CREATE", "GUILD_ROLE_UPDATE", 
 def start(state: EmulatorState) -> Callable[[], None]:
     """Subscribe to the bus; returns the unsubscribe function."""
     def on_event(event: Event) -> None:
-        if event.audience is not None and event.name in TRIGGERS:
+        # Most worlds have no clean template: a read answers that without opening a write transaction.
+        if event.audience is not None and event.name in TRIGGERS \
+                and state.db.query_one("SELECT 1 FROM guild_templates WHERE is_dirty = 0 LIMIT 1") is not None:
             with state.db.transaction() as conn:
                 store.mark_dirty(conn)
     return state.bus.subscribe(on_event)
