@@ -30,6 +30,7 @@ class Match:
     content: str          # the text it matched
 
 
+@lru_cache(maxsize=256)
 def regex_problem(pattern: str) -> str | None:
     """Why ``pattern`` is refused, or None."""
     if _UNSUPPORTED.search(pattern):
@@ -84,7 +85,7 @@ def match_keywords(text: str, keywords: list[str], allow_list: list[str]) -> Mat
 
 def match_patterns(text: str, patterns: list[str], allow_list: list[str]) -> Match | None:
     for pattern in patterns:
-        if regex_problem(pattern) is not None:   # a stored pattern is valid; a world file's too: guard anyway
+        if regex_problem(pattern) is not None:   # stored patterns were checked; never compile a bad one
             continue
         for hit in _pattern_regex(pattern).finditer(text):
             if hit.end() == hit.start():

@@ -50,9 +50,10 @@ def _snowflakes(form: Form, name: str, *, max_items: int) -> list[int] | None:
     items = form.array(name, required=False, max_items=max_items)
     if items is None:
         return None
+    listed = Form({}, form.errors, (*form.path, name))   # names each bad id by its index
     result: list[int] = []
     for index, item in enumerate(items):
-        number = Form({}, form.errors, (*form.path, name)).coerce_snowflake(index, item)
+        number = listed.coerce_snowflake(index, item)
         if number is not None and number not in result:   # repeats are one id, as the platform keeps them
             result.append(number)
     return result
@@ -60,8 +61,8 @@ def _snowflakes(form: Form, name: str, *, max_items: int) -> list[int] | None:
 
 def read_trigger_metadata(form: Form, trigger_type: int) -> dict[str, Any]:
     """``trigger_metadata`` (absent or null: the trigger's defaults) in the shape the platform answers."""
-    meta = form.obj("trigger_metadata", required=False, nullable=True) or Form({}, form.errors,
-                                                                               (*form.path, "trigger_metadata"))
+    meta = (form.obj("trigger_metadata", required=False, nullable=True)
+            or Form({}, form.errors, (*form.path, "trigger_metadata")))
     allow_max = ALLOW_LIST_MAX.get(trigger_type, 100)
     if trigger_type in (KEYWORD, MEMBER_PROFILE):
         patterns = _strings(meta, "regex_patterns", max_items=PATTERNS_MAX, max_len=PATTERN_LEN_MAX) or []
