@@ -279,6 +279,23 @@ def test_a_viewer_whose_gateway_session_ends_leaves_the_stream(platformpp_emulat
     run(scenario())
 
 
+def test_a_world_reset_closes_the_stream_sessions(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+
+    async def scenario() -> None:
+        bob, bob_session = await sdk_session(emu, BOB)
+        await join_voice(bob)
+        created, server = await start_stream(bob)
+        streamer, _ = await stream_session(server, int(created["rtc_server_id"]), BOB, bob_session)
+        with httpx.Client(base_url=emu.base_url, timeout=10) as http:
+            assert (await asyncio.to_thread(http.post, "/_emulator/reset")).status_code == 204
+        assert await bob.close_code() == 4009          # the world is gone: so are its sessions...
+        assert await streamer.closed() == 4014         # ...and their stream sessions
+        await streamer.close()
+
+    run(scenario())
+
+
 @pytest.fixture
 def group_dm_emulator() -> Any:
     world = default_world()

@@ -88,3 +88,4 @@ def voice_left(state: EmulatorState, user_id: int, channel_id: int) -> None:
 def session_ended(state: EmulatorState, session_id: str) -> None:
     """The Gateway session is over: it no longer watches or streams (in the hub's voice ending)."""
     calls.follow(state, store.session_ended(state, session_id))
+    calls.session_ended(state, session_id)
