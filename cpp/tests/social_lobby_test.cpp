@@ -76,12 +76,13 @@ BOOST_AUTO_TEST_CASE(create_and_join_by_secret_with_dispatches_seen_by_the_other
     BOOST_TEST(alice.GetLobbyHandle(lobbyId)->LobbyMemberIds() == std::vector<uint64_t>{kAliceId});
     BOOST_TEST(aliceDeleted.empty());
 
-    // Leaving a lobby one is not in is the platform's 404 (10007 unknown member), nothing changes.
+    // Leaving a lobby one is no longer in is safe, as on the platform: success, nothing changes.
     Outcome<ClientResult> again;
     bob.LeaveLobby(lobbyId, again.Callback());
     const auto& [againResult] = again.Wait();
-    BOOST_TEST((againResult.Type() == ErrorType::HTTPError));
-    BOOST_TEST(againResult.ErrorCode() == 10007);
+    BOOST_TEST(againResult.Successful());
+    BOOST_TEST(!bob.GetLobbyHandle(lobbyId).has_value());
+    BOOST_TEST(alice.GetLobbyHandle(lobbyId)->LobbyMemberIds() == std::vector<uint64_t>{kAliceId});
 }
 
 BOOST_AUTO_TEST_CASE(lobby_messages_both_ways_with_history) {
