@@ -89,6 +89,8 @@ def test_the_snapshot_has_placeholder_ids_and_leaves_out_managed_roles(platformp
     assert channels["moderators"]["permission_overwrites"] == [
         {"id": "0", "type": 0, "allow": "0", "deny": "1024"}, {"id": "1", "type": 0, "allow": "1024", "deny": "0"}]
     assert snapshot["system_channel_id"] == "2" and snapshot["afk_channel_id"] is None
+    # minutes as an int on every channel: libraries (hikari) read it without a null check
+    assert all(isinstance(c["default_auto_archive_duration"], int) for c in snapshot["channels"])
 
 
 def test_plain_types_stand_for_those_a_new_guild_cannot_start_with(platformpp_emulator: Emulator) -> None:

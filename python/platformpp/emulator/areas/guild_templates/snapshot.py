@@ -104,7 +104,8 @@ def _channel(row: sqlite3.Row, channel_ids: dict[int, int], role_ids: dict[int, 
         "user_limit": row["user_limit"] or 0, "nsfw": bool(row["nsfw"]),
         "rate_limit_per_user": row["rate_limit_per_user"],
         "parent_id": _placeholder(channel_ids, row["parent_id"]),
-        "default_auto_archive_duration": row["default_auto_archive_duration"],
+        # an int, never null: libraries (hikari) read it as minutes; 4320 as the emulator's channels default
+        "default_auto_archive_duration": row["default_auto_archive_duration"] or 4320,
         "permission_overwrites": overwrites, "available_tags": tags, "template": "",
         "default_reaction_emoji": (json.loads(row["default_reaction_emoji"])
                                    if forum and row["default_reaction_emoji"] else None),
