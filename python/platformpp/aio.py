@@ -14,6 +14,9 @@ The first await on an event loop registers the SDK's wake-up file descriptor wit
 (``loop.add_reader``), so callbacks run on the loop's thread as soon as they are queued: no polling.
 Drive the SDK from one event loop. Cancelling the awaiting task (or its timeout) abandons the call:
 its result is dropped when it arrives; a cancelled ``authorize_async`` also aborts the authorization.
+
+``await client.connect_async()`` connects and returns once the Client is Ready;
+``await client.wait_until_ready()`` waits for that state without connecting.
 """
 
 from __future__ import annotations
@@ -25,8 +28,11 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
+from ._errors import python_terms
+
 _extension: ModuleType | None = None
 _pumped_loops: weakref.WeakSet[asyncio.AbstractEventLoop] = weakref.WeakSet()
+_last_pumped: weakref.ReferenceType[asyncio.AbstractEventLoop] | None = None
 
 # What to call when an awaiting task is cancelled, so that the platform side stops too.
 _ON_CANCEL = {"authorize": "abort_authorize"}
@@ -35,10 +41,25 @@ _ON_CANCEL = {"authorize": "abort_authorize"}
 def pump(loop: asyncio.AbstractEventLoop | None = None) -> None:
     """Runs SDK callbacks on `loop` (default: the running loop) whenever they are queued. Idempotent."""
     assert _extension is not None, "the extension installs this module"
+    global _last_pumped
     loop = loop or asyncio.get_running_loop()
     if loop not in _pumped_loops:
         loop.add_reader(_extension.callback_wakeup_fd(), _extension.run_callbacks)
         _pumped_loops.add(loop)
+    _last_pumped = weakref.ref(loop)
+
+
+def sdk_loop() -> asyncio.AbstractEventLoop | None:
+    """The loop coroutine event handlers run on: the running loop if it pumps the SDK, else the loop
+    pumped last (a FrameLoop between ticks), or None when no loop pumps the SDK."""
+    try:
+        running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
+    if running is not None and running in _pumped_loops:
+        return running
+    last = _last_pumped() if _last_pumped is not None else None
+    return last if last is not None and not last.is_closed() else None
 
 
 def error_for(result: Any) -> Exception:
@@ -52,9 +73,57 @@ def error_for(result: Any) -> Exception:
         error_class = getattr(_extension, type_name, _extension.ClientError)
         if not (isinstance(error_class, type) and issubclass(error_class, _extension.ClientError)):
             error_class = _extension.ClientError
-        error = error_class(result.to_string())
+        # The class already says the type: the message starts after it ("404 (10003): Unknown Lobby").
+        text = result.to_string()
+        if text.startswith(type_name):
+            text = text[len(type_name):].lstrip(": ") or type_name
+        error = error_class(python_terms(text))
     error.result = result
     return error
+
+
+async def connect_async(self: Any, *, timeout: float | None = None) -> None:
+    """connect(), then waits until the Client is Ready (wait_until_ready). ClientNotReady without a
+    token (call update_token() first); NetworkError when the connection fails."""
+    assert _extension is not None
+    if not self.is_authenticated():
+        raise _extension.ClientNotReady("connect_async() needs a token: call update_token() first")
+    if self.get_status() == type(self).Status.Ready:
+        return
+    ready = asyncio.ensure_future(wait_until_ready(self, timeout=timeout))
+    try:
+        await asyncio.sleep(0)  # subscribed before connect() reports anything
+        self.connect()
+        await ready
+    finally:
+        ready.cancel()
+
+
+async def wait_until_ready(self: Any, *, timeout: float | None = None) -> None:
+    """Returns once the Client's status is Ready (at once if it is); NetworkError if it becomes
+    Disconnected first. It does not connect: see connect_async()."""
+    assert _extension is not None
+    loop = asyncio.get_running_loop()
+    pump(loop)
+    status_type, error_type = type(self).Status, type(self).Error
+    if self.get_status() == status_type.Ready:
+        return
+    future: asyncio.Future[None] = loop.create_future()
+
+    def changed(status: Any, error: Any, detail: int) -> None:
+        if future.done():
+            return
+        if status == status_type.Ready:
+            future.set_result(None)
+        elif status == status_type.Disconnected:
+            why = "disconnected" if error == error_type.None_ else f"{error.name} (detail {detail})"
+            future.set_exception(_extension.NetworkError(f"the Client did not become Ready: {why}"))
+
+    self.on("status_changed", changed)
+    try:
+        await asyncio.wait_for(future, timeout)
+    finally:
+        self.off("status_changed", changed)
 
 
 def _settle(future: asyncio.Future[Any], result: Any, values: tuple[Any, ...]) -> None:
@@ -118,3 +187,5 @@ def install(extension: ModuleType, calls: Sequence[CallEntry]) -> None:
             raise RuntimeError(f"the call table names {name!r}, which the Client does not have")
         setattr(extension.Client, f"{name}_async",
                 _make_async(name, parameters, value_types, has_result, callback_name))
+    extension.Client.connect_async = connect_async
+    extension.Client.wait_until_ready = wait_until_ready

@@ -6,6 +6,7 @@ use the async API, advances platformpp's asyncio loop by one step, so coroutines
 
     frames = platformpp.FrameLoop()
     frames.spawn(sign_in(client))          # a coroutine; runs a little every frame
+    client.on("lobby_created", on_lobby)   # an async def handler runs on the same loop
     while running:
         frames.tick()
         ...draw...
@@ -25,6 +26,7 @@ class FrameLoop:
 
     def __init__(self) -> None:
         self._loop = asyncio.new_event_loop()
+        self._pumped = False
 
     @property
     def loop(self) -> asyncio.AbstractEventLoop:
@@ -37,8 +39,11 @@ class FrameLoop:
 
     def tick(self) -> None:
         """Runs queued SDK callbacks, then one pass of the asyncio loop (never blocks)."""
-        from . import _platformpp
+        from . import _platformpp, aio
 
+        if not self._pumped:  # this loop also runs the coroutine handlers of client.on()
+            aio.pump(self._loop)
+            self._pumped = True
         _platformpp.run_callbacks()
         # One iteration: everything ready now runs, then the loop stops without waiting.
         self._loop.call_soon(self._loop.stop)

@@ -5,58 +5,20 @@ from __future__ import annotations
 import collections.abc
 import datetime
 import enum
+from platformpp import Aborted
+from platformpp import AuthorizationFailed
+from platformpp import ClientDestroyed
+from platformpp import ClientError
+from platformpp import ClientNotReady
+from platformpp import Disabled
+from platformpp import Error
+from platformpp import HTTPError
+from platformpp import NetworkError
+from platformpp import NullHandleError
+from platformpp import RPCError
+from platformpp import ValidationError
 import typing
 __all__: list[str] = ['Aborted', 'Activity', 'ActivityActionTypes', 'ActivityAssets', 'ActivityButton', 'ActivityGamePlatforms', 'ActivityInvite', 'ActivityParty', 'ActivityPartyPrivacy', 'ActivitySecrets', 'ActivityTimestamps', 'ActivityTypes', 'AdditionalContent', 'AdditionalContentType', 'AudioDevice', 'AudioModeType', 'AudioSystem', 'AuthenticationCodeChallengeMethod', 'AuthenticationExternalAuthType', 'AuthorizationArgs', 'AuthorizationCodeChallenge', 'AuthorizationCodeVerifier', 'AuthorizationFailed', 'AuthorizationTokenType', 'Call', 'CallInfoHandle', 'ChannelHandle', 'ChannelType', 'Client', 'ClientCreateOptions', 'ClientDestroyed', 'ClientError', 'ClientNotReady', 'ClientResult', 'DeviceAuthorizationArgs', 'Disabled', 'DisclosureTypes', 'Error', 'ErrorType', 'ExternalIdentityProviderType', 'GuildChannel', 'GuildMinimal', 'HTTPError', 'HttpStatusCode', 'IntegrationType', 'LinkedChannel', 'LinkedLobby', 'LobbyHandle', 'LobbyMemberHandle', 'LoggingSeverity', 'MessageHandle', 'NetworkError', 'NullHandleError', 'RPCError', 'RelationshipGroupType', 'RelationshipHandle', 'RelationshipType', 'ReleaseCalendar', 'StatusDisplayTypes', 'StatusType', 'UserApplicationProfileHandle', 'UserHandle', 'UserMessageSummary', 'VADThresholdSettings', 'ValidationError', 'VoiceInputModeType', 'VoiceSettings', 'VoiceStateHandle', 'callback_wakeup_fd', 'enum_to_string', 'get_callback_error_hook', 'resolve_authorize_redirect_uri', 'resolve_authorize_state', 'run_callbacks', 'set_callback_error_hook', 'sort_guild_channels_for_display']
-class Error(Exception):
-    """
-    Base class of every error platformpp raises.
-    """
-class NullHandleError(Error):
-    """
-    A handle that holds no object (its class's nullobj, or moved from) was used.
-    """
-class ValidationError(Error, ValueError):
-    """
-    An argument breaks a rule. `field` names the field; the message names the field and the rule.
-    """
-class ClientError(Error):
-    """
-    An SDK call failed: `result` is its ClientResult (type, status, error_code, error...).
-    """
-class NetworkError(ClientError):
-    """
-    No HTTP answer: connect, TLS, timeout or a dropped connection.
-    """
-class HTTPError(ClientError):
-    """
-    The platform answered with an error status (result.status, result.error_code).
-    """
-class ClientNotReady(ClientError):
-    """
-    The call needs a connected or authenticated Client.
-    """
-class Disabled(ClientError):
-    """
-    The feature is turned off.
-    """
-class ClientDestroyed(ClientError):
-    """
-    The Client was destroyed before the call completed.
-    """
-class Aborted(ClientError):
-    """
-    The call was cancelled (e.g. abort_authorize()).
-    """
-class AuthorizationFailed(ClientError):
-    """
-    OAuth2 refused: state mismatch, consent denied, invalid_grant (result.deauthorized)...
-    """
-class RPCError(ClientError):
-    """
-    A client entry point request failed. From platformpp.ipc, ``code`` is the desktop client's ERROR or
-        close code (None when it gave none).
-    """
-    code = None
 class LoggingSeverity(enum.IntEnum):
     """
     Severity of an SDK log line; None as a minimum turns a log callback off.
@@ -66,6 +28,8 @@ class LoggingSeverity(enum.IntEnum):
     None_ = 5
     Verbose = 1
     Warning = 3
+    def __str__(self):
+        ...
 class ErrorType(enum.IntEnum):
     """
     What kind of failure a ClientResult reports.
@@ -80,6 +44,8 @@ class ErrorType(enum.IntEnum):
     None_ = 0
     RPCError = 9
     ValidationError = 6
+    def __str__(self):
+        ...
 class HttpStatusCode(enum.IntEnum):
     """
     The HTTP status of the platform's answer; None_ when there was no HTTP answer. An IntEnum: it compares equal to the number (status == 404).
@@ -144,6 +110,8 @@ class HttpStatusCode(enum.IntEnum):
     UpgradeRequired = 426
     UriTooLong = 414
     VariantAlsoNegotiates = 506
+    def __str__(self):
+        ...
 @typing.final
 class ClientResult:
     """
@@ -252,11 +220,15 @@ class IntegrationType(enum.IntEnum):
     """
     GuildInstall = 0
     UserInstall = 1
+    def __str__(self):
+        ...
 class AuthenticationCodeChallengeMethod(enum.IntEnum):
     """
     PKCE code challenge method (RFC 7636); only S256.
     """
     S256 = 0
+    def __str__(self):
+        ...
 @typing.final
 class AuthorizationCodeChallenge:
     """
@@ -433,6 +405,8 @@ class Client:
         HttpWait = 6
         Ready = 3
         Reconnecting = 4
+        def __str__(self):
+            ...
     class Error(enum.IntEnum):
         """
         Why the connection state changed, if by a failure.
@@ -441,6 +415,8 @@ class Client:
         ConnectionFailed = 1
         None_ = 0
         UnexpectedClose = 2
+        def __str__(self):
+            ...
     class Thread(enum.IntEnum):
         """
         The SDK's threads (set_thread_priority).
@@ -448,6 +424,8 @@ class Client:
         Client = 0
         Network = 2
         Voice = 1
+        def __str__(self):
+            ...
     nullobj: typing.ClassVar[Client]
     @staticmethod
     def error_to_string(error: Client.Error) -> str:
@@ -621,6 +599,11 @@ class Client:
     def connect(self) -> None:
         """
         Connects the Gateway with the token given to update_token; watch set_status_changed_callback.
+        """
+    async def connect_async(self, *, timeout: float | None = None) -> None:
+        """
+        connect(), then waits until the Client is Ready (wait_until_ready). ClientNotReady without a
+            token (call update_token() first); NetworkError when the connection fails.
         """
     def create_authorization_code_verifier(self) -> AuthorizationCodeVerifier:
         """
@@ -957,6 +940,7 @@ class Client:
     def on(self, event: str, handler: typing.Callable[..., typing.Any] | None = None) -> typing.Any:
         """
         Adds `handler` for `event`; without a handler, returns a decorator that adds the function.
+            A coroutine function is scheduled on the asyncio loop that pumps the SDK.
         """
     def open_authorize_device_screen(self, client_id: typing.SupportsInt | typing.SupportsIndex, user_code: str) -> None:
         """
@@ -1165,18 +1149,22 @@ class Client:
     def set_activity_invite_created_callback(self, callback: collections.abc.Callable[[ActivityInvite], None] | None) -> None:
         """
         callback(invite) when an invite or join request arrives. None: stop.
+        Runs beside the handlers added with on().
         """
     def set_activity_invite_updated_callback(self, callback: collections.abc.Callable[[ActivityInvite], None] | None) -> None:
         """
         callback(invite) when an invite changes (turns invalid). None: stop.
+        Runs beside the handlers added with on().
         """
     def set_activity_join_callback(self, callback: collections.abc.Callable[[str], None] | None) -> None:
         """
         callback(join_secret) when the player accepts an invite or clicks Join in the desktop client (ACTIVITY_JOIN over IPC; set_application_id first). None: stop.
+        Runs beside the handlers added with on().
         """
     def set_activity_join_with_application_callback(self, callback: collections.abc.Callable[[int, str], None] | None) -> None:
         """
         callback(application_id, join_secret): the same, with the application joined. None: stop.
+        Runs beside the handlers added with on().
         """
     def set_aec_dump(self, on: bool) -> None:
         """
@@ -1189,6 +1177,7 @@ class Client:
     def set_authorize_device_screen_closed_callback(self, cb: collections.abc.Callable[[], None] | None) -> None:
         """
         Calls cb() when the device screen closes (None: stop).
+        Runs beside the handlers added with on().
         """
     def set_authorize_url_opener(self, opener: collections.abc.Callable[[str], None] | None) -> None:
         """
@@ -1201,6 +1190,7 @@ class Client:
     def set_device_change_callback(self, callback: collections.abc.Callable[[list[AudioDevice], list[AudioDevice]], None] | None) -> None:
         """
         callback(input_devices, output_devices) when devices appear, go or the default changes (None: stop).
+        Runs beside the handlers added with on().
         """
     def set_echo_cancellation(self, on: bool) -> None:
         """
@@ -1237,26 +1227,32 @@ class Client:
     def set_lobby_created_callback(self, callback: collections.abc.Callable[[int], None] | None) -> None:
         """
         callback(lobby_id) when a lobby appears in, changes its metadata in, or leaves the cache (None: stop).
+        Runs beside the handlers added with on().
         """
     def set_lobby_deleted_callback(self, callback: collections.abc.Callable[[int], None] | None) -> None:
         """
         callback(lobby_id) when a lobby appears in, changes its metadata in, or leaves the cache (None: stop).
+        Runs beside the handlers added with on().
         """
     def set_lobby_member_added_callback(self, callback: collections.abc.Callable[[int, int], None] | None) -> None:
         """
         callback(lobby_id, member_id) when a member is added, removed or changed (None: stop).
+        Runs beside the handlers added with on().
         """
     def set_lobby_member_removed_callback(self, callback: collections.abc.Callable[[int, int], None] | None) -> None:
         """
         callback(lobby_id, member_id) when a member is added, removed or changed (None: stop).
+        Runs beside the handlers added with on().
         """
     def set_lobby_member_updated_callback(self, callback: collections.abc.Callable[[int, int], None] | None) -> None:
         """
         callback(lobby_id, member_id) when a member is added, removed or changed (None: stop).
+        Runs beside the handlers added with on().
         """
     def set_lobby_updated_callback(self, callback: collections.abc.Callable[[int], None] | None) -> None:
         """
         callback(lobby_id) when a lobby appears in, changes its metadata in, or leaves the cache (None: stop).
+        Runs beside the handlers added with on().
         """
     def set_log_dir(self, path: str, min_severity: LoggingSeverity) -> bool:
         """
@@ -1265,18 +1261,22 @@ class Client:
     def set_message_created_callback(self, callback: collections.abc.Callable[[int], None] | None) -> None:
         """
         callback(message_id) when a message is created or edited (None: stop).
+        Runs beside the handlers added with on().
         """
     def set_message_deleted_callback(self, callback: collections.abc.Callable[[int, int], None] | None) -> None:
         """
         callback(message_id, channel_id) when a message is deleted (None: stop).
+        Runs beside the handlers added with on().
         """
     def set_message_updated_callback(self, callback: collections.abc.Callable[[int], None] | None) -> None:
         """
         callback(message_id) when a message is created or edited (None: stop).
+        Runs beside the handlers added with on().
         """
     def set_no_audio_input_callback(self, callback: collections.abc.Callable[[bool], None] | None) -> None:
         """
         callback(input_detected) when the microphone goes silent or is heard again.
+        Runs beside the handlers added with on().
         """
     def set_no_audio_input_threshold(self, dbfs_threshold: typing.SupportsFloat | typing.SupportsIndex) -> None:
         """
@@ -1317,14 +1317,17 @@ class Client:
     def set_relationship_created_callback(self, callback: collections.abc.Callable[[int, bool], None] | None) -> None:
         """
         callback(user_id, is_platform_relationship_update) when a relationship appears or changes (None: stop).
+        Runs beside the handlers added with on().
         """
     def set_relationship_deleted_callback(self, callback: collections.abc.Callable[[int, bool], None] | None) -> None:
         """
         callback(user_id, is_platform_relationship_update) when a relationship goes away (None: stop).
+        Runs beside the handlers added with on().
         """
     def set_relationship_groups_updated_callback(self, callback: collections.abc.Callable[[int], None] | None) -> None:
         """
         callback(user_id) when a friend moves to another RelationshipGroupType (None: stop).
+        Runs beside the handlers added with on().
         """
     def set_self_deaf_all(self, deaf: bool) -> None:
         """
@@ -1345,6 +1348,7 @@ class Client:
     def set_status_changed_callback(self, callback: collections.abc.Callable[[Client.Status, Client.Error, int], None] | None) -> None:
         """
         Calls callback(status, error, error_detail) on every change of state (None: stop). error_detail is the Gateway close code or HTTP status behind a failure.
+        Runs beside the handlers added with on().
         """
     def set_thread_priority(self, thread: Client.Thread, priority: typing.SupportsInt | typing.SupportsIndex) -> None:
         """
@@ -1353,10 +1357,12 @@ class Client:
     def set_token_expiration_callback(self, callback: collections.abc.Callable[[], None] | None) -> None:
         """
         Calls callback() when the access token is about to expire or is rejected (None: stop).
+        Runs beside the handlers added with on().
         """
     def set_user_updated_callback(self, callback: collections.abc.Callable[[int], None] | None) -> None:
         """
         callback(user_id) when a known user changes (None: stop).
+        Runs beside the handlers added with on().
         """
     def set_voice_log_dir(self, path: str, min_severity: LoggingSeverity) -> None:
         """
@@ -1365,10 +1371,12 @@ class Client:
     def set_voice_participant_changed_callback(self, cb: collections.abc.Callable[[int, int, bool], None] | None) -> None:
         """
         cb(lobby_id, member_id, added) when a member joins or leaves the call of one of the user's lobbies, in it or not.
+        Runs beside the handlers added with on().
         """
     def set_voice_settings_updated_callback(self, callback: collections.abc.Callable[[VoiceSettings], None] | None) -> None:
         """
         callback(settings) when the desktop user changes their voice settings (None: stop); needs a token.
+        Runs beside the handlers added with on().
         """
     def show_audio_route_picker(self) -> bool:
         """
@@ -1431,12 +1439,19 @@ class Client:
         """
         Awaitable update_token(): returns what its callback receives after the result (None), or raises the ClientError for a failed result. `timeout` in seconds.
         """
+    async def wait_until_ready(self, *, timeout: float | None = None) -> None:
+        """
+        Returns once the Client's status is Ready (at once if it is); NetworkError if it becomes
+            Disconnected first. It does not connect: see connect_async().
+        """
 class AuthorizationTokenType(enum.IntEnum):
     """
     The kind of an access token.
     """
     Bearer = 1
     User = 0
+    def __str__(self):
+        ...
 class AuthenticationExternalAuthType(enum.IntEnum):
     """
     How an identity provider's token is understood (provisional accounts).
@@ -1449,6 +1464,8 @@ class AuthenticationExternalAuthType(enum.IntEnum):
     PlayStationNetworkIdToken = 7
     SteamSessionTicket = 3
     UnityServicesIdToken = 4
+    def __str__(self):
+        ...
 class ActivityTypes(enum.IntEnum):
     """
     What an activity shows the user doing.
@@ -1460,6 +1477,8 @@ class ActivityTypes(enum.IntEnum):
     Playing = 0
     Streaming = 1
     Watching = 3
+    def __str__(self):
+        ...
 class StatusDisplayTypes(enum.IntEnum):
     """
     Which field the status line under the user's name shows.
@@ -1467,6 +1486,8 @@ class StatusDisplayTypes(enum.IntEnum):
     Details = 2
     Name = 0
     State = 1
+    def __str__(self):
+        ...
 class ActivityGamePlatforms(enum.IntFlag):
     """
     Where the game can be played: bits, combined with |.
@@ -1491,6 +1512,8 @@ class ActivityGamePlatforms(enum.IntFlag):
         ...
     def __rxor__(self, other):
         ...
+    def __str__(self):
+        ...
     def __xor__(self, other):
         ...
 class ActivityPartyPrivacy(enum.IntEnum):
@@ -1499,6 +1522,8 @@ class ActivityPartyPrivacy(enum.IntEnum):
     """
     Private = 0
     Public = 1
+    def __str__(self):
+        ...
 class ActivityActionTypes(enum.IntEnum):
     """
     What an activity invite asks: to join, or to be let in.
@@ -1506,6 +1531,8 @@ class ActivityActionTypes(enum.IntEnum):
     Invalid = 0
     Join = 1
     JoinRequest = 5
+    def __str__(self):
+        ...
 @typing.final
 class ActivityAssets:
     """
@@ -2004,6 +2031,8 @@ class ChannelType(enum.IntEnum):
     GuildText = 0
     GuildVoice = 2
     Lobby = 17
+    def __str__(self):
+        ...
 @typing.final
 class LinkedLobby:
     """
@@ -2262,6 +2291,8 @@ class StatusType(enum.IntEnum):
     Online = 0
     Streaming = 6
     Unknown = 7
+    def __str__(self):
+        ...
 class ExternalIdentityProviderType(enum.IntEnum):
     """
     The kind of external identity provider behind a profile.
@@ -2273,6 +2304,8 @@ class ExternalIdentityProviderType(enum.IntEnum):
     Steam = 2
     Unity = 3
     Unknown = 6
+    def __str__(self):
+        ...
 @typing.final
 class UserApplicationProfileHandle:
     """
@@ -2344,6 +2377,8 @@ class UserHandle:
         Jpeg = 3
         Png = 2
         Webp = 1
+        def __str__(self):
+            ...
     nullobj: typing.ClassVar[UserHandle]
     @staticmethod
     def avatar_type_to_string(type: UserHandle.AvatarType) -> str:
@@ -2432,6 +2467,8 @@ class RelationshipType(enum.IntEnum):
     PendingIncoming = 3
     PendingOutgoing = 4
     Suggestion = 6
+    def __str__(self):
+        ...
 class RelationshipGroupType(enum.IntEnum):
     """
     The groups of the friends list (Client.get_relationships_by_group).
@@ -2439,6 +2476,8 @@ class RelationshipGroupType(enum.IntEnum):
     Offline = 2
     OnlineElsewhere = 1
     OnlinePlayingGame = 0
+    def __str__(self):
+        ...
 @typing.final
 class RelationshipHandle:
     """
@@ -2489,6 +2528,8 @@ class AudioModeType(enum.IntEnum):
     MODE_PTT = 2
     MODE_UNINIT = 0
     MODE_VAD = 1
+    def __str__(self):
+        ...
 @typing.final
 class VoiceStateHandle:
     """
@@ -2599,6 +2640,8 @@ class Call:
         Joining = 1
         Reconnecting = 5
         SignalingConnected = 3
+        def __str__(self):
+            ...
     class Error(enum.IntEnum):
         """
         Why a call ended, if by a failure.
@@ -2609,6 +2652,8 @@ class Call:
         SignalingConnectionFailed = 1
         SignalingUnexpectedClose = 2
         VoiceConnectionFailed = 3
+        def __str__(self):
+            ...
     nullobj: typing.ClassVar[Call]
     @staticmethod
     def error_to_string(type: Call.Error) -> str:
@@ -2750,6 +2795,8 @@ class AudioSystem(enum.IntEnum):
     """
     Game = 1
     Standard = 0
+    def __str__(self):
+        ...
 @typing.final
 class AudioDevice:
     """
@@ -2927,11 +2974,15 @@ class AdditionalContentType(enum.IntEnum):
     Sticker = 6
     Thread = 4
     VoiceMessage = 3
+    def __str__(self):
+        ...
 class DisclosureTypes(enum.IntEnum):
     """
     Auto-generated messages that explain an integration.
     """
     MessageDataVisibleOnPlatform = 3
+    def __str__(self):
+        ...
 @typing.final
 class AdditionalContent:
     """
@@ -3139,6 +3190,8 @@ class VoiceInputModeType(enum.IntEnum):
     """
     PushToTalk = 1
     VoiceActivity = 0
+    def __str__(self):
+        ...
 @typing.final
 class VoiceSettings:
     """

@@ -48,7 +48,7 @@ def test_validation_failures_raise_validation_error_with_the_field() -> None:
     async def main() -> None:
         with pytest.raises(platformpp.ValidationError) as raised:
             await offline.authorize_async(AuthorizationArgs())
-        assert raised.value.field == "Scopes"
+        assert raised.value.field == "scopes"
         assert raised.value.result.type is platformpp.ErrorType.ValidationError
 
     asyncio.run(main())

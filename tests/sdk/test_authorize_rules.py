@@ -20,15 +20,15 @@ def test_custom_scheme_redirect():
 def test_invalid_scheme_is_a_validation_error_naming_the_field(scheme):
     with pytest.raises(platformpp.ValidationError) as raised:
         resolve_authorize_redirect_uri(AuthorizationArgs(custom_scheme_param=scheme), 1)
-    assert raised.value.field == "CustomSchemeParam"
-    assert str(raised.value).startswith("CustomSchemeParam: ")
+    assert raised.value.field == "custom_scheme_param"
+    assert str(raised.value).startswith("custom_scheme_param: ")
     assert isinstance(raised.value, ValueError) and isinstance(raised.value, platformpp.Error)
 
 
 def test_missing_client_id_is_a_validation_error():
     with pytest.raises(platformpp.ValidationError) as raised:
         resolve_authorize_redirect_uri(AuthorizationArgs(), 0)
-    assert raised.value.field == "ClientId"
+    assert raised.value.field == "client_id"
 
 
 def test_state_is_kept_when_set_and_fresh_when_unset():

@@ -175,11 +175,11 @@ def test_client_create_options(tmp_path: Path) -> None:
     assert client.get_api_base() == "http://127.0.0.1:9/api/v10" and client.get_web_base() == "http://127.0.0.1:9"
     assert options.cpu_affinity_mask == 1 and options.experimental_audio_system is platformpp.AudioSystem.Game
     options.cpu_affinity_mask = 0
-    with pytest.raises(platformpp.ValidationError, match="CpuAffinityMask"):
+    with pytest.raises(platformpp.ValidationError, match="cpu_affinity_mask"):
         Client(options)
     options.cpu_affinity_mask = None
     options.api_base = "nope"
-    with pytest.raises(platformpp.ValidationError, match="apiBase"):
+    with pytest.raises(platformpp.ValidationError, match="api_base"):
         Client(options)
 
 

@@ -59,4 +59,4 @@ def test_client_reads_the_documented_environment_variables(monkeypatch) -> None:
     monkeypatch.setenv("PLATFORMPP_API_BASE", "not a url")
     with pytest.raises(platformpp.ValidationError) as error:
         Client()
-    assert error.value.field == "apiBase"
+    assert error.value.field == "api_base"

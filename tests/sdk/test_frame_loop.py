@@ -35,7 +35,7 @@ def test_tick_advances_coroutines_and_never_blocks() -> None:
             frames.tick()
             if task.done():
                 break
-        assert task.result() == "Scopes"
+        assert task.result() == "scopes"
     assert steps == ["started", "after a frame"]
 
 

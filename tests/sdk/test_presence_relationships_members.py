@@ -215,7 +215,7 @@ def test_activity_invites_and_join_requests(friends: tuple[platformpp.Client, pl
     pump_until(lambda: len(bob_invites) == 2)
     request = bob_invites[1]
     assert request.type is ActivityActionTypes.JoinRequest
-    with pytest.raises(platformpp.ValidationError, match="invite.Type"):
+    with pytest.raises(platformpp.ValidationError, match="invite.type"):
         asyncio.run(accept(bob, request))
 
     async def reply() -> None:

@@ -1,27 +1,21 @@
-"""A correct program using platformpp type-checks under ``mypy --strict``: the README's Python
-programs, examples/ and docs/examples/, as a user's editor and CI would check them."""
+"""A correct program using platformpp type-checks under ``mypy --strict``: the complete programs of
+README.md and docs/*.md, examples/ and docs/examples/, as a user's editor and CI would check them."""
 
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _readme_programs() -> list[str]:
-    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S)
-    return [block for block in blocks if "import platformpp" in block or "from platformpp" in block]
+from doc_programs import ROOT, complete_programs
 
 
 def test_user_programs_pass_mypy_strict(tmp_path: Path) -> None:
-    programs = _readme_programs()
-    assert programs, "the README's Python programs were not found"
+    programs = list(complete_programs().values())
+    assert programs, "the docs' complete programs were not found"
     files = [*sorted((ROOT / "examples").glob("*.py")), *sorted((ROOT / "docs" / "examples").glob("*.py"))]
     for number, program in enumerate(programs):
-        path = tmp_path / f"readme_program_{number}.py"
+        path = tmp_path / f"doc_program_{number}.py"
         path.write_text(program, encoding="utf-8")
         files.append(path)
     # The extension's stub is read from stubs/ (an editable install has no .pyi beside the package); its
