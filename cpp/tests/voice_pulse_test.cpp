@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+#include <vector>
 
 #include "voice/audio_devices.hpp"
 #include "voice/opus_codec.hpp"
@@ -120,4 +121,32 @@ BOOST_AUTO_TEST_CASE(pulse_backend_plays_through_chosen_devices) {
                        << std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count()
                        << " ms");
     BOOST_TEST(std::abs(hz - 440.0) <= 5.0);
+}
+
+// libpulse is loaded at run time: where it cannot be loaded (no PulseAudio on the machine), the backend
+// says why in the log and MakeAudioBackend falls back to the null backend.
+BOOST_AUTO_TEST_CASE(without_libpulse_the_null_backend_is_used_and_logged) {
+    std::vector<std::string> lines;
+    const platformpp::core::LogSink log = [&](platformpp::LoggingSeverity, const std::string& line) {
+        lines.push_back(line);
+    };
+    BOOST_TEST(!MakePulseAudioBackend(log, "libpulse-not-installed.so.0"));
+    BOOST_REQUIRE(lines.size() == 1u);
+    BOOST_TEST(lines[0].find("libpulse not loaded (libpulse-not-installed.so.0") != std::string::npos, lines[0]);
+    BOOST_TEST(lines[0].find("using the null audio backend") != std::string::npos, lines[0]);
+
+    lines.clear();
+    const char* forced = std::getenv("PLATFORMPP_AUDIO_BACKEND");
+    const std::string keepForced = forced ? forced : "";
+    unsetenv("PLATFORMPP_AUDIO_BACKEND");
+    setenv("PLATFORMPP_LIBPULSE", "/nonexistent/libpulse.so.0", 1);
+    BOOST_TEST(PulseLibraryName() == "/nonexistent/libpulse.so.0");
+    auto backend = MakeAudioBackend(log);
+    unsetenv("PLATFORMPP_LIBPULSE");
+    if (forced) setenv("PLATFORMPP_AUDIO_BACKEND", keepForced.c_str(), 1);
+    BOOST_REQUIRE(backend);
+    BOOST_TEST(std::string(backend->Name()) == "null");
+    BOOST_REQUIRE(lines.size() == 1u);
+    BOOST_TEST(lines[0].find("libpulse not loaded (/nonexistent/libpulse.so.0") != std::string::npos, lines[0]);
+    BOOST_TEST(PulseLibraryName() == "libpulse.so.0");
 }

@@ -65,8 +65,7 @@ std::unique_ptr<AudioBackend> MakeNullAudioBackend(NullCaptureFn capture) {
 std::unique_ptr<AudioBackend> MakeAudioBackend(core::LogSink log) {
     const char* forced = std::getenv("PLATFORMPP_AUDIO_BACKEND");
     if (forced == nullptr || std::strcmp(forced, "null") != 0) {
-        if (auto pulse = MakePulseAudioBackend(log)) return pulse;
-        if (log) log(LoggingSeverity::Info, "voice: no PulseAudio server; using the null audio backend (silence)");
+        if (auto pulse = MakePulseAudioBackend(log)) return pulse;  // logged why not
     }
     return MakeNullAudioBackend();
 }

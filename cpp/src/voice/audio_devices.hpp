@@ -2,7 +2,7 @@
 // engine's process function every 20 ms with one frame captured from the input device and a frame to
 // fill for the output device (48 kHz, stereo, int16 interleaved, kFrameSamples per channel).
 //
-// Backends: PulseAudio (also PipeWire's pulse server) through libpulse, and a null backend — a timer
+// Backends: PulseAudio (also PipeWire's pulse server) through libpulse (loaded at run time), and a null backend — a timer
 // clocks the thread, capture is silence and playback is discarded — used when no sound server answers,
 // so calls work on headless machines and in CI. MakeAudioBackend picks one.
 #pragma once
@@ -56,10 +56,14 @@ public:
 using NullCaptureFn = std::function<void(std::int16_t* frame, std::size_t samples)>;
 // No devices: `capture` in (silence by default), output discarded, ticking every 20 ms.
 std::unique_ptr<AudioBackend> MakeNullAudioBackend(NullCaptureFn capture = {});
-// nullptr when no PulseAudio server answers (within about a second).
-std::unique_ptr<AudioBackend> MakePulseAudioBackend(core::LogSink log);
-// PulseAudio when a server answers, else the null backend (logged). PLATFORMPP_AUDIO_BACKEND=null
-// forces the null backend.
+// The libpulse the PulseAudio backend loads at run time (dlopen): PLATFORMPP_LIBPULSE when set (a file
+// name or path), else "libpulse.so.0". The SDK never links libpulse.
+std::string PulseLibraryName();
+// nullptr, and why in the log, when `library` cannot be loaded or no PulseAudio server answers (within
+// about a second).
+std::unique_ptr<AudioBackend> MakePulseAudioBackend(core::LogSink log, const std::string& library = PulseLibraryName());
+// PulseAudio when libpulse loads and a server answers, else the null backend (logged).
+// PLATFORMPP_AUDIO_BACKEND=null forces the null backend.
 std::unique_ptr<AudioBackend> MakeAudioBackend(core::LogSink log);
 
 }  // namespace platformpp::voice

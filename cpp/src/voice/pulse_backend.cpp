@@ -1,13 +1,20 @@
 // The PulseAudio backend (also PipeWire's pulse server): a threaded main loop for the device list and
 // its changes and for one record and one playback stream on the chosen devices, and an audio thread
 // clocked every 20 ms by the steady clock that exchanges one frame with each stream without blocking.
+//
+// libpulse is loaded at run time (dlopen), never linked: the SDK loads on a machine without PulseAudio
+// (a server, a container, another distribution's wheel user) and calls use the null backend there. The
+// headers (libpulse-dev) give the types at build time; every function is taken from the loaded library.
+#include <dlfcn.h>
 #include <pulse/error.h>
 #include <pulse/pulseaudio.h>
 
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -16,6 +23,84 @@
 
 namespace platformpp::voice {
 namespace {
+
+// Every libpulse function the backend calls, as a pointer taken from the loaded library.
+#define PLATFORMPP_PULSE_FUNCTIONS(X) \
+    X(pa_context_connect) \
+    X(pa_context_disconnect) \
+    X(pa_context_errno) \
+    X(pa_context_get_server_info) \
+    X(pa_context_get_sink_info_list) \
+    X(pa_context_get_source_info_list) \
+    X(pa_context_get_state) \
+    X(pa_context_new) \
+    X(pa_context_set_state_callback) \
+    X(pa_context_set_subscribe_callback) \
+    X(pa_context_subscribe) \
+    X(pa_context_unref) \
+    X(pa_operation_unref) \
+    X(pa_stream_connect_playback) \
+    X(pa_stream_connect_record) \
+    X(pa_stream_disconnect) \
+    X(pa_stream_drop) \
+    X(pa_stream_get_state) \
+    X(pa_stream_new) \
+    X(pa_stream_peek) \
+    X(pa_stream_readable_size) \
+    X(pa_stream_set_state_callback) \
+    X(pa_stream_unref) \
+    X(pa_stream_writable_size) \
+    X(pa_stream_write) \
+    X(pa_strerror) \
+    X(pa_threaded_mainloop_free) \
+    X(pa_threaded_mainloop_get_api) \
+    X(pa_threaded_mainloop_lock) \
+    X(pa_threaded_mainloop_new) \
+    X(pa_threaded_mainloop_signal) \
+    X(pa_threaded_mainloop_start) \
+    X(pa_threaded_mainloop_stop) \
+    X(pa_threaded_mainloop_unlock) \
+    X(pa_threaded_mainloop_wait)
+
+struct PulseApi {
+#define PLATFORMPP_PULSE_POINTER(name) decltype(&::name) name = nullptr;
+    PLATFORMPP_PULSE_FUNCTIONS(PLATFORMPP_PULSE_POINTER)
+#undef PLATFORMPP_PULSE_POINTER
+};
+
+struct PulseLibrary {
+    PulseApi api;
+    std::string error;  // empty when loaded
+};
+
+// Loads `name` once per process and keeps it loaded (libpulse's threads outlive any one backend).
+const PulseLibrary& LoadPulse(const std::string& name) {
+    static std::mutex mutex;
+    static std::map<std::string, PulseLibrary> loaded;
+    std::lock_guard<std::mutex> lock(mutex);
+    auto found = loaded.find(name);
+    if (found != loaded.end()) return found->second;
+    PulseLibrary& library = loaded[name];
+    void* handle = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        const char* why = dlerror();
+        library.error = why ? why : name + ": cannot be loaded";
+        return library;
+    }
+#define PLATFORMPP_PULSE_LOAD(fn)                                           \
+    library.api.fn = reinterpret_cast<decltype(&::fn)>(dlsym(handle, #fn)); \
+    if (!library.api.fn) {                                                  \
+        library.error = name + " has no " #fn;                              \
+        return library;                                                     \
+    }
+    PLATFORMPP_PULSE_FUNCTIONS(PLATFORMPP_PULSE_LOAD)
+#undef PLATFORMPP_PULSE_LOAD
+    return library;
+}
+
+// The loaded library's functions, set by MakePulseAudioBackend before it makes a backend.
+std::atomic<const PulseApi*> gPulse{nullptr};
+const PulseApi& Pa() { return *gPulse.load(std::memory_order_acquire); }
 
 constexpr std::size_t kFrameBytes = static_cast<std::size_t>(kFrameSamples) * kDeviceChannels * sizeof(std::int16_t);
 
@@ -39,40 +124,40 @@ public:
         refreshWake_.notify_all();
         if (watcher_.joinable()) watcher_.join();
         if (loop_ && context_) {
-            pa_threaded_mainloop_lock(loop_);
-            pa_context_disconnect(context_);
-            pa_threaded_mainloop_unlock(loop_);
+            Pa().pa_threaded_mainloop_lock(loop_);
+            Pa().pa_context_disconnect(context_);
+            Pa().pa_threaded_mainloop_unlock(loop_);
         }
-        if (loop_) pa_threaded_mainloop_stop(loop_);
-        if (context_) pa_context_unref(context_);
-        if (loop_) pa_threaded_mainloop_free(loop_);
+        if (loop_) Pa().pa_threaded_mainloop_stop(loop_);
+        if (context_) Pa().pa_context_unref(context_);
+        if (loop_) Pa().pa_threaded_mainloop_free(loop_);
     }
 
     // Connects the control context; false when no server answers.
     bool Connect() {
-        loop_ = pa_threaded_mainloop_new();
+        loop_ = Pa().pa_threaded_mainloop_new();
         if (!loop_) return false;
-        context_ = pa_context_new(pa_threaded_mainloop_get_api(loop_), "platformpp");
+        context_ = Pa().pa_context_new(Pa().pa_threaded_mainloop_get_api(loop_), "platformpp");
         if (!context_) return false;
-        pa_context_set_state_callback(context_, &PulseBackend::OnContextState, this);
-        if (pa_context_connect(context_, nullptr, PA_CONTEXT_NOAUTOSPAWN, nullptr) < 0) return false;
-        if (pa_threaded_mainloop_start(loop_) < 0) return false;
-        pa_threaded_mainloop_lock(loop_);
+        Pa().pa_context_set_state_callback(context_, &PulseBackend::OnContextState, this);
+        if (Pa().pa_context_connect(context_, nullptr, PA_CONTEXT_NOAUTOSPAWN, nullptr) < 0) return false;
+        if (Pa().pa_threaded_mainloop_start(loop_) < 0) return false;
+        Pa().pa_threaded_mainloop_lock(loop_);
         while (true) {
-            const auto state = pa_context_get_state(context_);
+            const auto state = Pa().pa_context_get_state(context_);
             if (state == PA_CONTEXT_READY) break;
             if (!PA_CONTEXT_IS_GOOD(state)) {
-                pa_threaded_mainloop_unlock(loop_);
+                Pa().pa_threaded_mainloop_unlock(loop_);
                 return false;
             }
-            pa_threaded_mainloop_wait(loop_);
+            Pa().pa_threaded_mainloop_wait(loop_);
         }
-        pa_context_set_subscribe_callback(context_, &PulseBackend::OnSubscribe, this);
-        pa_operation_unref(pa_context_subscribe(
+        Pa().pa_context_set_subscribe_callback(context_, &PulseBackend::OnSubscribe, this);
+        Pa().pa_operation_unref(Pa().pa_context_subscribe(
             context_, static_cast<pa_subscription_mask_t>(PA_SUBSCRIPTION_MASK_SINK | PA_SUBSCRIPTION_MASK_SOURCE |
                                                           PA_SUBSCRIPTION_MASK_SERVER),
             nullptr, nullptr));
-        pa_threaded_mainloop_unlock(loop_);
+        Pa().pa_threaded_mainloop_unlock(loop_);
         Refresh();
         watcher_ = std::thread([this] { Watch(); });
         return true;
@@ -129,15 +214,15 @@ private:
     void Refresh() {
         Listing sources{this, {}, {}}, sinks{this, {}, {}};
         std::string defaultSource, defaultSink;
-        pa_threaded_mainloop_lock(loop_);
+        Pa().pa_threaded_mainloop_lock(loop_);
         pending_ = 3;
-        pa_operation_unref(pa_context_get_server_info(context_, &PulseBackend::OnServerInfo, this));
-        pa_operation_unref(pa_context_get_source_info_list(context_, &PulseBackend::OnSource, &sources));
-        pa_operation_unref(pa_context_get_sink_info_list(context_, &PulseBackend::OnSink, &sinks));
-        while (pending_ > 0) pa_threaded_mainloop_wait(loop_);
+        Pa().pa_operation_unref(Pa().pa_context_get_server_info(context_, &PulseBackend::OnServerInfo, this));
+        Pa().pa_operation_unref(Pa().pa_context_get_source_info_list(context_, &PulseBackend::OnSource, &sources));
+        Pa().pa_operation_unref(Pa().pa_context_get_sink_info_list(context_, &PulseBackend::OnSink, &sinks));
+        while (pending_ > 0) Pa().pa_threaded_mainloop_wait(loop_);
         defaultSource = serverDefaultSource_;
         defaultSink = serverDefaultSink_;
-        pa_threaded_mainloop_unlock(loop_);
+        Pa().pa_threaded_mainloop_unlock(loop_);
         for (auto& d : sources.devices) d.isDefault = d.id == defaultSource;
         for (auto& d : sinks.devices) d.isDefault = d.id == defaultSink;
         DeviceChangeFn notify;
@@ -153,7 +238,7 @@ private:
     }
 
     static void OnContextState(pa_context*, void* user) {
-        pa_threaded_mainloop_signal(static_cast<PulseBackend*>(user)->loop_, 0);
+        Pa().pa_threaded_mainloop_signal(static_cast<PulseBackend*>(user)->loop_, 0);
     }
     static void OnServerInfo(pa_context*, const pa_server_info* info, void* user) {
         auto* self = static_cast<PulseBackend*>(user);
@@ -162,13 +247,13 @@ private:
             self->serverDefaultSink_ = info->default_sink_name ? info->default_sink_name : "";
         }
         --self->pending_;
-        pa_threaded_mainloop_signal(self->loop_, 0);
+        Pa().pa_threaded_mainloop_signal(self->loop_, 0);
     }
     static void OnSource(pa_context*, const pa_source_info* info, int eol, void* user) {
         auto* listing = static_cast<Listing*>(user);
         if (eol) {
             --listing->self->pending_;
-            pa_threaded_mainloop_signal(listing->self->loop_, 0);
+            Pa().pa_threaded_mainloop_signal(listing->self->loop_, 0);
             return;
         }
         listing->devices.push_back({info->name, info->description ? info->description : info->name, false});
@@ -177,7 +262,7 @@ private:
         auto* listing = static_cast<Listing*>(user);
         if (eol) {
             --listing->self->pending_;
-            pa_threaded_mainloop_signal(listing->self->loop_, 0);
+            Pa().pa_threaded_mainloop_signal(listing->self->loop_, 0);
             return;
         }
         listing->devices.push_back({info->name, info->description ? info->description : info->name, false});
@@ -234,7 +319,7 @@ private:
     };
 
     static void OnStreamState(pa_stream*, void* user) {
-        pa_threaded_mainloop_signal(static_cast<PulseBackend*>(user)->loop_, 0);
+        Pa().pa_threaded_mainloop_signal(static_cast<PulseBackend*>(user)->loop_, 0);
     }
 
     // Opens both streams on the control context (one connection); false when either fails.
@@ -249,41 +334,41 @@ private:
         playAttr.prebuf = static_cast<uint32_t>(kFrameBytes);  // start as soon as one frame is there
         playAttr.minreq = static_cast<uint32_t>(-1);
         const auto flags = static_cast<pa_stream_flags_t>(PA_STREAM_ADJUST_LATENCY);
-        pa_threaded_mainloop_lock(loop_);
-        s.record = pa_stream_new(context_, "voice capture", &spec, nullptr);
-        s.playback = pa_stream_new(context_, "voice playback", &spec, nullptr);
+        Pa().pa_threaded_mainloop_lock(loop_);
+        s.record = Pa().pa_stream_new(context_, "voice capture", &spec, nullptr);
+        s.playback = Pa().pa_stream_new(context_, "voice playback", &spec, nullptr);
         bool ok = s.record && s.playback;
         if (ok) {
-            pa_stream_set_state_callback(s.record, &PulseBackend::OnStreamState, this);
-            pa_stream_set_state_callback(s.playback, &PulseBackend::OnStreamState, this);
-            ok = pa_stream_connect_record(s.record, input == kDefaultDeviceId ? nullptr : input.c_str(), &recordAttr,
+            Pa().pa_stream_set_state_callback(s.record, &PulseBackend::OnStreamState, this);
+            Pa().pa_stream_set_state_callback(s.playback, &PulseBackend::OnStreamState, this);
+            ok = Pa().pa_stream_connect_record(s.record, input == kDefaultDeviceId ? nullptr : input.c_str(), &recordAttr,
                                           flags) == 0 &&
-                 pa_stream_connect_playback(s.playback, output == kDefaultDeviceId ? nullptr : output.c_str(), &playAttr,
+                 Pa().pa_stream_connect_playback(s.playback, output == kDefaultDeviceId ? nullptr : output.c_str(), &playAttr,
                                             flags, nullptr, nullptr) == 0;
         }
         while (ok) {
-            const auto r = pa_stream_get_state(s.record), p = pa_stream_get_state(s.playback);
+            const auto r = Pa().pa_stream_get_state(s.record), p = Pa().pa_stream_get_state(s.playback);
             if (!PA_STREAM_IS_GOOD(r) || !PA_STREAM_IS_GOOD(p)) ok = false;
             else if (r == PA_STREAM_READY && p == PA_STREAM_READY) break;
-            else pa_threaded_mainloop_wait(loop_);
+            else Pa().pa_threaded_mainloop_wait(loop_);
         }
         if (!ok && log_)
             log_(LoggingSeverity::Error,
-                 std::string("voice: PulseAudio streams failed: ") + pa_strerror(pa_context_errno(context_)));
-        pa_threaded_mainloop_unlock(loop_);
+                 std::string("voice: PulseAudio streams failed: ") + Pa().pa_strerror(Pa().pa_context_errno(context_)));
+        Pa().pa_threaded_mainloop_unlock(loop_);
         if (!ok) Close(s);
         return ok;
     }
 
     void Close(Streams& s) {
-        pa_threaded_mainloop_lock(loop_);
+        Pa().pa_threaded_mainloop_lock(loop_);
         for (pa_stream* stream : {s.record, s.playback}) {
             if (!stream) continue;
-            pa_stream_set_state_callback(stream, nullptr, nullptr);
-            pa_stream_disconnect(stream);
-            pa_stream_unref(stream);
+            Pa().pa_stream_set_state_callback(stream, nullptr, nullptr);
+            Pa().pa_stream_disconnect(stream);
+            Pa().pa_stream_unref(stream);
         }
-        pa_threaded_mainloop_unlock(loop_);
+        Pa().pa_threaded_mainloop_unlock(loop_);
         s = Streams{};
     }
 
@@ -291,26 +376,26 @@ private:
     // one frame of capture out of it (silence when short), and the frame to play into the playback
     // stream. False when a stream has failed (the device went away): reopen.
     bool Exchange(Streams& s, std::int16_t* capture, const std::int16_t* playback, bool withPlayback) {
-        pa_threaded_mainloop_lock(loop_);
-        const bool good = pa_stream_get_state(s.record) == PA_STREAM_READY &&
-                          pa_stream_get_state(s.playback) == PA_STREAM_READY;
+        Pa().pa_threaded_mainloop_lock(loop_);
+        const bool good = Pa().pa_stream_get_state(s.record) == PA_STREAM_READY &&
+                          Pa().pa_stream_get_state(s.playback) == PA_STREAM_READY;
         if (good) {
-            while (pa_stream_readable_size(s.record) > 0) {
+            while (Pa().pa_stream_readable_size(s.record) > 0) {
                 const void* data = nullptr;
                 std::size_t bytes = 0;
-                if (pa_stream_peek(s.record, &data, &bytes) < 0 || bytes == 0) break;
+                if (Pa().pa_stream_peek(s.record, &data, &bytes) < 0 || bytes == 0) break;
                 const auto* samples = static_cast<const std::int16_t*>(data);
                 const std::size_t count = bytes / sizeof(std::int16_t);
                 if (samples) captured_.insert(captured_.end(), samples, samples + count);
                 else captured_.insert(captured_.end(), count, 0);  // a hole in the stream
-                pa_stream_drop(s.record);
+                Pa().pa_stream_drop(s.record);
             }
-            if (withPlayback && pa_stream_writable_size(s.playback) >= kFrameBytes)
-                pa_stream_write(s.playback, playback, kFrameBytes, nullptr, 0, PA_SEEK_RELATIVE);
+            if (withPlayback && Pa().pa_stream_writable_size(s.playback) >= kFrameBytes)
+                Pa().pa_stream_write(s.playback, playback, kFrameBytes, nullptr, 0, PA_SEEK_RELATIVE);
             else if (withPlayback)
                 ++playbackDropped_;
         }
-        pa_threaded_mainloop_unlock(loop_);
+        Pa().pa_threaded_mainloop_unlock(loop_);
         constexpr std::size_t kFrame = kFrameBytes / sizeof(std::int16_t);
         // Keep at most 100 ms queued: a capture clock faster than ours must not grow the latency.
         if (captured_.size() > 5 * kFrame) captured_.erase(captured_.begin(), captured_.end() - 2 * kFrame);
@@ -385,9 +470,25 @@ private:
 
 }  // namespace
 
-std::unique_ptr<AudioBackend> MakePulseAudioBackend(core::LogSink log) {
+std::string PulseLibraryName() {
+    const char* chosen = std::getenv("PLATFORMPP_LIBPULSE");
+    return chosen && *chosen ? chosen : "libpulse.so.0";
+}
+
+std::unique_ptr<AudioBackend> MakePulseAudioBackend(core::LogSink log, const std::string& library) {
+    const PulseLibrary& pulse = LoadPulse(library);
+    if (!pulse.error.empty()) {
+        if (log)
+            log(LoggingSeverity::Info, "voice: libpulse not loaded (" + pulse.error +
+                                           "); using the null audio backend (silence)");
+        return nullptr;
+    }
+    gPulse.store(&pulse.api, std::memory_order_release);
     auto backend = std::make_unique<PulseBackend>(log);
-    if (!backend->Connect()) return nullptr;
+    if (!backend->Connect()) {
+        if (log) log(LoggingSeverity::Info, "voice: no PulseAudio server; using the null audio backend (silence)");
+        return nullptr;
+    }
     return backend;
 }
 
