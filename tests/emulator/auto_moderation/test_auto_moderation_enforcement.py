@@ -8,6 +8,7 @@ bots, the owner, MANAGE_GUILD holders, exempt roles and exempt channels are not 
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import httpx
@@ -170,6 +171,19 @@ def test_keyword_wildcards_regex_and_allow_list(platformpp_emulator: Emulator) -
         assert blocked(response) == refused, (content, response.text)
         assert refused or response.status_code == 200, (content, response.text)
     assert {row["content"] for row in messages_in(emu, GENERAL)} == {c for c, r in cases.items() if not r}
+
+
+def test_a_pattern_a_backtracking_engine_chokes_on_is_accepted_and_matched_in_linear_time(
+        platformpp_emulator: Emulator) -> None:
+    # Rust's engine (the platform's) accepts (a+)+b and runs it in linear time; so does the emulator's.
+    # With a backtracking engine the first message would take some 2^1999 steps.
+    emu = platformpp_emulator
+    make_rule(emu, keyword_rule([], regex=["(a+)+b"]))
+    started = time.monotonic()
+    kept = user_posts(emu, GENERAL, BOB, content="a" * 1999 + "!")
+    assert kept.status_code == 200, kept.text
+    assert time.monotonic() - started < 10
+    assert blocked(user_posts(emu, GENERAL, BOB, content="aaab"))
 
 
 def test_presets_and_mention_spam(platformpp_emulator: Emulator) -> None:
