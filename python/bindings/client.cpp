@@ -1,4 +1,5 @@
 #include "platformpp/client.hpp"
+#include "platformpp/errors.hpp"
 
 #include <pybind11/native_enum.h>
 #include <pybind11/stl.h>
@@ -83,8 +84,23 @@ std::unique_ptr<Client> WithPythonLogging(std::unique_ptr<Client> client) {
 }
 
 void BindConfiguration(py::class_<Client>& cls) {
-    cls.def("set_application_id", &Client::SetApplicationId, py::arg("application_id"),
-            "Sets the default client_id of AuthorizationArgs.")
+    cls.def(
+           "set_application_id",
+           [](Client& self, const py::int_& applicationId) {
+               // An id is an unsigned 64-bit snowflake: a negative or wider int breaks that rule, said
+               // as a ValidationError naming the field (not pybind11's "incompatible function arguments").
+               const unsigned long long id = PyLong_AsUnsignedLongLong(applicationId.ptr());
+               if (id == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+                   PyErr_Clear();
+                   throw platformpp::ValidationError("application_id",
+                                         "must be an application id, an integer from 0 (none) to 2**64 - 1, got " +
+                                             py::str(applicationId).cast<std::string>());
+               }
+               self.SetApplicationId(static_cast<uint64_t>(id));
+           },
+           py::arg("application_id"),
+           "Sets the default client_id of AuthorizationArgs: an application id, an integer from 0 (none) to "
+           "2**64 - 1 (ValidationError otherwise).")
         .def("get_application_id", &Client::GetApplicationId, "The id given to set_application_id (0 if none).")
         .def("get_api_base", &Client::GetApiBase, "The HTTP API base URL, e.g. 'http://127.0.0.1:5123/api/v10'.")
         .def("get_web_base", &Client::GetWebBase, "The web base URL of the OAuth2 pages.")

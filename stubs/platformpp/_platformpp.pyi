@@ -1170,9 +1170,9 @@ class Client:
         """
         Accepted; no echo-canceller dump is written.
         """
-    def set_application_id(self, application_id: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def set_application_id(self, application_id: int) -> None:
         """
-        Sets the default client_id of AuthorizationArgs.
+        Sets the default client_id of AuthorizationArgs: an application id, an integer from 0 (none) to 2**64 - 1 (ValidationError otherwise).
         """
     def set_authorize_device_screen_closed_callback(self, cb: collections.abc.Callable[[], None] | None) -> None:
         """

@@ -26,9 +26,18 @@ def test_application_id():
     assert client.get_application_id() == 0
     client.set_application_id(1234567890123456789)
     assert client.get_application_id() == 1234567890123456789
+    for wrong in (-1, 2**64):
+        with pytest.raises(platformpp.ValidationError) as error:
+            client.set_application_id(wrong)
+        # The message names the field and the rule (what is allowed), and the value given.
+        assert error.value.field == "application_id"
+        assert str(error.value) == ("application_id: must be an application id, an integer from 0 (none) "
+                                    f"to 2**64 - 1, got {wrong}")
     with pytest.raises(TypeError):
-        client.set_application_id(-1)
+        client.set_application_id("1")  # type: ignore[arg-type]
     assert client.get_application_id() == 1234567890123456789
+    client.set_application_id(2**64 - 1)
+    assert client.get_application_id() == 2**64 - 1
 
 
 def test_null_client():
