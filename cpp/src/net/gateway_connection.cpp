@@ -215,8 +215,10 @@ private:
                 resumeUrl_ = url->as_string();
             backoffAttempt_ = 0;
             Log(LoggingSeverity::Info, "Gateway: ready");
-            SetState(GatewayState::Ready, 0, "ready");
+            // What READY carries (the current user first) is stored before anyone hears of Ready: a
+            // status callback at Ready reads the user, never an empty slot.
             if (events_.onReady) events_.onReady(ready);
+            SetState(GatewayState::Ready, 0, "ready");
             return;
         }
         if (type == "RESUMED") {
