@@ -122,6 +122,34 @@ BOOST_AUTO_TEST_CASE(opus_frame_is_fully_encrypted_with_the_protocol_trailer) {
   BOOST_TEST(plain == frame);
 }
 
+BOOST_AUTO_TEST_CASE(the_opus_silence_frame_is_sent_in_the_clear) {
+  Pair pair;
+  const Bytes silence(kSilenceFrame.begin(), kSilenceFrame.end());
+  Bytes out(max_encrypted_size(silence.size()));
+  const auto r = pair.enc.encrypt(Codec::Opus, silence, out.data(), out.size());
+  BOOST_TEST(r.status == FrameStatus::Passthrough);
+  out.resize(r.size);
+  BOOST_TEST(out == silence);  // F8 FF FE, no trailer, no magic marker
+  ProtocolFrame parsed;
+  BOOST_TEST(!parse_protocol_frame(out, parsed));
+  // The receiver passes it through, and it spends no nonce: the next speech frame has nonce 0.
+  Bytes plain;
+  BOOST_TEST(pair.decrypt(out, plain).status == FrameStatus::Passthrough);
+  BOOST_TEST(plain == silence);
+  const Bytes speech = pair.encrypt(opus_frame(160));
+  BOOST_TEST(speech[160 + 8] == 0);
+  // Before any key too (nothing to wait for), and only the exact three bytes of Opus: a longer frame
+  // that starts with them, or the same bytes as video, are encrypted as any frame.
+  FrameEncryptor keyless;
+  Bytes keyless_out(silence.size());
+  BOOST_TEST(keyless.encrypt(Codec::Opus, silence, keyless_out.data(), keyless_out.size()).status ==
+             FrameStatus::Passthrough);
+  const Bytes longer{0xF8, 0xFF, 0xFE, 0x00};
+  const Bytes sealed = pair.encrypt(longer);
+  BOOST_TEST(sealed.size() > longer.size());
+  BOOST_TEST(pair.encrypt(silence, Codec::VP9).size() > silence.size());
+}
+
 BOOST_AUTO_TEST_CASE(tampering_and_wrong_keys_fail_authentication) {
   Pair pair;
   const Bytes frame = opus_frame(160);

@@ -281,7 +281,11 @@ void FrameEncryptor::set_key_ratchet(std::unique_ptr<KeyRatchet> ratchet) {
 }
 
 FrameResult FrameEncryptor::encrypt(Codec codec, BytesView frame, std::uint8_t* out, std::size_t out_capacity) {
-  if (passthrough_) {
+  // The Opus silence frame (a sender's end of speech, or the SFU's for muted sources) travels in the
+  // clear, as the protocol sends it and every decryptor expects it: no key is needed and no nonce spent.
+  const bool silence = codec == Codec::Opus && frame.size == kSilenceFrame.size() &&
+                       std::equal(kSilenceFrame.begin(), kSilenceFrame.end(), frame.data);
+  if (passthrough_ || silence) {
     if (out_capacity < frame.size) return {FrameStatus::OutputTooSmall, 0};
     if (frame.size) std::memmove(out, frame.data, frame.size);
     return {FrameStatus::Passthrough, frame.size};

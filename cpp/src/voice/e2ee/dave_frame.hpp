@@ -35,7 +35,8 @@ constexpr std::chrono::seconds kKeyRetention{10};
 constexpr std::size_t kSenderBaseSecretSize = 16;
 // A frame may name a generation at most this far past the newest one a ratchet has derived.
 constexpr std::uint32_t kMaxGenerationGap = 64;
-// The audio frame the SFU synthesises for muted sources; it always passes through undecrypted.
+// The Opus silence frame: what a sender sends at the end of speech and the SFU synthesises for muted
+// sources. It always travels in the clear: encrypt() copies it unchanged, decrypt() passes it through.
 constexpr std::array<std::uint8_t, 3> kSilenceFrame{0xF8, 0xFF, 0xFE};
 
 // The MLS exporter label of a sender's base secret, as the protocol defines it (24 ASCII bytes).
