@@ -352,6 +352,82 @@ BOOST_AUTO_TEST_CASE(jitter_buffer_stops_after_a_silence_frame) {
     BOOST_TEST((out.kind == JitterBuffer::Kind::Idle));  // no concealment after the end of speech
 }
 
+// The speaking indicator over a real jitter buffer, tick by tick as the engine drives it (every frame
+// decodes to sound, as Opus decodes the silence frame too).
+namespace {
+
+struct RemoteSpeaker {
+    JitterBuffer jb;
+    SpeakingIndicator indicator;
+    JitterBuffer::Output out;
+    std::vector<std::pair<int, bool>> changes;  // (tick, speaking)
+    int tick = 0;
+    void Tick() {
+        jb.Pop(out);
+        if (indicator.Tick(out, out.kind != JitterBuffer::Kind::Idle)) changes.emplace_back(tick, indicator.Speaking());
+        ++tick;
+    }
+};
+
+const std::uint8_t kSilenceBytes[3] = {0xF8, 0xFF, 0xFE};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(speaking_after_push_to_talk_release_goes_off_once_without_flicker) {
+    // Speech frames 1-20; after the release a one-tick gap, then the five trailing silence frames
+    // 21-25 arrive late. Before: silent, speaking again for ~85 ms (the silence frames), silent.
+    RemoteSpeaker r;
+    const auto t0 = JitterBuffer::Clock::now();
+    std::uint16_t seq = 1;
+    for (; seq <= 20; ++seq) {
+        PushSeq(r.jb, seq, t0 + std::chrono::milliseconds(20 * seq), 0x55);
+        r.Tick();
+    }
+    r.Tick();  // the gap: nothing arrived
+    for (; seq <= 25; ++seq) {
+        r.jb.Push(seq, seq * 960u, kSilenceBytes, 3, t0 + std::chrono::milliseconds(20 * seq + 20));
+        r.Tick();
+    }
+    for (int i = 0; i < 30; ++i) r.Tick();
+    BOOST_REQUIRE(r.changes.size() == 2u);
+    BOOST_TEST(r.changes[0].second);
+    BOOST_TEST(!r.changes[1].second);
+    // Off once, the hold time (200 ms) after the last tick that played speech.
+    int lastSpeech = -1;
+    {
+        RemoteSpeaker replay;  // which tick played the last speech frame: the one that played seq 20
+        for (std::uint16_t s = 1; s <= 20; ++s) {
+            PushSeq(replay.jb, s, t0 + std::chrono::milliseconds(20 * s), 0x55);
+            replay.jb.Pop(replay.out);
+            if (replay.out.kind == JitterBuffer::Kind::Frame) lastSpeech = replay.tick;
+            ++replay.tick;
+        }
+    }
+    BOOST_TEST(r.changes[1].first == lastSpeech + SpeakingIndicator::kHoldFrames);
+}
+
+BOOST_AUTO_TEST_CASE(silence_frames_never_count_as_speech) {
+    RemoteSpeaker r;
+    const auto t0 = JitterBuffer::Clock::now();
+    // A run of silence frames alone (a muted sender's), with a loss in it: no speaking at all,
+    // concealment included.
+    for (std::uint16_t seq = 1; seq <= 12; ++seq) {
+        if (seq != 6) r.jb.Push(seq, seq * 960u, kSilenceBytes, 3, t0 + std::chrono::milliseconds(20 * seq));
+        r.Tick();
+    }
+    for (int i = 0; i < 15; ++i) r.Tick();
+    BOOST_TEST(r.changes.empty());
+    // One tick of speech turns it on at once; a one-tick gap in speech keeps it on.
+    SpeakingIndicator indicator;
+    BOOST_TEST(indicator.Tick(true));
+    BOOST_TEST(!indicator.Tick(false));
+    BOOST_TEST(!indicator.Tick(true));
+    for (int i = 1; i < SpeakingIndicator::kHoldFrames; ++i) BOOST_TEST(!indicator.Tick(false));
+    BOOST_TEST(indicator.Speaking());
+    BOOST_TEST(indicator.Tick(false));  // the hold time's last tick
+    BOOST_TEST(!indicator.Speaking());
+}
+
 BOOST_AUTO_TEST_CASE(jitter_buffer_delay_grows_with_jitter) {
     JitterBuffer steady, jittery;
     const auto t0 = JitterBuffer::Clock::now();

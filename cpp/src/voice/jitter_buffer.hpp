@@ -52,10 +52,11 @@ public:
     void Pop(Output& out);
     Stats GetStats() const;
     bool Playing() const;
+    // The Opus silence frame F8 FF FE: the end of a talk spurt, never speech.
+    static bool IsSilenceFrame(const std::vector<std::uint8_t>& packet);
 
 private:
     using Packets = std::map<std::uint16_t, std::vector<std::uint8_t>, bool (*)(std::uint16_t, std::uint16_t)>;
-    static bool IsSilenceFrame(const std::vector<std::uint8_t>& packet);
     int TargetLocked() const;
     // Removes it from packets_, keeping its node for reuse (up to kSpareNodes).
     void RecycleLocked(Packets::iterator it);

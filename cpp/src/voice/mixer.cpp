@@ -60,6 +60,28 @@ bool VoiceActivityDetector::Process(const std::int16_t* samples, std::size_t cou
     return false;
 }
 
+// --- the speaking indicator -----------------------------------------------------------------------
+
+bool SpeakingIndicator::Tick(const JitterBuffer::Output& pulled, bool played) {
+    // Speech is what the sender sent: a frame or its FEC, not the silence frame. Concealment invents
+    // audio for a gap: the hold covers it, it neither starts nor prolongs speaking.
+    const bool received = pulled.kind == JitterBuffer::Kind::Frame || pulled.kind == JitterBuffer::Kind::Fec;
+    return Tick(played && received && !JitterBuffer::IsSilenceFrame(pulled.packet));
+}
+
+bool SpeakingIndicator::Tick(bool speech) {
+    if (speech) {
+        quietTicks_ = 0;
+        if (speaking_) return false;
+        speaking_ = true;
+        return true;
+    }
+    if (!speaking_ || ++quietTicks_ < kHoldFrames) return false;
+    speaking_ = false;
+    quietTicks_ = 0;
+    return true;
+}
+
 // --- PTT ---------------------------------------------------------------------------------------------
 
 void PushToTalk::SetActive(bool active, Clock::time_point now) {

@@ -11,6 +11,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "voice/jitter_buffer.hpp"
+
 namespace platformpp::voice {
 
 // RMS level of int16 samples in dBFS: 0 for a full-scale square wave, -100 for digital silence.
@@ -46,6 +48,26 @@ private:
     std::vector<float> levels_;  // the last kFloorWindow frame levels, a ring
     std::size_t next_ = 0;
     int hangover_ = 0;
+};
+
+// The speaking indicator of one remote sender, stepped once per 20 ms playout tick on the audio thread.
+// A tick that plays speech the sender sent (a decoded frame or its FEC, never the Opus silence frame
+// F8 FF FE) turns it on at once; it goes off only after the hold time without speech, the platform's
+// 200 ms (10 ticks). Concealment of a gap neither starts nor prolongs it. So neither a late packet's
+// one-tick gap nor the silence frames a sender appends after speech make the indicator flicker.
+class SpeakingIndicator {
+public:
+    static constexpr int kHoldFrames = 10;  // 200 ms
+    // One tick: what the jitter buffer gave and whether it was decoded into sound. True when
+    // Speaking() changed.
+    bool Tick(const JitterBuffer::Output& pulled, bool played);
+    // One tick: whether it played speech. True when Speaking() changed.
+    bool Tick(bool speech);
+    bool Speaking() const { return speaking_; }
+
+private:
+    bool speaking_ = false;
+    int quietTicks_ = 0;
 };
 
 // Push-to-talk: transmitting while the key is down and for the release delay after it goes up.

@@ -52,7 +52,8 @@ struct RemoteUser {
     JitterBuffer buffer;
     OpusFrameDecoder decoder{kDeviceChannels};
     JitterBuffer::Output pulled;
-    bool speaking = false;
+    SpeakingIndicator indicator;           // audio thread
+    std::atomic<bool> speaking{false};     // the indicator, for Speaking() on any thread
 };
 
 class Call final : public VoiceCall, public std::enable_shared_from_this<Call> {
@@ -125,7 +126,7 @@ public:
         if (user == userId_) return selfSpeaking_;
         std::lock_guard<std::mutex> lock(usersMutex_);
         auto it = users_.find(user);
-        return it != users_.end() && it->second->buffer.Playing();
+        return it != users_.end() && it->second->speaking.load();
     }
     std::optional<JitterBuffer::Stats> ReceiveStats(std::uint64_t user) const override {
         std::lock_guard<std::mutex> lock(usersMutex_);
@@ -219,9 +220,11 @@ public:
                 }
             }
             const bool playing = decoded > 0;
-            if (playing != r.speaking) {
-                r.speaking = playing;
-                if (callbacks_.speaking) callbacks_.speaking(user, playing);
+            // Speaking: speech frames only, held through short gaps (SpeakingIndicator).
+            if (r.indicator.Tick(r.pulled, playing)) {
+                const bool speaking = r.indicator.Speaking();
+                r.speaking.store(speaking);
+                if (callbacks_.speaking) callbacks_.speaking(user, speaking);
             }
             if (!playing) continue;
             bool shouldMute = false;
