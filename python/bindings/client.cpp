@@ -160,9 +160,16 @@ void BindAuthorization(py::class_<Client>& cls) {
                 self.SetAuthorizeUrlOpener(WrapOptional<std::string>(opener, "authorize URL opener"));
             },
             py::arg("opener").none(true), "Replaces how the authorize URL is opened (None: the system browser).")
-        .def("set_emulator_consent_user", &Client::SetEmulatorConsentUser, py::arg("user"),
-             "Emulator only: consent headlessly as this test user (id or username) instead of opening a browser. "
-             "'' turns it off.")
+        .def(
+            "set_emulator_consent_user",
+            [](Client& self, std::string user, std::string adminSecret) {
+                self.SetEmulatorConsentUser(std::move(user), std::move(adminSecret));
+            },
+            py::arg("user"), py::arg("admin_secret") = "",
+            "Emulator only: consent headlessly as this test user (id or username) instead of opening a browser. "
+            "'' turns it off. admin_secret: the emulator's admin secret (Emulator.admin_secret, or the one the "
+            "CLI prints), which an emulator listening beyond loopback requires for headless consent; it is sent "
+            "as a bearer header, never in a URL, and never logged or shown.")
         .def("create_authorization_code_verifier", &Client::CreateAuthorizationCodeVerifier,
              "A fresh PKCE pair: 32 CSPRNG bytes as a base64url verifier and its S256 challenge.");
     DefCall(

@@ -1196,9 +1196,9 @@ class Client:
         """
         Echo cancellation.
         """
-    def set_emulator_consent_user(self, user: str) -> None:
+    def set_emulator_consent_user(self, user: str, admin_secret: str = '') -> None:
         """
-        Emulator only: consent headlessly as this test user (id or username) instead of opening a browser. '' turns it off.
+        Emulator only: consent headlessly as this test user (id or username) instead of opening a browser. '' turns it off. admin_secret: the emulator's admin secret (Emulator.admin_secret, or the one the CLI prints), which an emulator listening beyond loopback requires for headless consent; it is sent as a bearer header, never in a URL, and never logged or shown.
         """
     def set_engine_managed_audio_session(self, is_engine_managed: bool) -> None:
         """

@@ -168,6 +168,9 @@ public:
     // Emulator only: consent headlessly as this test user (id or username) instead of opening a browser.
     // Empty turns it off.
     void SetEmulatorConsentUser(std::string user);
+    // The same, with the emulator's admin secret, which an emulator listening beyond loopback requires
+    // for headless consent (sent as `Authorization: Bearer`, never in a URL, never logged). Empty: none.
+    void SetEmulatorConsentUser(std::string user, std::string adminSecret);
     AuthorizationCodeVerifier CreateAuthorizationCodeVerifier() const;
     void GetToken(uint64_t applicationId, std::string code, std::string codeVerifier, std::string redirectUri,
                   TokenExchangeCallback callback);

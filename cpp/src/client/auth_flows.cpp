@@ -84,11 +84,12 @@ TokenAnswer ReadTokenAnswer(const boost::json::value& json) {
 // ---- Authorize ----
 
 void Client::Impl::OpenAuthorizeUrl(const std::string& url) {
-    std::string consentUser;
+    std::string consentUser, adminSecret;
     std::shared_ptr<AuthorizeUrlOpener> customOpener;
     {
         std::lock_guard lock(mutex);
         consentUser = emulatorConsentUser;
+        adminSecret = emulatorAdminSecret;
         customOpener = opener;
     }
     if (!consentUser.empty()) {
@@ -96,6 +97,7 @@ void Client::Impl::OpenAuthorizeUrl(const std::string& url) {
         net::HttpRequest request;
         request.url = url + "&emulator_user=" + net::PercentEncode(consentUser) + "&emulator_consent=allow";
         request.route = "GET /oauth2/authorize";
+        if (!adminSecret.empty()) request.headers.emplace_back("Authorization", "Bearer " + adminSecret);
         http.Send(std::move(request), [this](net::HttpResponse response) {
             const std::string* location = response.Header("Location");
             if (response.status / 100 == 3 && location != nullptr) {
@@ -216,10 +218,13 @@ void Client::SetAuthorizeUrlOpener(AuthorizeUrlOpener opener) {
     impl.opener = opener ? std::make_shared<AuthorizeUrlOpener>(std::move(opener)) : nullptr;
 }
 
-void Client::SetEmulatorConsentUser(std::string user) {
+void Client::SetEmulatorConsentUser(std::string user) { SetEmulatorConsentUser(std::move(user), std::string()); }
+
+void Client::SetEmulatorConsentUser(std::string user, std::string adminSecret) {
     Impl& impl = RequireImpl();
     std::lock_guard lock(impl.mutex);
     impl.emulatorConsentUser = std::move(user);
+    impl.emulatorAdminSecret = std::move(adminSecret);
 }
 
 // ---- tokens ----

@@ -63,6 +63,7 @@ struct Client::Impl {
     std::optional<PendingAuthorization> pendingAuthorization;
     std::shared_ptr<AuthorizeUrlOpener> opener;
     std::string emulatorConsentUser;
+    std::string emulatorAdminSecret;  // a secret: never logged
     std::shared_ptr<StatusChangedCallback> statusCallback;
     std::shared_ptr<TokenExpirationCallback> tokenExpirationCallback;
     std::shared_ptr<AuthorizeRequestCallback> authorizeRequestCallback;

@@ -85,7 +85,8 @@ void PollDevice(Client::Impl& impl, std::shared_ptr<client::DeviceAuthorization>
 }
 
 // The emulator's activation page, answered as the headless consent user.
-void ApproveOnEmulator(Client::Impl& impl, const std::string& consentUser, const std::string& userCode) {
+void ApproveOnEmulator(Client::Impl& impl, const std::string& consentUser, const std::string& adminSecret,
+                       const std::string& userCode) {
     net::HttpRequest request;
     request.method = "POST";
     request.url = impl.webBase + "/activate";
@@ -93,6 +94,7 @@ void ApproveOnEmulator(Client::Impl& impl, const std::string& consentUser, const
     request.contentType = "application/x-www-form-urlencoded";
     request.body = client::FormEncode(
         {{"user_code", userCode}, {"emulator_user", consentUser}, {"emulator_consent", "allow"}});
+    if (!adminSecret.empty()) request.headers.emplace_back("Authorization", "Bearer " + adminSecret);
     impl.http.Send(std::move(request), [&impl](net::HttpResponse response) {
         if (response.error || response.status != 200) {
             impl.Log(LoggingSeverity::Warning, "device authorization: the emulator refused headless approval (HTTP " +
@@ -141,14 +143,15 @@ void StartDeviceAuthorization(Client& self, Client::Impl& impl, DeviceAuthorizat
                 boost::json::value());
             return;
         }
-        std::string consentUser;
+        std::string consentUser, adminSecret;
         {
             std::lock_guard lock(impl.mutex);
             if (impl.deviceAuthorization != device) return;
             consentUser = impl.emulatorConsentUser;
+            adminSecret = impl.emulatorAdminSecret;
         }
         self.OpenAuthorizeDeviceScreen(device->clientId, userCode);
-        if (!consentUser.empty()) ApproveOnEmulator(impl, consentUser, userCode);
+        if (!consentUser.empty()) ApproveOnEmulator(impl, consentUser, adminSecret, userCode);
         SchedulePoll(impl, device);
     });
 }
