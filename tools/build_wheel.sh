@@ -24,7 +24,7 @@ python3 -m pip wheel --no-deps --quiet -w "$wheelhouse" "$root/packaging/emulato
 sdk_wheel="$(ls "$wheelhouse"/platformpp-*.whl)"
 python3 -m auditwheel show "$sdk_wheel"
 bytes=$(stat -c %s "$sdk_wheel")
-echo "== $(basename "$sdk_wheel"): $bytes bytes; bundled: $(python3 -m zipfile -l "$sdk_wheel" | awk '/platformpp.libs\//{sub(".*platformpp.libs/", "", $1); printf "%s ", $1}')"
+echo "== $(basename "$sdk_wheel"): $bytes bytes; bundled: $(python3 -m zipfile -l "$sdk_wheel" | awk '/platformpp.libs\/./{sub(".*platformpp.libs/", "", $1); printf "%s ", $1}')"
 if [ "$bytes" -gt "$max_bytes" ]; then
   echo "build_wheel.sh: $sdk_wheel is $bytes bytes, over the 10 MB budget" >&2
   exit 1
