@@ -140,7 +140,7 @@ async def run(emulator: Any) -> None:
     channels = await transcript.step(f"alice lists the channels of {guilds[0].name}",
                                      lambda: alice.get_guild_channels_async(guilds[0].id))
     for channel in channels:
-        transcript.line(f"#{channel.name} (type {channel.type}, position {channel.position})")
+        transcript.line(f"#{channel.name} (type {channel.type.name}, position {channel.position})")
 
     await voice_call(transcript, alice, bob, lobby_id)
     print(f"demo finished in {(time.perf_counter() - transcript.started) * 1000:.0f} ms")

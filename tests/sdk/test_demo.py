@@ -15,7 +15,7 @@ def test_the_demo_runs_every_step() -> None:
     out = result.stdout
     for expected in ("alice signs in", "bob signs in", "bob joins it by the same secret",
                      "bob got: 'gg, one more round?'", "bob got: 'psst: bring snacks'",
-                     "alice sets her rich presence", "#general (type 0, position 0)", "demo finished in"):
+                     "alice sets her rich presence", "#general (type GuildText, position 0)", "demo finished in"):
         assert expected in out, expected
     assert " ms  " in out  # every step is timed
 
