@@ -81,6 +81,7 @@ public:
                 states.push_back(state);
                 codes.push_back(code);
                 details.push_back(detail);
+                readiesAtState.push_back(readies.size());
             });
         };
         events.onReady = [this](const json::object& ready) { Record([&] { readies.push_back(ready); }); };
@@ -131,6 +132,7 @@ public:
     std::vector<int> codes;
     std::vector<std::string> details;
     std::vector<json::object> readies;
+    std::vector<std::size_t> readiesAtState;  // how many READYs had been handed over at each state
     std::vector<Dispatch> dispatches;
     std::vector<std::string> logs;
 
@@ -210,6 +212,8 @@ void ExpectIdentifyThenGuildCreate(bool compress) {
         BOOST_TEST(json::value_to<std::string>(guild.data.at("name")) == "Demo Guild");
         BOOST_TEST(guild.seq == 2);  // READY was 1
         BOOST_TEST((run.states == std::vector{GatewayState::Connecting, GatewayState::Ready}));
+        // READY's content is handed over (and stored: the current user) before Ready is reported.
+        BOOST_TEST((run.readiesAtState == std::vector<std::size_t>{0, 1}));
     });
     BOOST_TEST((run.Gateway().State() == GatewayState::Ready));
 }

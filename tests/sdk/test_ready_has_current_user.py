@@ -3,6 +3,7 @@ user is always there (the Gateway stores what READY carries before it announces 
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from sdk_support import GAME_ID, Outcome, pump_until, sign_in
@@ -34,7 +35,12 @@ def test_the_current_user_is_present_inside_the_ready_status_callback(platformpp
         client.set_status_changed_callback(on_status)
         expected = len(seen_at_ready) + 1
         client.connect()
-        pump_until(lambda: len(seen_at_ready) == expected)
+        # run_callbacks() without a pause between calls: a Ready reported before the user is stored
+        # would be delivered inside that window, not after it.
+        deadline = time.monotonic() + 10
+        while len(seen_at_ready) < expected:
+            assert time.monotonic() < deadline, "the Client did not become Ready"
+            platformpp.run_callbacks()
         client.disconnect()
         pump_until(lambda: client.get_status() == Client.Status.Disconnected)
     alice = seen_at_ready[0]
