@@ -3,12 +3,11 @@ then raise one 50035 naming each path (docs/wire.md); and reading a JSON body (5
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from starlette.requests import Request
 
-from .errors import ApiError, INVALID_FORM_BODY, INVALID_JSON
+from .errors import INVALID_FORM_BODY, INVALID_JSON, ApiError
 from .snowflake import snowflake_value
 from .uploads import json_body, read_capped
 
@@ -43,9 +42,9 @@ def field_error(path: str | tuple[str | int, ...], code: str, message: str) -> A
 _MISSING = object()
 
 
-@lru_cache(maxsize=256)
 def _has_bool(choices: tuple[Any, ...]) -> bool:
-    """Whether a choice is a bool (then only bools match: True == 1 otherwise), per choices tuple."""
+    """Whether a choice is a bool (then only bools match: True == 1 otherwise). Not cached: a cache
+    keyed by the tuple would take (1, 0) for (True, False), which compare and hash equal."""
     return any(isinstance(c, bool) for c in choices)
 
 
