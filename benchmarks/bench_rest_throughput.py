@@ -57,6 +57,7 @@ OPERATIONS = {
     "thread": ("POST", "/api/v10/channels/{thread_id}/messages", {"content": "benchmark thread message"}),
 }
 THREAD_MEMBERS = 20
+THREAD_TYPES = (10, 11, 12)
 # The webhook and the thread the operations use (made by prepare_emulator; their paths' placeholders).
 PLACES: dict[str, str] = {}
 
@@ -130,11 +131,15 @@ def floor_app(db_path: str):  # type: ignore[no-untyped-def]
             # off the event loop, as the commit waits for fsync (synchronous=FULL, like the emulator)
             with lock:
                 next_id[0] += 1
-                guild = conn.execute("SELECT guild_id FROM channels WHERE id = ?", (channel_id,)).fetchone()
+                now = time.strftime("%Y-%m-%dT%H:%M:%S+00:00")
+                channel = conn.execute("SELECT guild_id, type FROM channels WHERE id = ?", (channel_id,)).fetchone()
                 conn.execute("BEGIN IMMEDIATE")
                 conn.execute("INSERT INTO channel_messages (id, channel_id, guild_id, author_id, content, created_at)"
-                             " VALUES (?, ?, ?, ?, ?, ?)", (next_id[0], channel_id, guild["guild_id"], user["id"],
-                                                            content, time.strftime("%Y-%m-%dT%H:%M:%S+00:00")))
+                             " VALUES (?, ?, ?, ?, ?, ?)", (next_id[0], channel_id, channel["guild_id"], user["id"],
+                                                            content, now))
+                if channel["type"] in THREAD_TYPES:   # a thread keeps its counters and last activity
+                    conn.execute("UPDATE channels SET message_count = message_count + 1, total_message_sent ="
+                                 " total_message_sent + 1, thread_last_activity = ? WHERE id = ?", (now, channel_id))
                 conn.execute("COMMIT")
                 return conn.execute("SELECT * FROM channel_messages WHERE id = ?", (next_id[0],)).fetchone()
 
@@ -165,40 +170,10 @@ def floor_app(db_path: str):  # type: ignore[no-untyped-def]
         json.dumps({"t": "MESSAGE_CREATE", "s": None, "op": 0, "d": message}, separators=(",", ":"))
         return Response(status_code=204)
 
-    async def create_thread_message(request: Request) -> Response:
-        # a message in a thread: the row, and the thread's counters and last activity
-        user = bot_user(request)
-        if user is None:
-            return reply({"code": 0, "message": "401: Unauthorized"}, 401)
-        content = json.loads(await request.body())["content"]
-        thread_id = int(request.path_params["channel_id"])
-
-        def write() -> sqlite3.Row:
-            with lock:
-                next_id[0] += 1
-                now = time.strftime("%Y-%m-%dT%H:%M:%S+00:00")
-                thread = conn.execute("SELECT guild_id FROM channels WHERE id = ?", (thread_id,)).fetchone()
-                conn.execute("BEGIN IMMEDIATE")
-                conn.execute("INSERT INTO channel_messages (id, channel_id, guild_id, author_id, content, created_at)"
-                             " VALUES (?, ?, ?, ?, ?, ?)", (next_id[0], thread_id, thread["guild_id"], user["id"],
-                                                            content, now))
-                conn.execute("UPDATE channels SET message_count = message_count + 1, total_message_sent ="
-                             " total_message_sent + 1, thread_last_activity = ? WHERE id = ?", (now, thread_id))
-                conn.execute("COMMIT")
-                return conn.execute("SELECT * FROM channel_messages WHERE id = ?", (next_id[0],)).fetchone()
-
-        return reply(message_json(await run_in_threadpool(write), user_json(user)))
-
-    async def create_any_message(request: Request) -> Response:
-        channel = conn.execute("SELECT type FROM channels WHERE id = ?",
-                               (int(request.path_params["channel_id"]),)).fetchone()
-        in_thread = channel is not None and channel["type"] in (10, 11, 12)
-        return await (create_thread_message if in_thread else create_message)(request)
-
     return Starlette(routes=[
         Route("/api/v10/users/@me", me, methods=["GET"]),
         Route("/api/v10/channels/{channel_id:int}/messages", list_messages, methods=["GET"]),
-        Route("/api/v10/channels/{channel_id:int}/messages", create_any_message, methods=["POST"]),
+        Route("/api/v10/channels/{channel_id:int}/messages", create_message, methods=["POST"]),
         Route("/api/v10/webhooks/{webhook_id:int}/{token}", execute_webhook, methods=["POST"]),
     ])
 
