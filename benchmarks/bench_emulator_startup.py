@@ -3,7 +3,11 @@
 Three measurements, each from a cold start to the first successful HTTP answer over loopback:
 - in-process, warm imports: ``Emulator().start()`` then one request (what each test pays);
 - in-process, cold: a fresh interpreter importing ``platformpp.emulator`` then the same;
-- the CLI: spawning ``python -m platformpp emulator --db :memory:`` until it answers.
+- the CLI: spawning ``python -m platformpp emulator --db :memory:`` until it answers;
+and the baseline the CLI is compared with in the same run: the smallest server of the same stack, a
+fresh interpreter serving a one-route Starlette app with uvicorn (what any emulator on this stack pays
+at least). The measurements take turns, round after round, so that the shared machine's slow and fast
+spells fall on all of them alike; the ratio is the median of each round's CLI / baseline.
 
 Run: ``PYTHONPATH=python python benchmarks/bench_emulator_startup.py [--runs 20] [--write]``;
 ``--write`` records the table and the machine in benchmarks/results/emulator_startup.md.
@@ -35,6 +39,22 @@ emulator.stop(wait=False)
 """
 
 
+_BASELINE_SERVER = """
+import socket, uvicorn
+from starlette.applications import Starlette
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+async def clock(request):
+    return JSONResponse({"now": 0})
+
+sock = socket.create_server(("127.0.0.1", 0))
+print(f"listening on http://127.0.0.1:{sock.getsockname()[1]}", flush=True)
+config = uvicorn.Config(Starlette(routes=[Route("/_emulator/clock", clock)]), log_config=None, log_level="warning")
+uvicorn.Server(config).run(sockets=[sock])
+"""
+
+
 def _get(url: str) -> None:
     with urllib.request.urlopen(url, timeout=5) as response:
         response.read()
@@ -58,9 +78,17 @@ def cold_in_process() -> float:
 
 
 def cli() -> float:
+    return _served_by([sys.executable, "-m", "platformpp", "emulator", "--db", ":memory:", "--port", "0"])
+
+
+def baseline_server() -> float:
+    return _served_by([sys.executable, "-c", _BASELINE_SERVER])
+
+
+def _served_by(command: list[str]) -> float:
+    """Spawn ``command`` (which prints a line ending with its URL once listening) until it answers."""
     started = time.perf_counter()
-    process = subprocess.Popen([sys.executable, "-m", "platformpp", "emulator", "--db", ":memory:", "--port", "0"],
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         assert process.stdout is not None
         url = process.stdout.readline().split()[-1]
@@ -98,16 +126,27 @@ def main() -> int:
     parser.add_argument("--write", action="store_true", help=f"record the results in {RESULTS}")
     args = parser.parse_args()
     environment = machine()
+    measures = {"in-process, imports warm": warm_in_process,
+                "in-process, fresh interpreter (imports included)": cold_in_process,
+                "CLI process (interpreter start included)": cli,
+                "baseline: one-route Starlette app on uvicorn, fresh interpreter": baseline_server}
+    for measure in measures.values():
+        measure()   # one unrecorded run each: file-system caches, the schema cache
+    samples: dict[str, list[float]] = {name: [] for name in measures}
+    for _ in range(args.runs):
+        for name, measure in measures.items():
+            samples[name].append(measure())
     rows = []
-    for name, measure in (("in-process, imports warm", warm_in_process),
-                          ("in-process, fresh interpreter (imports included)", cold_in_process),
-                          ("CLI process (interpreter start included)", cli)):
-        measure()   # one unrecorded run: file-system caches
-        samples = sorted(measure() for _ in range(args.runs))
-        p95 = samples[min(len(samples) - 1, round(0.95 * (len(samples) - 1)))]
-        rows.append(f"| {name} | {samples[0]*1000:.0f} | {statistics.median(samples)*1000:.0f} | "
-                    f"{p95*1000:.0f} | {samples[-1]*1000:.0f} |")
-    table = ["| start to first answer | min ms | median ms | p95 ms | max ms |", "|---|---|---|---|---|", *rows]
+    for name, values in samples.items():
+        ordered = sorted(values)
+        p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+        rows.append(f"| {name} | {ordered[0]*1000:.0f} | {statistics.median(ordered)*1000:.0f} | "
+                    f"{p95*1000:.0f} | {ordered[-1]*1000:.0f} |")
+    ratio = statistics.median(c / b for c, b in zip(samples["CLI process (interpreter start included)"],
+                                                    samples["baseline: one-route Starlette app on uvicorn, "
+                                                            "fresh interpreter"]))
+    table = ["| start to first answer | min ms | median ms | p95 ms | max ms |", "|---|---|---|---|---|", *rows,
+             "", f"CLI / baseline, median of the rounds' ratios: {ratio:.2f}×"]
     print("\n".join(table))
     if args.write:
         RESULTS.parent.mkdir(parents=True, exist_ok=True)
@@ -115,8 +154,9 @@ def main() -> int:
             "# Emulator ready-to-serve time",
             "",
             (f"Target: ready to serve in ≤ {TARGET_S} s. Measured by `benchmarks/bench_emulator_startup.py`"
-             f" ({args.runs} runs each, after one warm-up run), from the start call (or process spawn) to"
-             " the first successful HTTP answer over loopback, default world, `:memory:` store."),
+             f" ({args.runs} rounds, each measurement once per round in turn, after one warm-up run of each),"
+             " from the start call (or process spawn) to the first successful HTTP answer over loopback,"
+             " default world, `:memory:` store; the baseline is the smallest server of the same stack."),
             "",
             *table,
             "",

@@ -8,7 +8,10 @@ Two fix-ups make pybind11-stubgen's output what type checkers and stubtest expec
   read as an enum with no members: they become `Name = <value>`, as typeshed spells them, and the
   `__new__` / `__format__` that the enums inherit from `enum.IntEnum` are dropped;
 - classes bound with `py::is_final` cannot be subclassed: they get `@typing.final`;
-- the coroutine methods platformpp.aio adds come out as plain `def`: they become `async def`.
+- the coroutine methods platformpp.aio adds come out as plain `def`: they become `async def`;
+- `Client.on` / `Client.off` (platformpp.events) come out with `event: str`: they become overloads,
+  one per event, naming the event as a `Literal` and its handler's parameters as the event's
+  `set_<event>_callback` gives them (a handler may return anything: an `async def` is scheduled).
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ _CLASSVAR_MEMBER = re.compile(r"^(\s*)(\w+): typing\.ClassVar\[([\w.]+)\]$")
 _INHERITED_FROM_INTENUM = re.compile(r"^\s*(@classmethod|def __new__\(|def __format__\()")
 _DEF = re.compile(r"^(\s*)def (\w+)\(")
 _BASETYPE = 1 << 10  # Py_TPFLAGS_BASETYPE: the class can be subclassed
+_CLIENT_SETTER = re.compile(
+    r"^    def set_(\w+)_callback\(self, \w+: collections\.abc\.Callable\[\[(.*)\], None\] \| None\) -> None:$")
 
 
 def _fix_up(text: str) -> str:
@@ -69,6 +74,66 @@ def _fix_up(text: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _method_span(lines: list[str], start: int) -> int:
+    """The index after the method that starts at ``lines[start]`` (its signature and docstring)."""
+    end = start + 1
+    while end < len(lines) and lines[end].startswith("        "):
+        end += 1
+    return end
+
+
+def _typed_events(text: str) -> str:
+    """Client.on and Client.off, typed per event (see the module's docstring)."""
+    lines = text.splitlines()
+    client = lines.index("class Client:")
+    client_end = next((i for i in range(client + 1, len(lines)) if lines[i] and not lines[i].startswith(" ")),
+                      len(lines))
+    events = {m.group(1): m.group(2) for line in lines[client:client_end] if (m := _CLIENT_SETTER.match(line))}
+    if not events:
+        raise SystemExit("regenerate.py: no set_<event>_callback found on Client")
+
+    def handler_type(event: str) -> str:
+        return "_" + "".join(word.capitalize() for word in event.split("_")) + "Handler"
+
+    type_vars = ["# Client.on's handler types, one per event (as its set_<event>_callback passes arguments)."]
+    type_vars += [f"{handler_type(event)} = typing.TypeVar({handler_type(event)!r}, "
+                  f"bound=collections.abc.Callable[[{args}], object])" for event, args in sorted(events.items())]
+    names = ", ".join(repr(event) for event in sorted(events))
+    on_lines: list[str] = []
+    for event in sorted(events):
+        handler = handler_type(event)
+        on_lines += [
+            "    @typing.overload",
+            f"    def on(self, event: typing.Literal[{event!r}], handler: None = None)"
+            f" -> collections.abc.Callable[[{handler}], {handler}]: ...",
+            "    @typing.overload",
+            f"    def on(self, event: typing.Literal[{event!r}], handler: {handler}) -> {handler}: ...",
+        ]
+    insert_at = client   # before the class's decorators
+    while insert_at and lines[insert_at - 1].startswith("@"):
+        insert_at -= 1
+    off_line = (f"    def off(self, event: typing.Literal[{names}],"
+                " handler: collections.abc.Callable[..., object]) -> None:")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if client < i < client_end and line.startswith("    def on(self, event: str,"):
+            end = _method_span(lines, i)
+            out += on_lines[:-1] + [on_lines[-1].removesuffix(" ..."), *lines[i + 1:end]]
+            i = end
+            continue
+        if client < i < client_end and line.startswith("    def off(self, event: str,"):
+            out.append(off_line)
+            i += 1
+            continue
+        if i == insert_at:
+            out += type_vars
+        out.append(line)
+        i += 1
+    return "\n".join(out) + "\n"
+
+
 def generate() -> str:
     with tempfile.TemporaryDirectory() as out:
         subprocess.run(
@@ -85,7 +150,7 @@ def generate() -> str:
     raw = raw.replace("    __hash__: typing.ClassVar[None] = None\n",
                       "    __hash__: typing.ClassVar[None]  # type: ignore[assignment]\n")
     raw = raw.replace("def __eq__(self, other: AudioDevice) -> bool:", "def __eq__(self, other: object) -> bool:")
-    return _fix_up(raw)
+    return _typed_events(_fix_up(raw))
 
 
 def main() -> int:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .areas.catalog import AREAS
 from .areas.oauth.store import ACCESS_TOKEN_TTL_S
@@ -20,10 +20,12 @@ from .core.migrations import CORE_SCHEMA, Migration, collect
 from .core.ratelimit import RateLimiter
 from .core.requestlog import RequestLog
 from .core.snowflake import SnowflakeGenerator
-from .core.tls import ServerCertificate
 from .core.storage import MEMORY, Database
+from .core.tls import ServerCertificate
 from .events.bus import Bus
-from .voice.service import VoiceService
+
+if TYPE_CHECKING:   # the voice service is imported when it starts (areas/voice_states/calls.py)
+    from .voice.service import VoiceService
 
 
 @dataclass(eq=False)

@@ -17,6 +17,7 @@ import websockets
 from cryptography import x509
 from emulator_world import BOT_ID, GUILD_ID, bot_headers
 from platformpp.emulator import Emulator, ServerCertificate, TlsSetupError, local_certificate
+from platformpp.emulator.areas.voice_states import calls as voice_calls
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "emulator_voice"))
 from voice_client import VoiceClient  # noqa: E402
@@ -56,8 +57,7 @@ def test_the_gateway_url_is_wss_and_answers_hello(tls_emulator: Emulator) -> Non
 
 def test_voice_over_wss_with_dave_media_between_two_clients(tls_emulator: Emulator) -> None:
     emu = tls_emulator
-    voice = emu.state.voice
-    assert voice is not None
+    voice = voice_calls.running_service(emu.state)   # as the first call starts it
 
     def client(user: int) -> VoiceClient:
         token, endpoint = voice.allocate(GUILD_ID, LOUNGE, user, f"tls-{user}")

@@ -55,6 +55,8 @@ def stored_state(emu: Emulator, user_id: int) -> httpx.Response:
 def test_bot_joins_guild_voice_connects_to_the_voice_gateway_and_leaves(platformpp_emulator: Emulator) -> None:
     emu = platformpp_emulator
 
+    assert emu.state.voice is None   # the voice service starts with the first call, not with the emulator
+
     async def scenario() -> None:
         client, session_id = await bot_session(emu)
         await voice_update(client, LOUNGE, self_deaf=True)

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import base64
 import json
-from typing import Any
-
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.asymmetric import ec, ed25519, padding, rsa
-from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
+from typing import TYPE_CHECKING, Any
 
 from .json_text import InvalidJson, decode_untrusted
+
+# cryptography is imported where a token is signed or verified, not with the emulator (a tenth of
+# its time to serve).
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric import rsa
 
 
 class JwtError(ValueError):
@@ -35,6 +35,9 @@ def _int(text: str) -> int:
 
 
 def sign_rs256(claims: dict[str, Any], key: rsa.RSAPrivateKey, kid: str) -> str:
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.asymmetric import padding
+
     header = {"alg": "RS256", "typ": "JWT", "kid": kid}
     signing_input = f"{_b64(json.dumps(header, separators=(',', ':')).encode())}." \
                     f"{_b64(json.dumps(claims, separators=(',', ':')).encode())}"
@@ -50,6 +53,11 @@ def rsa_public_jwk(key: rsa.RSAPrivateKey, kid: str) -> dict[str, str]:
 
 
 def _verify_with(jwk: dict[str, Any], alg: str, signing_input: bytes, signature: bytes) -> bool:
+    from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.asymmetric import ec, ed25519, padding, rsa
+    from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
+
     try:
         if alg == "RS256" and jwk.get("kty") == "RSA":
             rsa.RSAPublicNumbers(_int(jwk["e"]), _int(jwk["n"])).public_key().verify(

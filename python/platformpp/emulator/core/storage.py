@@ -8,7 +8,10 @@ server's event loop, the webhook thread and the embedding test; a lock serialise
 
 from __future__ import annotations
 
+import hashlib
+import os
 import sqlite3
+import tempfile
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -233,9 +236,87 @@ def _is_blank(conn: sqlite3.Connection) -> bool:
 # Empty databases migrated to a set of migrations, kept for the process: a fresh in-memory database
 # (every test's emulator, an embedded one) copies one with SQLite's backup in about a millisecond,
 # where running the migrations again costs ~100 ms (mostly ALTER TABLE, which re-reads the whole
-# schema each time). The copy is the same schema, schema_version rows included.
+# schema each time). The copy is the same schema, schema_version rows included. A new process loads
+# the template from the schema cache on disk (``schema_cache_folder()``), named by a digest of the
+# migrations' numbers, names and SQL, so a changed migration can never be served from a stale file.
 _TEMPLATES: dict[tuple[Migration, ...], sqlite3.Connection] = {}
 _TEMPLATES_LOCK = threading.Lock()
+SCHEMA_CACHE_VARIABLE = "PLATFORMPP_SCHEMA_CACHE"
+
+
+def schema_cache_folder() -> Path | None:
+    """Where migrated empty schemas are kept between processes: ``$PLATFORMPP_SCHEMA_CACHE`` when set
+    (empty: no cache on disk), else the user's cache folder."""
+    configured = os.environ.get(SCHEMA_CACHE_VARIABLE)
+    if configured is not None:
+        return Path(configured) if configured else None
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("platformpp", appauthor=False)) / "schema"
+
+
+def _schema_file(folder: Path, migrations: tuple[Migration, ...]) -> Path:
+    digest = hashlib.sha256()
+    for number, name, sql in migrations:
+        digest.update(f"{number}\0{name}\0{len(sql)}\0".encode())
+        digest.update(sql.encode())
+    return folder / f"schema-{digest.hexdigest()[:32]}.sqlite3"
+
+
+def _new_template() -> sqlite3.Connection:
+    template = sqlite3.connect(MEMORY, isolation_level=None, check_same_thread=False)
+    template.execute("PRAGMA foreign_keys=ON")
+    return template
+
+
+def _load_cached(migrations: tuple[Migration, ...]) -> sqlite3.Connection | None:
+    """A template read from the schema cache; None when there is no usable file: missing,
+    unreadable, or not recording exactly these migrations."""
+    folder = schema_cache_folder()
+    if folder is None:
+        return None
+    path = _schema_file(folder, migrations)
+    if not path.is_file():
+        return None
+    template = _new_template()
+    try:
+        cached = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+        try:
+            cached.backup(template)
+        finally:
+            cached.close()
+        recorded = [tuple(row) for row in template.execute("SELECT version, name FROM schema_version ORDER BY version")]
+    except sqlite3.Error:
+        recorded = None
+    if recorded == [(number, name) for number, name, _ in migrations]:
+        return template
+    template.close()
+    return None
+
+
+def _store_cached(template: sqlite3.Connection, migrations: tuple[Migration, ...]) -> None:
+    """Write the migrated template to the schema cache, atomically (a concurrent reader sees the whole
+    file or none); a cache that cannot be written is only a slower next start."""
+    folder = schema_cache_folder()
+    if folder is None:
+        return
+    path = _schema_file(folder, migrations)   # (replacing a file that could not be used)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, scratch = tempfile.mkstemp(dir=folder, prefix=path.stem, suffix=".partial")
+        os.close(handle)
+        try:
+            target = sqlite3.connect(scratch)
+            try:
+                template.backup(target)
+            finally:
+                target.close()
+            os.replace(scratch, path)
+        finally:
+            if os.path.exists(scratch):
+                os.unlink(scratch)
+    except (OSError, sqlite3.Error):
+        return
 
 
 def _copy_migrated(conn: sqlite3.Connection, migrations: Sequence[Migration]) -> None:
@@ -244,9 +325,10 @@ def _copy_migrated(conn: sqlite3.Connection, migrations: Sequence[Migration]) ->
     with _TEMPLATES_LOCK:   # one template connection, read by one copy at a time
         template = _TEMPLATES.get(key)
         if template is None:
-            template = sqlite3.connect(MEMORY, isolation_level=None, check_same_thread=False)
-            template.execute("PRAGMA foreign_keys=ON")
-            _apply(template, migrations)
+            template = _load_cached(key)
+            if template is None:
+                template = _new_template()
+                _apply(template, key)
+                _store_cached(template, key)
             _TEMPLATES[key] = template
         template.backup(conn)
-

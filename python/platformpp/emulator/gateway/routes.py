@@ -7,13 +7,14 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route, WebSocketRoute
+from starlette.routing import BaseRoute, WebSocketRoute
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from ..core import auth, errors
 from ..core.errors import ApiError, json_response
 from ..core.http import emulator_state
+from ..core.routing import Route
 from ..core.validation import Form, read_json
 from ..events.audience import Payload, Viewer
 from ..paths import ADMIN, API, GATEWAY

@@ -124,10 +124,10 @@ def _ipc_json(state: EmulatorState) -> list[dict[str, Any]]:
             for c in endpoint_of(state).connections()]
 
 
-def _voice_json(state: EmulatorState) -> dict[str, Any] | None:
+def _voice_json(state: EmulatorState) -> dict[str, Any]:
     service = state.voice
-    if service is None:
-        return None
+    if service is None:   # no call yet (the service starts with the first): nothing relayed
+        return {"calls": [], "relay": {}}
     stats = service.stats()
     calls = [{"channel_id": str(channel_id), "participants": [str(u) for u in service.participants(channel_id)],
               "dave_epoch": dave.get("epoch") if dave else None,

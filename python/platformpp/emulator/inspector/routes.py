@@ -19,12 +19,13 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ..areas.lobbies.store import LobbyWriter, expire_idle_lobbies, member_now
 from ..core import errors
 from ..core.errors import json_response
 from ..core.http import emulator_state, snowflake_param
+from ..core.routing import Route
 from ..paths import ADMIN, INSPECTOR_PAGE
 from . import live, world
 

@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ..core import errors
 from ..core.errors import ApiError, json_response
+from ..core.routing import Route
 from ..core.validation import Form, read_json
 from ..paths import ADMIN
 from ..wire.user import public_user_json

@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 from websockets.asyncio.server import Server, serve
 
 from . import mls_wire as mls
+from .errors import VoiceServiceError
 from .gateway import VoiceGateway
 from .protocol import Close
 from .relay import Relay
@@ -44,10 +45,6 @@ E2EE_REQUIRED_FROM = datetime(2026, 3, 1, tzinfo=timezone.utc)   # seed: only E2
 
 EventHandler = Callable[[str, int, int, "int | None"], None]
 T = TypeVar("T")
-
-
-class VoiceServiceError(RuntimeError):
-    """The service is not running, or an owner call named a participant that does not exist."""
 
 
 class VoiceService:

@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import errors
 from ...core.clock import format_instant, parse_instant
 from ...core.errors import ApiError, json_response, not_found
+from ...core.routing import Route
 from ...core.validation import read_form
 from ...events.outbox import Outbox
 from ...paths import ADMIN

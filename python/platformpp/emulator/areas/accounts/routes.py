@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import auth, errors
 from ...core.errors import ApiError, json_response, not_found
 from ...core.http import basic_credentials
+from ...core.routing import Route
 from ...core.scopes import SOCIAL_LAYER
 from ...core.secrets import matches
 from ...core.snowflake import parse_snowflake

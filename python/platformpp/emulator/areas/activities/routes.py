@@ -9,11 +9,12 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.auth import PrincipalKind
 from ...core.errors import ApiError, json_response
 from ...core.http import base_url_of, in_transaction, snowflake_param
+from ...core.routing import Route
 from ...core.uploads import read_multipart
 from ...core.validation import Form
 from ...events.outbox import Outbox

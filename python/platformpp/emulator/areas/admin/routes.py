@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.clock import parse_instant
 from ...core.errors import ApiError, json_response
 from ...core.fixtures import load_fixture
 from ...core.http import query_bool, query_int
 from ...core.ratelimit import DEFAULT_LIMIT, DEFAULT_WINDOW_S
+from ...core.routing import Route
 from ...core.snowflake import parse_snowflake
 from ...core.validation import read_form, read_json
 from ...paths import ADMIN

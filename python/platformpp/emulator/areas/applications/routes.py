@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import auth
 from ...core.errors import MISSING_ACCESS, UNKNOWN_APPLICATION, ApiError, json_response, not_found
+from ...core.routing import Route
 from ...core.validation import Form, read_json
 from ...paths import ADMIN, API
 from ..webhooks.interactions_endpoint import verify_endpoint

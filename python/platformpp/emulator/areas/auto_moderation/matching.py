@@ -18,8 +18,6 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-import re2
-
 MATCHED_CONTENT_MAX = 50   # the platform cuts the matched content it reports
 
 
@@ -29,21 +27,24 @@ class Match:
     content: str          # the text it matched
 
 
-def _re2_options() -> re2.Options:
+@lru_cache(maxsize=1)
+def _re2() -> tuple[Any, Any]:
+    """The re2 module and its options for rule patterns; imported with the first pattern, not with
+    the emulator."""
+    import re2
+
     options = re2.Options()
     options.case_sensitive = False
     options.log_errors = False   # a client's bad pattern is its 50035, not a line on the emulator's stderr
-    return options
-
-
-_RE2_OPTIONS = _re2_options()
+    return re2, options
 
 
 @lru_cache(maxsize=256)
 def regex_problem(pattern: str) -> str | None:
     """Why ``pattern`` is refused, or None."""
+    re2, options = _re2()
     try:
-        re2.compile(pattern, _RE2_OPTIONS)
+        re2.compile(pattern, options)
     except re2.error as exc:
         reason = exc.args[0].decode(errors="replace") if exc.args and isinstance(exc.args[0], bytes) else str(exc)
         return f"Invalid regular expression: {reason}."
@@ -62,7 +63,8 @@ def _keyword_regex(keyword: str) -> re.Pattern[str]:
 
 @lru_cache(maxsize=256)
 def _pattern_regex(pattern: str) -> Any:   # re2's compiled pattern (the module has no type information)
-    return re2.compile(pattern, _RE2_OPTIONS)
+    re2, options = _re2()
+    return re2.compile(pattern, options)
 
 
 def _word_around(text: str, start: int, end: int) -> str:

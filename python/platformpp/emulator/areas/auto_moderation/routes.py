@@ -8,11 +8,12 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import auth
 from ...core.errors import json_response
 from ...core.http import emulator_state, in_transaction, snowflake_param
+from ...core.routing import Route
 from ...core.validation import Form, read_json
 from ...events.outbox import Outbox
 from ...paths import API

@@ -16,9 +16,10 @@ import re
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.http import emulator_state, query_bool
+from ...core.routing import Route
 from . import store
 from .images import CONTENT_TYPES, EXTENSIONS, SIZES, render
 

@@ -10,11 +10,12 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import errors
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, snowflake_param
+from ...core.routing import Route
 from ...core.validation import Form, field_error, read_json
 from ...events.outbox import Outbox
 from ...paths import ADMIN

@@ -10,13 +10,14 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import auth, errors
 from ...core.clock import format_instant, parse_instant
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, in_transaction, query_int, query_snowflake, snowflake_param
 from ...core.permissions import Permission
+from ...core.routing import Route
 from ...core.uploads import read_payload_and_files
 from ...core.validation import Form, field_error, read_json
 from ...events.outbox import Outbox

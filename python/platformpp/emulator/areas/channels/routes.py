@@ -11,20 +11,29 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import errors
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, new_id, snowflake_param
 from ...core.permissions import MEMBER_OVERWRITE, ROLE_OVERWRITE, Permission
+from ...core.routing import Route
 from ...core.validation import Form, read_form, read_json
 from ...events.outbox import Outbox
 from ...paths import API
 from ...wire.channel import channel_json, obfuscated_channel_json
 from ..audit_log import trail as audit_trail
 from ..guilds import mutations
-from ..guilds.access import (Standing, grantable, missing_access, permissions_in, require_channel_permission,
-                             require_guild_permission, require_member, visible_channel_ids)
+from ..guilds.access import (
+    Standing,
+    grantable,
+    missing_access,
+    permissions_in,
+    require_channel_permission,
+    require_guild_permission,
+    require_member,
+    visible_channel_ids,
+)
 from ..guilds.dispatch import app_obfuscates
 from ..guilds.store import BOT_CHANNELS_FILTER_FROM, display_order
 from ..guilds.work import in_transaction, reader, writer

@@ -9,12 +9,13 @@ import sqlite3
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import auth, errors
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, in_transaction, query_bool, snowflake_param
 from ...core.permissions import Permission
+from ...core.routing import Route
 from ...core.scopes import expand
 from ...core.validation import Form, read_json
 from ...events.outbox import Outbox

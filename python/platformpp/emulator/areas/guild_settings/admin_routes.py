@@ -9,11 +9,12 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import errors
 from ...core.errors import json_response
 from ...core.http import emulator_state, snowflake_param
+from ...core.routing import Route
 from ...core.validation import field_error, read_form
 from ...events.outbox import Outbox
 from ...paths import ADMIN

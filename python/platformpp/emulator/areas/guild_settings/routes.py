@@ -9,12 +9,13 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import errors
 from ...core.errors import json_response
 from ...core.http import emulator_state, query_int, query_snowflake, snowflake_param
 from ...core.permissions import Permission
+from ...core.routing import Route
 from ...core.validation import field_error, read_form
 from ...events.outbox import Outbox
 from ...paths import API

@@ -1,12 +1,15 @@
 """widget.png: the guild's banner in the platform's styles and sizes, drawn with Pillow: the guild's
-name and how many of its members are online (the shield shows the count alone)."""
+name and how many of its members are online (the shield shows the count alone). Pillow is imported
+on first use, not with the emulator."""
 
 from __future__ import annotations
 
 import io
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from PIL import Image, ImageDraw, ImageFont
+if TYPE_CHECKING:
+    from PIL import ImageFont
 
 # style -> (width, height) in pixels, the platform's.
 SIZES = {"shield": (80, 20), "banner1": (320, 76), "banner2": (320, 82), "banner3": (320, 100),
@@ -16,6 +19,8 @@ BLURPLE, DARK, WHITE, GREEN = (88, 101, 242), (54, 57, 63), (255, 255, 255), (67
 
 @lru_cache(maxsize=8)
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    from PIL import ImageFont
+
     return ImageFont.load_default(size=size)
 
 
@@ -25,6 +30,8 @@ def _fit(text: str, limit: int) -> str:
 
 def render(style: str, guild_name: str, online: int) -> bytes:
     """The PNG bytes of one style."""
+    from PIL import Image, ImageDraw
+
     width, height = SIZES[style]
     image = Image.new("RGB", (width, height), DARK)
     draw = ImageDraw.Draw(image)

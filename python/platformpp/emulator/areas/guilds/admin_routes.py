@@ -16,13 +16,14 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import errors
 from ...core.errors import json_response
 from ...core.http import emulator_state, snowflake_param
-from ...core.snowflake import parse_snowflake
 from ...core.permissions import MEMBER_OVERWRITE, ROLE_OVERWRITE
+from ...core.routing import Route
+from ...core.snowflake import parse_snowflake
 from ...core.validation import Form, field_error, read_form, read_json
 from ...events.outbox import Outbox
 from ...paths import ADMIN

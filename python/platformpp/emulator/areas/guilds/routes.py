@@ -7,11 +7,12 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, query_bool, query_int, query_snowflake, snowflake_param
 from ...core.permissions import Permission, base_permissions
+from ...core.routing import Route
 from ...core.validation import field_error, read_form
 from ...events.outbox import Outbox
 from ...paths import API

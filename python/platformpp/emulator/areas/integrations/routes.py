@@ -8,11 +8,12 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.errors import json_response
 from ...core.http import emulator_state, snowflake_param
 from ...core.permissions import Permission
+from ...core.routing import Route
 from ...events.outbox import Outbox
 from ...paths import API
 from ..guilds.access import require_guild_permission, require_member

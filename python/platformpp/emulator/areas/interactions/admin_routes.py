@@ -17,12 +17,13 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import errors
 from ...core.errors import ApiError, json_response, json_text_response
 from ...core.http import base_url_of, emulator_state, snowflake_param
 from ...core.permissions import Permission
+from ...core.routing import Route
 from ...core.uploads import UploadedFile, read_payload_and_files
 from ...core.validation import Form, read_json
 from ...events.audience import Payload
@@ -37,6 +38,7 @@ from ..webhooks.interactions_endpoint import answer_json, verify_endpoint
 from . import endpoint_delivery, messages, store, user_input, waiters
 from .context import CONTEXT_BOT_DM, Place, direct_message_channel, locate, require
 from .work import run_work
+
 ACTIONS = ("command", "autocomplete", "component", "modal_submit", "sku_purchase_eligibility")
 DEFAULT_WAIT_S = 3.0
 MAX_REPEAT = 1000

@@ -14,10 +14,11 @@ from collections.abc import Callable
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.errors import ApiError, json_response
 from ...core.http import base_url_of, emulator_state, query_bool, snowflake_param
+from ...core.routing import Route
 from ...core.uploads import read_payload_and_files
 from ...events.outbox import Outbox
 from ...paths import API

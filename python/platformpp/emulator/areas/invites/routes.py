@@ -16,20 +16,26 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import auth, errors
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, query_bool, snowflake_param
 from ...core.json_text import InvalidJson, decode_untrusted
 from ...core.permissions import Permission
+from ...core.routing import Route
 from ...core.uploads import json_body
 from ...core.validation import Form, field_error, read_json
 from ...events.outbox import Outbox
 from ...paths import ADMIN, API
 from ..guild_settings import incidents
 from ..guilds.access import (
-    Standing, require_above, require_channel_permission, require_guild_permission, require_member)
+    Standing,
+    require_above,
+    require_channel_permission,
+    require_guild_permission,
+    require_member,
+)
 from ..guilds.work import in_transaction, writer
 from . import expiry, jobs, store
 from .csv_upload import FILE_FIELD, Batch, csv_error, read_multipart_csv

@@ -10,13 +10,14 @@ from datetime import timedelta
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import errors
 from ...core.auth import Principal
 from ...core.clock import format_instant
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, in_transaction, snowflake_param
+from ...core.routing import Route
 from ...events.outbox import Outbox
 from ...paths import API
 from ..invites.store import new_code

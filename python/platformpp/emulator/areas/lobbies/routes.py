@@ -11,12 +11,13 @@ from typing import TypeVar
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import auth, errors
 from ...core.auth import Principal
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, snowflake_param
+from ...core.routing import Route
 from ...core.secrets import digest
 from ...core.validation import Form, read_json
 from ...events.audience import Payload

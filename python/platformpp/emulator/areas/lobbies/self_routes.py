@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import auth
 from ...core.auth import Principal
+from ...core.routing import Route
 from ...paths import API
 from .invite_routes import invite_for
 from .routes import remove_member

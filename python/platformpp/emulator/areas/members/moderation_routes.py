@@ -12,13 +12,14 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import errors
 from ...core.audit_reason import current_reason
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, query_int, query_snowflake, snowflake_param
 from ...core.permissions import Permission
+from ...core.routing import Route
 from ...core.validation import Form, read_json
 from ...events.outbox import Outbox
 from ...paths import API

@@ -10,7 +10,7 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import auth, errors
 from ...core.auth import resolve_access_token
@@ -18,6 +18,7 @@ from ...core.clock import format_instant
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, query_int, query_snowflake, snowflake_param
 from ...core.permissions import ALL, Permission
+from ...core.routing import Route
 from ...core.validation import Form, read_form
 from ...events.outbox import Outbox
 from ...paths import API
@@ -25,11 +26,17 @@ from ...wire.member import member_json, own_member_json
 from ..audit_log import actions as audit_actions
 from ..audit_log import store as audit_log
 from ..audit_log import trail as audit_trail
-from ..guilds import mutations
-from ..guilds.access import (
-    Standing, missing_access, require_above, require_guild_permission, require_member, standing)
 from ..cdn import store as cdn
 from ..cdn.images import Upload
+from ..guilds import mutations
+from ..guilds.access import (
+    Standing,
+    missing_access,
+    require_above,
+    require_guild_permission,
+    require_member,
+    standing,
+)
 from ..guilds.mutations import read_image
 from ..guilds.store import existing_member_row, member_row, members_of
 from ..guilds.work import in_transaction, reader, writer

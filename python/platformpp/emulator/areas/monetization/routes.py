@@ -11,12 +11,20 @@ from typing import Any, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import auth, errors
 from ...core.clock import format_instant, parse_instant
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, in_transaction, query_bool, query_int, query_snowflake, snowflake_param
+from ...core.http import (
+    emulator_state,
+    in_transaction,
+    query_bool,
+    query_int,
+    query_snowflake,
+    snowflake_param,
+)
+from ...core.routing import Route
 from ...core.snowflake import parse_snowflake
 from ...core.validation import Form, field_error, read_json
 from ...events.outbox import Outbox

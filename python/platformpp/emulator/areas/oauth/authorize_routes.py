@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING
 
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import scopes
 from ...core.admin_secret import consent_admitted
 from ...core.clock import format_instant
+from ...core.routing import Route
 from ...core.secrets import digest, new_token
 from ...core.snowflake import parse_snowflake
 from ...core.uploads import read_urlencoded

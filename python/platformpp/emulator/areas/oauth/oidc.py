@@ -7,13 +7,12 @@ import hashlib
 import threading
 from typing import TYPE_CHECKING, Any
 
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import rsa
-
 from ...core.jwt import rsa_public_jwk, sign_rs256
 from ...paths import API
 
 if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric import rsa
+
     from ...state import EmulatorState
 
 ID_TOKEN_TTL_S = 3600
@@ -22,6 +21,10 @@ _lock = threading.Lock()
 
 
 def signing_key(state: EmulatorState) -> tuple[rsa.RSAPrivateKey, str]:
+    # cryptography is imported on first use, not with the emulator (core/jwt.py)
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import rsa
+
     with _lock:
         row = state.db.query_one("SELECT value FROM settings WHERE key = ?", (_KEY_SETTING,))
         if row is None:

@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import auth, scopes
 from ...core.errors import UNKNOWN_USER, OAuthError, json_response, not_found
 from ...core.http import basic_credentials
+from ...core.routing import Route
 from ...core.secrets import digest, matches
 from ...core.snowflake import parse_snowflake
 from ...core.uploads import read_urlencoded

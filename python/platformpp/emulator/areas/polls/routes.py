@@ -10,11 +10,12 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import auth, errors
 from ...core.errors import json_response
 from ...core.http import emulator_state, query_int, query_snowflake, snowflake_param
+from ...core.routing import Route
 from ...events.outbox import Outbox
 from ...paths import ADMIN, API
 from ..channel_messages.store import Author

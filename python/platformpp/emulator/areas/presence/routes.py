@@ -8,17 +8,26 @@ from typing import TYPE_CHECKING
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import errors
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, in_transaction, require_scope, snowflake_param
+from ...core.routing import Route
 from ...core.validation import Form, read_json
 from ...events.audience import Payload
 from ...events.outbox import Outbox
 from ...paths import API
 from . import invites
-from .store import CUSTOM_STATUS, _write, friend_ids, parse_activity, presence_object, set_activity, set_status
+from .store import (
+    CUSTOM_STATUS,
+    _write,
+    friend_ids,
+    parse_activity,
+    presence_object,
+    set_activity,
+    set_status,
+)
 
 # What a user may choose as their online status (SDK SetOnlineStatus); "invisible" looks offline to others.
 CHOSEN_STATUSES = ("online", "idle", "dnd", "invisible")

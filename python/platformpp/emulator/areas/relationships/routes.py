@@ -7,18 +7,27 @@ import sqlite3
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import errors
 from ...core.auth import Principal
 from ...core.errors import json_response
 from ...core.http import emulator_state, in_transaction, require_scope, snowflake_param
+from ...core.routing import Route
 from ...core.validation import Form, read_json
 from ...events.audience import Payload
 from ...events.outbox import Outbox
 from ...paths import API
-from .store import BLOCKED, FRIEND, _views, announce, change, list_for, relationship_object, user_id_by_username
-
+from .store import (
+    BLOCKED,
+    FRIEND,
+    _views,
+    announce,
+    change,
+    list_for,
+    relationship_object,
+    user_id_by_username,
+)
 
 # --- reads ------------------------------------------------------------------------------------------
 

@@ -10,11 +10,12 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import errors
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, in_transaction, snowflake_param
+from ...core.routing import Route
 from ...core.validation import Form, read_json
 from ...events.audience import Payload
 from ...events.outbox import Outbox

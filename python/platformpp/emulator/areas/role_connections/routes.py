@@ -8,12 +8,13 @@ import sqlite3
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import auth, errors
 from ...core.auth import Principal
 from ...core.errors import ApiError, json_response
 from ...core.http import in_transaction, snowflake_param
+from ...core.routing import Route
 from ...core.validation import Form, read_json
 from ...events.audience import Payload
 from ...events.outbox import Outbox

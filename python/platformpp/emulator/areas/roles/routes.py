@@ -10,12 +10,13 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import errors
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, new_id, snowflake_param
 from ...core.permissions import Permission
+from ...core.routing import Route
 from ...core.validation import Form, field_error, read_form, read_json
 from ...events.outbox import Outbox
 from ...paths import API

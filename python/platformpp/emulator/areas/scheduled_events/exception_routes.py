@@ -8,7 +8,7 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.errors import json_response
 from ...core.http import (
@@ -19,6 +19,7 @@ from ...core.http import (
     query_snowflake,
     snowflake_param,
 )
+from ...core.routing import Route
 from ...core.snowflake import parse_snowflake
 from ...core.validation import Form, field_error, read_json
 from ...events.outbox import Outbox

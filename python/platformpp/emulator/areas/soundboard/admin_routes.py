@@ -7,9 +7,10 @@ import sqlite3
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.http import emulator_state, in_transaction, snowflake_param
+from ...core.routing import Route
 from ...core.validation import Form, read_json
 from ...events.outbox import Outbox
 from ...paths import ADMIN

@@ -8,10 +8,11 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.errors import json_response
 from ...core.http import emulator_state, in_transaction
+from ...core.routing import Route
 from ...core.validation import Form, read_json
 from ...events.outbox import Outbox
 from ...paths import ADMIN

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import auth
 from ...core.errors import json_response
 from ...core.http import in_transaction, snowflake_param
+from ...core.routing import Route
 from ...paths import API
 from . import store
 

@@ -8,10 +8,11 @@ import asyncio
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state
+from ...core.routing import Route
 from ...paths import ADMIN
 from . import calls, store
 

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from ...events.audience import Payload
 from ...voice import streams as voice_streams
-from ...voice.service import VoiceServiceError
+from ...voice.errors import VoiceServiceError
+from ..voice_states import calls as voice_calls
 from .store import Effects
 
 if TYPE_CHECKING:
@@ -52,11 +53,13 @@ def _open_sessions(state: EmulatorState) -> OpenSessions:
 def follow(state: EmulatorState, effects: Effects) -> list[Payload]:
     """Apply ``effects``; returns the STREAM_SERVER_UPDATE payloads for the asking session, in order."""
     service = state.voice
-    if service is None:
-        return []
     sessions = _open_sessions(state)
     updates: list[Payload] = []
     try:
+        if effects.allocate:
+            service = voice_calls.running_service(state)
+        if service is None:   # no call yet: no voice session to close
+            return []
         for rtc_server_id, user_id in effects.disconnect:
             sessions.closed(rtc_server_id, user_id)
             voice_streams.close_session(service, rtc_server_id, user_id)

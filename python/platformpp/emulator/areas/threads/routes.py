@@ -11,15 +11,16 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import errors
 from ...core.clock import format_instant, parse_instant
 from ...core.errors import ApiError, json_response
 from ...core.http import base_url_of, emulator_state, query_bool, query_int, query_snowflake, snowflake_param
 from ...core.permissions import Permission
-from ...core.uploads import read_payload_and_files
+from ...core.routing import Route
 from ...core.snowflake import parse_snowflake
+from ...core.uploads import read_payload_and_files
 from ...core.validation import Form, field_error, read_form
 from ...events.outbox import Outbox
 from ...paths import API

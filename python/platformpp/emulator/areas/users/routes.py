@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import auth
 from ...core.errors import UNKNOWN_USER, json_response, not_found
 from ...core.http import emulator_state, in_transaction
+from ...core.routing import Route
 from ...core.validation import Form, read_json
 from ...events.audience import Payload, Viewer
 from ...events.outbox import Outbox

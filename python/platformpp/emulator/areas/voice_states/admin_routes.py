@@ -10,26 +10,31 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core import errors
 from ...core.errors import ApiError, json_response
 from ...core.http import emulator_state, snowflake_param
+from ...core.routing import Route
 from ...core.validation import Form, read_json
 from ...paths import ADMIN
-from ...voice.service import VoiceService, VoiceServiceError
+from ...voice.errors import VoiceServiceError
+from . import calls
+
+if TYPE_CHECKING:
+    from ...voice.service import VoiceService
 
 
 def _service(request: Request) -> VoiceService:
-    service = emulator_state(request).voice
-    if service is None:
-        raise ApiError(503, 0, "The voice service is not running")
-    return service
+    try:
+        return calls.running_service(emulator_state(request))
+    except VoiceServiceError:
+        raise ApiError(503, 0, "The voice service is not running") from None
 
 
 async def voice_overview(request: Request) -> Response:

@@ -1,8 +1,12 @@
 """The emulator's voice service (``platformpp.emulator.voice``) following the committed voice states:
-started and stopped with the emulator, it allocates the token and endpoint VOICE_SERVER_UPDATE
-carries, ends a participant's voice session when its voice state ends or moves, and mirrors the
-state the relay needs (deafened, muted, allowed to speak). The voice state in the store is the truth;
-the service only carries the media of those who have one."""
+it allocates the token and endpoint VOICE_SERVER_UPDATE carries, ends a participant's voice session
+when its voice state ends or moves, and mirrors the state the relay needs (deafened, muted, allowed to
+speak). The voice state in the store is the truth; the service only carries the media of those who
+have one.
+
+The service starts with the first call that needs it (``running_service``) and stops with the
+emulator: its imports and sockets were a fifth of the emulator's time to serve, which every run paid
+and most runs never use."""
 
 from __future__ import annotations
 
@@ -13,12 +17,13 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from ...events.bus import Event
-from ...voice.service import VoiceService, VoiceServiceError
+from ...voice.errors import VoiceServiceError
 from . import lifecycle, store
 from .store import Outcome, Place
 
 if TYPE_CHECKING:
     from ...state import EmulatorState
+    from ...voice.service import VoiceService
 
 log = logging.getLogger("platformpp.emulator.voice_states")
 
@@ -34,6 +39,8 @@ class CallLink:
         # end when that session ends, even when the world (and its voice states) was cleared under it.
         self._owners: dict[tuple[int, int], tuple[str, Place]] = {}
         self.service: VoiceService | None = None
+        self.starting = threading.Lock()   # the service starts once, and never after the emulator stopped
+        self.stopped = False
         self.on_lost: Callable[[int, int, int], object] | None = None
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="platformpp-voice-states")
 
@@ -84,19 +91,13 @@ class CallLink:
             self.service.set_participant_state(server_id, user_id, **flags)
 
 
-def start_service(state: EmulatorState) -> VoiceService:
-    """Start the voice service on the emulator's host (when the emulator starts)."""
+def start_service(state: EmulatorState) -> None:
+    """Follow voice states from now on (when the emulator starts); the service itself starts with
+    the first call that needs it."""
     store.clear_all(state)
     link = CallLink()
-    # The relay's UDP socket is IPv4: an IPv6 emulator host serves voice on IPv4 loopback.
-    host = "127.0.0.1" if ":" in state.voice_host else state.voice_host
-    service = VoiceService(now=state.clock.now, host=host, on_event=link.on_voice_event,
-                           tls=state.tls.server_context() if state.tls else None)
-    link.service = service
     link.on_lost = lambda server_id, channel_id, user_id: lifecycle.end_lost_session(
         state, server_id, channel_id, user_id)
-    service.start()
-    state.voice = service
     state.extras["voice_link"] = link
     unsubscribe_endings = lifecycle.start(state)
     unsubscribe_rights = state.bus.subscribe(lambda event: _on_rights_event(state, event))
@@ -105,17 +106,41 @@ def start_service(state: EmulatorState) -> VoiceService:
         unsubscribe_endings()
         unsubscribe_rights()
     state.extras["voice_lifecycle_unsubscribe"] = unsubscribe
-    return service
+
+
+def running_service(state: EmulatorState) -> VoiceService:
+    """The voice service, started now if this is the first call that needs it; VoiceServiceError
+    once the emulator is stopping (or before it started)."""
+    link = _link(state)
+    if link is None:
+        raise VoiceServiceError("the voice service is not running")
+    with link.starting:
+        if state.voice is not None:
+            return state.voice
+        if link.stopped:
+            raise VoiceServiceError("the voice service is not running")
+        from ...voice.service import VoiceService
+
+        # The relay's UDP socket is IPv4: an IPv6 emulator host serves voice on IPv4 loopback.
+        host = "127.0.0.1" if ":" in state.voice_host else state.voice_host
+        service = VoiceService(now=state.clock.now, host=host, on_event=link.on_voice_event,
+                               tls=state.tls.server_context() if state.tls else None)
+        service.start()
+        link.service = state.voice = service
+        return service
 
 
 def stop_service(state: EmulatorState) -> None:
     unsubscribe = state.extras.pop("voice_lifecycle_unsubscribe", None)
     if unsubscribe is not None:
         unsubscribe()
+    link = _link(state)
+    if link is not None:
+        with link.starting:
+            link.stopped = True
     service, state.voice = state.voice, None
     if service is not None:
         service.stop()
-    link = _link(state)
     if link is not None:
         link.on_lost = None
         link.close()
@@ -129,9 +154,13 @@ def follow(state: EmulatorState, user_id: int, session_id: str, outcome: Outcome
     """Make the voice service match a committed opcode 4; returns (token, endpoint) for
     VOICE_SERVER_UPDATE when the session joined or moved to a call."""
     service, link = state.voice, _link(state)
-    if service is None or link is None:
+    if link is None:
         return None
     try:
+        if outcome.joined is not None:
+            service = running_service(state)
+        if service is None:   # nobody called yet: nothing to leave or mirror
+            return None
         if outcome.left is not None:
             link.forget(outcome.left, user_id)
             link.released(user_id, outcome.left)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ...events.audience import Payload, Viewer
 from ...events.bus import Event
-from ...voice.service import VoiceServiceError
+from ...voice.errors import VoiceServiceError
 from ...wire.channel import CHANNEL_OBFUSCATED
 from ..guilds.dispatch import CAPABILITY_CHANNEL_OBFUSCATION, GUILDS_INTENT, guild_bots
 from . import store

@@ -9,14 +9,14 @@ import http.client
 import json
 import logging
 import queue
+import secrets
 import threading
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
-
 if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
     from ...state import EmulatorState
 
 log = logging.getLogger("platformpp.emulator.webhooks")
@@ -27,18 +27,24 @@ RECEIVER_TIMEOUT_S = 3.0
 DEFAULT_RETRY_DELAYS_S = (1.0, 2.0, 4.0, 8.0)   # so at most five attempts
 
 
+def _private_key(private_key_hex: str) -> Ed25519PrivateKey:
+    # cryptography is imported on first use: a tenth of the emulator's time to serve otherwise.
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    return Ed25519PrivateKey.from_private_bytes(bytes.fromhex(private_key_hex))
+
+
 def new_private_key_hex() -> str:
-    return Ed25519PrivateKey.generate().private_bytes_raw().hex()
+    # An Ed25519 private key is 32 random bytes (RFC 8032, 5.1.5): no need to load cryptography here.
+    return secrets.token_hex(32)
 
 
 def public_key_hex(private_key_hex: str) -> str:
-    key = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(private_key_hex))
-    return key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+    return _private_key(private_key_hex).public_key().public_bytes_raw().hex()
 
 
 def sign(private_key_hex: str, timestamp: str, body: bytes) -> str:
-    key = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(private_key_hex))
-    return key.sign(timestamp.encode("ascii") + body).hex()
+    return _private_key(private_key_hex).sign(timestamp.encode("ascii") + body).hex()
 
 
 class WebhookDispatcher:
