@@ -7,7 +7,7 @@ from typing import Any
 
 from starlette.responses import Response
 
-from .json_text import compact_json
+from .json_text import compact_json_bytes
 
 JSON = "application/json"
 
@@ -39,7 +39,7 @@ MERGE_BLOCKED_BY_BAN = 530017
 
 def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
     """A JSON response whose Content-Type is exactly ``application/json``."""
-    body = compact_json(data).encode("utf-8")
+    body = compact_json_bytes(data)
     return Response(body, status_code=status, headers=headers, media_type=JSON)
 
 

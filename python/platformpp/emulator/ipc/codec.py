@@ -10,7 +10,7 @@ import struct
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.json_text import InvalidJson, compact_json, decode_untrusted
+from ..core.json_text import InvalidJson, compact_json_bytes, decode_untrusted
 from .protocol import MAX_PAYLOAD_BYTES, Opcode
 
 _HEADER = struct.Struct("<II")
@@ -42,7 +42,7 @@ class Frame:
 
 
 def encode(opcode: Opcode | int, payload: Any) -> bytes:
-    body = compact_json(payload).encode("utf-8")
+    body = compact_json_bytes(payload)
     if len(body) > MAX_PAYLOAD_BYTES:
         raise FrameError(f"payload of {len(body)} bytes is over the limit of {MAX_PAYLOAD_BYTES}")
     return _HEADER.pack(int(opcode), len(body)) + body

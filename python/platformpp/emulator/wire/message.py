@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Mapping
 from typing import Any
 
 Payload = dict[str, Any]
@@ -50,7 +51,7 @@ def reaction_json(emoji: Payload, count: int, me: bool) -> Payload:
             "burst_colors": [], "me_burst": False, "me": me}
 
 
-def message_json(row: sqlite3.Row, *, author: Payload, mentions: list[Payload], attachments: list[Payload],
+def message_json(row: Mapping[str, Any], *, author: Payload, mentions: list[Payload], attachments: list[Payload],
                  reactions: list[Payload]) -> Payload:
     """A guild channel message (MessageResponse)."""
     body: Payload = {

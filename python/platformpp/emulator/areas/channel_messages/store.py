@@ -29,6 +29,7 @@ from ...core.snowflake import snowflake_time
 from ...core.storage import MEMORY
 from ...core.uploads import UploadedFile
 from ...events.audience import Payload
+from ...wire.member import member_json
 from ...wire.message import (
     HAS_SNAPSHOT,
     REFERENCE_DEFAULT,
@@ -41,7 +42,6 @@ from ...wire.message import (
     snapshot_json,
     without_content,
 )
-from ...wire.member import member_json
 from ...wire.user import public_user_json
 from ..audit_log import actions
 from ..audit_log import store as audit_log
@@ -116,11 +116,15 @@ def _users(conn: sqlite3.Connection, user_ids: set[int]) -> dict[int, Payload]:
             for row in conn.execute(f"SELECT * FROM users WHERE id IN ({marks})", tuple(user_ids))}
 
 
-def render_many(conn: sqlite3.Connection, rows: list[sqlite3.Row], viewer_id: int | None = None) -> list[Payload]:
+def render_many(conn: sqlite3.Connection, stored: list[sqlite3.Row], viewer_id: int | None = None) -> list[Payload]:
     """The full messages as their channel's readers see them (``me`` of reactions for ``viewer_id``),
     with one query per kind of part for the whole list rather than per message."""
-    if not rows:
+    if not stored:
         return []
+    # Each row is read by name a dozen times: a dict answers in a tenth of sqlite3.Row's time (a
+    # linear, case-insensitive search of ~30 column names), which was a fifth of listing 50 messages.
+    keys = stored[0].keys()
+    rows = [dict(zip(keys, row)) for row in stored]
     ids = [row["id"] for row in rows]
     marks = ",".join("?" * len(ids))
     attachments: dict[int, list[Payload]] = {}
