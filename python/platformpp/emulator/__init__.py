@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .admin_client import AdminClient, ClockState, FaultRule
     from .admin_error import AdminError
+    from .core.tls import ServerCertificate, TlsSetupError, local_certificate
     from .default_world import (
         ALICE_ID,
         BOB_ID,
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
         GENERAL_CHANNEL_ID,
         LOUNGE_CHANNEL_ID,
     )
-    from .core.tls import ServerCertificate, TlsSetupError, local_certificate
     from .server import Emulator
 
 __all__ = ["ALICE_ID", "BOB_ID", "CAROL_ID", "DAVE_ID", "DEFAULT_APPLICATION_ID", "DEFAULT_BOT_ID",

@@ -14,17 +14,17 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
-from .gateway.hub import get_hub
-from .gateway.routes import routes as gateway_routes
-from .ipc.admin_routes import routes as ipc_routes
-from .inspector.routes import routes as inspector_routes
-from .ipc.lifecycle import start_desktop_client, stop_desktop_client
 from .areas.catalog import AREAS
 from .areas.voice_states import calls as voice_calls
 from .core.errors import ApiError, OAuthError, json_response
 from .core.middleware import TrafficMiddleware
 from .core.routing import IndexedRouter
 from .core.snowflake import SnowflakeConvertor
+from .gateway.hub import get_hub
+from .gateway.routes import routes as gateway_routes
+from .inspector.routes import routes as inspector_routes
+from .ipc.admin_routes import routes as ipc_routes
+from .ipc.lifecycle import start_desktop_client, stop_desktop_client
 
 if TYPE_CHECKING:
     from .state import EmulatorState

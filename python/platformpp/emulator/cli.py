@@ -81,14 +81,21 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     _configure_logging(args.log_level)
     try:
-        from .core.admin_secret import AdminSecret
-        from .core.fixtures import FixtureError
         from .areas.admin.snapshot import export_snapshot, import_snapshot
+        from .core.admin_secret import AdminSecret
         from .core.errors import ApiError
-        from .ipc.endpoint import DesktopUserError
+        from .core.fixtures import FixtureError
         from .core.tls import ServerCertificate, TlsSetupError
-        from .server import (base_url, bind_socket, configure_desktop, make_server, prepare_state, resolve_tls,
-                             user_data_folder)
+        from .ipc.endpoint import DesktopUserError
+        from .server import (
+            base_url,
+            bind_socket,
+            configure_desktop,
+            make_server,
+            prepare_state,
+            resolve_tls,
+            user_data_folder,
+        )
         db = args.db if args.db is not None else str(user_data_folder() / "emulator.sqlite3")
     except ModuleNotFoundError as exc:
         print(f"platformpp emulator: {exc.name} is missing; install the emulator extra:"

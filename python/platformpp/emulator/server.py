@@ -309,7 +309,7 @@ class Emulator:
         if self._sock is None:
             raise RuntimeError("the emulator is not running")
         if self._admin is None:
-            from .admin_client import AdminClient   # httpx: only for tests that use it, not at start-up
+            from .admin_client import AdminClient  # httpx: only for tests that use it, not at start-up
 
             self._admin = AdminClient(self.base_url, admin_secret=self.admin_secret,
                                       verify=self.client_tls_context() or True)

@@ -111,6 +111,17 @@ async def stream_session(server: dict[str, Any], rtc_server_id: int, user_id: in
     return voice, description
 
 
+async def bob_streams_to_carol(emu: Emulator) -> tuple[GatewayClient, GatewayClient]:
+    """Bob streams in the lounge and Carol watches (her STREAM_SERVER_UPDATE read)."""
+    bob, _ = await sdk_session(emu, BOB)
+    carol, _ = await sdk_session(emu, CAROL)
+    await join_voice(bob)
+    await start_stream(bob)
+    await carol.send({"op": 20, "d": {"stream_key": KEY}})
+    await carol.dispatch("STREAM_SERVER_UPDATE")
+    return bob, carol
+
+
 def set_overwrite(emu: Emulator, target: int, kind: int, deny: int) -> None:
     """A permission overwrite on the Lounge denying ``deny`` to a role (0) or member (1)."""
     import json
@@ -244,12 +255,7 @@ def test_the_stream_ends_when_the_streamer_leaves_the_channel(platformpp_emulato
     emu = platformpp_emulator
 
     async def scenario() -> None:
-        bob, _ = await sdk_session(emu, BOB)
-        carol, _ = await sdk_session(emu, CAROL)
-        await join_voice(bob)
-        await start_stream(bob)
-        await carol.send({"op": 20, "d": {"stream_key": KEY}})
-        await carol.dispatch("STREAM_SERVER_UPDATE")
+        bob, carol = await bob_streams_to_carol(emu)
         await voice_update(bob, None)
         assert (await bob.dispatch("STREAM_DELETE"))["d"]["reason"] == "stream_ended"
         assert (await carol.dispatch("STREAM_DELETE"))["d"]["reason"] == "stream_ended"
@@ -264,12 +270,7 @@ def test_a_viewer_whose_gateway_session_ends_leaves_the_stream(platformpp_emulat
     emu = platformpp_emulator
 
     async def scenario() -> None:
-        bob, _ = await sdk_session(emu, BOB)
-        carol, _ = await sdk_session(emu, CAROL)
-        await join_voice(bob)
-        await start_stream(bob)
-        await carol.send({"op": 20, "d": {"stream_key": KEY}})
-        await carol.dispatch("STREAM_SERVER_UPDATE")
+        bob, carol = await bob_streams_to_carol(emu)
         assert (await bob.dispatch("STREAM_UPDATE"))["d"]["viewer_ids"] == [str(CAROL)]
         await carol.close()                       # a normal close ends the session
         assert (await bob.dispatch("STREAM_UPDATE"))["d"]["viewer_ids"] == []

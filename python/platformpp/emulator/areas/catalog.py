@@ -32,8 +32,8 @@ from .lobbies.area import AREA as LOBBIES
 from .members.area import AREA as MEMBERS
 from .messages.area import AREA as MESSAGES
 from .monetization.area import AREA as MONETIZATION
-from .onboarding.area import AREA as ONBOARDING
 from .oauth.area import AREA as OAUTH
+from .onboarding.area import AREA as ONBOARDING
 from .polls.area import AREA as POLLS
 from .presence.area import AREA as PRESENCE
 from .private_channels.area import AREA as PRIVATE_CHANNELS

@@ -9,10 +9,11 @@ import asyncio
 import base64
 import binascii
 import contextvars
+import functools
 import sqlite3
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 from urllib.parse import unquote
 
 from starlette.requests import HTTPConnection
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from ..state import EmulatorState
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 # The threads that run the routes' database work. An executor of our own rather than the ASGI
 # stack's thread pool (anyio's capacity limiter, cancel scopes and run-variable lookups on every
@@ -38,10 +40,13 @@ T = TypeVar("T")
 _WORKERS = ThreadPoolExecutor(max_workers=16, thread_name_prefix="emulator-work")
 
 
-async def off_loop(call: Callable[[], T]) -> T:
-    """``call()`` on a worker thread (with the caller's context variables), awaited on the loop."""
+async def off_loop(call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    """``call(*args, **kwargs)`` on a worker thread (with the caller's context variables), awaited on
+    the loop: the one way the emulator runs blocking work (database, files, the voice thread) from
+    async code. Cancelling the await does not stop the call, which finishes on its thread."""
     context = contextvars.copy_context()
-    return await asyncio.get_running_loop().run_in_executor(_WORKERS, context.run, call)
+    bound: Callable[[], T] = functools.partial(call, *args, **kwargs) if args or kwargs else call  # type: ignore[assignment]
+    return await asyncio.get_running_loop().run_in_executor(_WORKERS, context.run, bound)
 
 
 def emulator_state(conn: HTTPConnection) -> EmulatorState:

@@ -8,7 +8,6 @@ import threading
 import time
 from typing import NamedTuple
 
-
 # A major parameter keeps its own bucket (as on the platform); other ids collapse into the route.
 _MAJOR = frozenset(("channels", "guilds", "webhooks", "lobbies"))
 _PRUNE_AT = 10_000

@@ -15,12 +15,13 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from starlette._utils import is_async_callable
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Match, Router, compile_path
 from starlette.routing import Route as StarletteRoute
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+from .http import off_loop
 
 MAX_CACHED_KEYS = 4096    # a safety net: keys are bounded by the routes' literals anyway
 _ANY = "*"
@@ -78,7 +79,7 @@ def endpoint_app(endpoint: Callable[[Request], Awaitable[Response] | Response]) 
     wrapper and one ``send`` hop fewer on every request."""
     f: Callable[[Request], Awaitable[Response]] = (
         endpoint if is_async_callable(endpoint)  # type: ignore[assignment]
-        else functools.partial(run_in_threadpool, endpoint))  # type: ignore[call-arg]
+        else functools.partial(off_loop, endpoint))  # type: ignore[call-arg]
 
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
         response = await f(Request(scope, receive, send))

@@ -3,7 +3,6 @@ approved or to have accepted the social SDK terms."""
 
 from __future__ import annotations
 
-
 # What each social SDK scope stands for (seed: "expand automatically to every scope the integration needs").
 SOCIAL_LAYER_PRESENCE = frozenset({
     "sdk.social_layer_presence", "identify", "relationships.read", "activities.read", "activities.write",

@@ -16,7 +16,6 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import BaseRoute
@@ -24,7 +23,7 @@ from starlette.routing import BaseRoute
 from ..areas.lobbies.store import LobbyWriter, expire_idle_lobbies, member_now
 from ..core import errors
 from ..core.errors import json_response
-from ..core.http import emulator_state, snowflake_param
+from ..core.http import emulator_state, off_loop, snowflake_param
 from ..core.routing import Route
 from ..paths import ADMIN, INSPECTOR_PAGE
 from . import live, world
@@ -53,11 +52,11 @@ async def static_file(request: Request) -> Response:
 
 
 async def get_world(request: Request) -> Response:
-    return json_response(await run_in_threadpool(world.world, emulator_state(request)))
+    return json_response(await off_loop(world.world, emulator_state(request)))
 
 
 async def get_channel_messages(request: Request) -> Response:
-    messages = await run_in_threadpool(world.channel_messages, emulator_state(request),
+    messages = await off_loop(world.channel_messages, emulator_state(request),
                                        snowflake_param(request, "channel_id"))
     if messages is None:
         raise errors.not_found(errors.UNKNOWN_CHANNEL, "Channel")
@@ -65,7 +64,7 @@ async def get_channel_messages(request: Request) -> Response:
 
 
 async def get_lobby_messages(request: Request) -> Response:
-    messages = await run_in_threadpool(world.lobby_messages, emulator_state(request),
+    messages = await off_loop(world.lobby_messages, emulator_state(request),
                                        snowflake_param(request, "lobby_id"))
     if messages is None:
         raise errors.not_found(errors.UNKNOWN_LOBBY, "Lobby")
@@ -73,7 +72,7 @@ async def get_lobby_messages(request: Request) -> Response:
 
 
 async def get_dms(request: Request) -> Response:
-    return json_response(await run_in_threadpool(world.dm_messages, emulator_state(request),
+    return json_response(await off_loop(world.dm_messages, emulator_state(request),
                                                  snowflake_param(request, "user_id")))
 
 
@@ -105,7 +104,7 @@ def _lobby_membership(joined: bool) -> Any:
                 writer.refresh_idle(state.connected_users(lobby["application_id"]))
                 return member_now(conn, lobby_id, user_id) if joined else None
 
-        member = await run_in_threadpool(work)
+        member = await off_loop(work)
         return json_response(member) if joined else Response(status_code=204)
     return endpoint
 

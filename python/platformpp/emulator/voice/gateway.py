@@ -21,9 +21,21 @@ from websockets.exceptions import ConnectionClosed
 from . import mls_wire as mls
 from .call import Allocation, Call, Participant
 from .dave import DaveCall
-from .protocol import (CLOSE_REASONS, SESSION_ENDING_CLOSES, Close, Op, ProtocolViolation,
-                       decode_client_frame, parse_heartbeat, parse_identify, parse_resume,
-                       parse_select_protocol, parse_speaking, parse_transition_id, parse_version)
+from .protocol import (
+    CLOSE_REASONS,
+    SESSION_ENDING_CLOSES,
+    Close,
+    Op,
+    ProtocolViolation,
+    decode_client_frame,
+    parse_heartbeat,
+    parse_identify,
+    parse_resume,
+    parse_select_protocol,
+    parse_speaking,
+    parse_transition_id,
+    parse_version,
+)
 from .relay import Relay
 from .streams import parse_video, video_codec
 from .transport import SUPPORTED_MODES, TransportCipher

@@ -13,8 +13,10 @@ import struct
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-from nacl.bindings import (crypto_aead_xchacha20poly1305_ietf_decrypt,
-                           crypto_aead_xchacha20poly1305_ietf_encrypt)
+from nacl.bindings import (
+    crypto_aead_xchacha20poly1305_ietf_decrypt,
+    crypto_aead_xchacha20poly1305_ietf_encrypt,
+)
 from nacl.exceptions import CryptoError
 
 MODE_AES256_GCM = "aead_aes256_gcm_rtpsize"

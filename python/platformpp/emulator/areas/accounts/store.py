@@ -11,8 +11,7 @@ from ...core.errors import ApiError
 from ...events.outbox import Outbox
 from ..oauth.store import revoke_user_grants
 from .providers import ExternalIdentity
-from .provisional import ExternalCredentials, identity_row, verify_external
-from .provisional import create_provisional
+from .provisional import ExternalCredentials, create_provisional, identity_row, verify_external
 
 if TYPE_CHECKING:
     from ...state import EmulatorState

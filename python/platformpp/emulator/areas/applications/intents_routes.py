@@ -7,13 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from ...core.errors import json_response
-from ...core.http import emulator_state, snowflake_param
+from ...core.http import emulator_state, off_loop, snowflake_param
 from ...core.routing import Route
 from ...core.validation import Form, read_json
 from ...paths import ADMIN
@@ -33,7 +32,7 @@ async def _answer(request: Request, change: Callable[[Any, int, Any], None] | No
                 change(conn, application_id, state.clock.now())
             return intents.state_json(conn, application_id)
 
-    return json_response(await run_in_threadpool(work))
+    return json_response(await off_loop(work))
 
 
 async def get_state(request: Request) -> Response:

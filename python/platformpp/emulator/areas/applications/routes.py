@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from ...core import auth
 from ...core.errors import MISSING_ACCESS, UNKNOWN_APPLICATION, ApiError, json_response, not_found
+from ...core.http import off_loop
 from ...core.routing import Route
 from ...core.validation import Form, read_json
 from ...paths import ADMIN, API
@@ -43,7 +43,7 @@ async def get_my_application(request: Request) -> Response:
     """``GET /applications/@me`` (or by its id) and ``GET /oauth2/applications/@me``: the bot's own
     application."""
     state, application_id = own_application(request)
-    await run_in_threadpool(privileged_intents.expire_now, state, application_id)   # flags as of the clock
+    await off_loop(privileged_intents.expire_now, state, application_id)   # flags as of the clock
     row = application_row(state, application_id)
     if row is None:
         raise not_found(UNKNOWN_APPLICATION, "Application")
@@ -65,7 +65,7 @@ async def patch_my_application(request: Request) -> Response:
     form.done()
     url = updates.get("interactions_endpoint_url")
     if url is not None and url != current["interactions_endpoint_url"]:
-        await run_in_threadpool(verify_endpoint, state, application_id, url)
+        await off_loop(verify_endpoint, state, application_id, url)
 
     def work() -> Response:
         with state.db.transaction() as conn:
@@ -84,7 +84,7 @@ async def patch_my_application(request: Request) -> Response:
             raise ApiError(404, UNKNOWN_APPLICATION, "Unknown Application")
         return json_response(private_application(state, updated))
 
-    return await run_in_threadpool(work)
+    return await off_loop(work)
 
 
 async def admin_get_application(request: Request) -> Response:

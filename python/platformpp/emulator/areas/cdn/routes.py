@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import re
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import BaseRoute
 
-from ...core.http import emulator_state, query_bool
+from ...core.http import emulator_state, off_loop, query_bool
 from ...core.routing import Route
 from . import store
 from .images import CONTENT_TYPES, EXTENSIONS, SIZES, render
@@ -55,7 +54,7 @@ async def _serve(request: Request, prefix: str) -> Response:
         return PlainTextResponse("415: Unsupported Media Type: gif is served for animated images (a_ hashes)",
                                  status_code=415)
     keep_frames = animated and (fmt == "GIF" or (fmt == "WEBP" and query_bool(request, "animated")))
-    body = await run_in_threadpool(render, bytes(row["data"]), row["content_type"], fmt, size,
+    body = await off_loop(render, bytes(row["data"]), row["content_type"], fmt, size,
                                    animated=keep_frames)
     return Response(body, media_type=CONTENT_TYPES[fmt], headers={"Cache-Control": CACHE_CONTROL})
 

@@ -7,14 +7,13 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from ...core import errors
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, snowflake_param
+from ...core.http import emulator_state, off_loop, snowflake_param
 from ...core.routing import Route
 from ...core.validation import Form, field_error, read_json
 from ...events.outbox import Outbox
@@ -63,7 +62,7 @@ async def user_posts(request: Request) -> Response:
             return store.create(state, conn, outbox, writer, channel_id=channel_id, author=author, body=body,
                                 files=[], base_url=str(request.base_url))
 
-    return json_response(await run_in_threadpool(work))
+    return json_response(await off_loop(work))
 
 
 async def user_reacts(request: Request) -> Response:
@@ -82,7 +81,7 @@ async def user_reacts(request: Request) -> Response:
             reactions.add(state, conn, outbox, channel_id=channel_id, message_id=message_id, user_id=user.user_id,
                           raw_emoji=str(emoji))
 
-    await run_in_threadpool(work)
+    await off_loop(work)
     return Response(status_code=204)
 
 
@@ -102,7 +101,7 @@ def _user_pins(pinned: bool) -> Any:
                 pins.set_pinned(state, conn, outbox, channel_id=channel_id, caller=user, message_id=message_id,
                                 pinned=pinned)
 
-        await run_in_threadpool(work)
+        await off_loop(work)
         return Response(status_code=204)
     return endpoint
 
@@ -131,7 +130,7 @@ async def search_index(request: Request) -> Response:
                 documents = search.documents_indexed(conn, guild_id)
         return {"guild_id": str(guild_id), "indexed": indexed, "documents_indexed": documents}
 
-    return json_response(await run_in_threadpool(work))
+    return json_response(await off_loop(work))
 
 
 def routes() -> list[BaseRoute]:

@@ -8,12 +8,12 @@ from __future__ import annotations
 import sqlite3
 from typing import TYPE_CHECKING
 
-from ..audit_log import actions
-from ..audit_log import store as audit_log
 from ...core.errors import ApiError
 from ...core.permission_changes import pin_permissions
 from ...core.permissions import Permission
 from ...events.audience import Payload
+from ..audit_log import actions
+from ..audit_log import store as audit_log
 from .access import bot_members_viewing, channel_access
 from .audience import GUILDS, GuildBots
 from .store import Author, announce_message, for_readers, get_row, render, render_many

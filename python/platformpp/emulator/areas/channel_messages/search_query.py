@@ -12,7 +12,7 @@ from typing import Any
 
 from starlette.datastructures import QueryParams
 
-from ...core.errors import ApiError, INVALID_FORM_BODY
+from ...core.errors import INVALID_FORM_BODY, ApiError
 from ...core.http import parse_query_bool
 from ...core.permissions import Permission
 from .access import channels_of_guild, permissions_in

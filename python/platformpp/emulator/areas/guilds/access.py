@@ -14,7 +14,14 @@ from ...core import errors
 from ...core.clock import parse_instant
 from ...core.errors import ApiError
 from ...core.permissions import (
-    ALL, MemberContext, Overwrite, Permission, base_permissions, channel_permissions, names)
+    ALL,
+    MemberContext,
+    Overwrite,
+    Permission,
+    base_permissions,
+    channel_permissions,
+    names,
+)
 
 CATEGORY = 4
 

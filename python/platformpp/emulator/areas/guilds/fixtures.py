@@ -13,7 +13,7 @@ from ...core.fixtures import fixture_id, insert_checked, row_exists
 from ...core.permissions import DEFAULT_EVERYONE, parse_bits
 from ...core.snowflake import snowflake_time
 from ...core.validation import Form
-from ...wire.channel import GUILD_TYPES, GROUP_DM
+from ...wire.channel import GROUP_DM, GUILD_TYPES
 
 if TYPE_CHECKING:
     from ...state import EmulatorState

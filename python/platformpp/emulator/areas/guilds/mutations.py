@@ -12,18 +12,18 @@ from datetime import datetime
 from typing import Any
 
 from ...core.clock import format_instant, parse_instant
-from ...core.permissions import ROLE_OVERWRITE, MEMBER_OVERWRITE, parse_bits
+from ...core.permissions import MEMBER_OVERWRITE, ROLE_OVERWRITE, parse_bits
 from ...core.validation import Form
 from ...events.outbox import Outbox
 from ...wire.channel import CATEGORY, REQUEST_TYPES, TEXT_LIKE, VOICE_LIKE
 from ...wire.member import member_json
 from ...wire.role import role_json
-from ..cdn import store as cdn
 from ..auto_moderation.screening import screen_profile
+from ..cdn import store as cdn
 from ..cdn.images import Upload
-from .dispatch import GUILD_MEMBERS_INTENT, GuildBots, channel_event, guild_bots, to_guild, visibility_changes
 from ..guild_settings import join_requests
 from ..threads.store import forum_settings, list_sync, member_left_guild
+from .dispatch import GUILD_MEMBERS_INTENT, GuildBots, channel_event, guild_bots, to_guild, visibility_changes
 from .store import existing_member_row, guild_create_payload, guild_object
 
 INVALID_GUILD = 50055

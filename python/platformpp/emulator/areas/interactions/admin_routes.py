@@ -14,14 +14,13 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from ...core import errors
 from ...core.errors import ApiError, json_response, json_text_response
-from ...core.http import base_url_of, emulator_state, snowflake_param
+from ...core.http import base_url_of, emulator_state, off_loop, snowflake_param
 from ...core.permissions import Permission
 from ...core.routing import Route
 from ...core.uploads import UploadedFile, read_payload_and_files
@@ -357,7 +356,7 @@ async def set_endpoint(request: Request) -> Response:
         form.fail("url", "URL_TYPE_INVALID_URL", "Not a well formed URL.")
     form.done()
     if url is not None:
-        await run_in_threadpool(verify_endpoint, state, application_id, url)
+        await off_loop(verify_endpoint, state, application_id, url)
 
     def work(conn: sqlite3.Connection, outbox: Outbox) -> None:
         if conn.execute("SELECT 1 FROM applications WHERE id = ?", (application_id,)).fetchone() is None:

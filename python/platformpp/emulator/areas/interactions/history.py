@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 from ...core.storage import MEMORY
 from ...events.audience import Payload
 from ..channel_messages import search
-from ..channel_messages.audience import GUILD_MESSAGES, GuildBots
 from ..channel_messages.access import bot_members_viewing
+from ..channel_messages.audience import GUILD_MESSAGES, GuildBots
 from ..channel_messages.store import announce_message
 from .messages import EPHEMERAL, MessageRow, message_json
 

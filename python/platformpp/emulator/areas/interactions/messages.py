@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any, Union
 from urllib.parse import quote
 
 from ...core import errors
+from ...core.components import check_message_components
 from ...core.errors import ApiError
 from ...core.uploads import UploadedFile, attachment_name
 from ...core.validation import Form
 from ...events.audience import Payload
 from ...wire.user import public_user_json
-from ...core.components import check_message_components
 from ..commands import validation as cv
 from .metadata import APPLICATION_COMMAND, interaction_metadata, payload_facts
 

@@ -11,13 +11,12 @@ import base64
 import sqlite3
 from collections.abc import Callable
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from ...core.errors import ApiError, json_response
-from ...core.http import base_url_of, emulator_state, query_bool, snowflake_param
+from ...core.http import base_url_of, emulator_state, off_loop, query_bool, snowflake_param
 from ...core.routing import Route
 from ...core.uploads import read_payload_and_files
 from ...events.outbox import Outbox
@@ -96,7 +95,7 @@ async def interaction_file(request: Request) -> Response:
     """GET /interaction-attachments/{interaction_id}/{file_id}/{filename}: the stored bytes."""
     state = emulator_state(request)
     interaction_id, file_id = snowflake_param(request, "interaction_id"), snowflake_param(request, "file_id")
-    row = await run_in_threadpool(lambda: state.db.query_one(
+    row = await off_loop(lambda: state.db.query_one(
         "SELECT * FROM interaction_files WHERE id = ? AND interaction_id = ?", (file_id, interaction_id)))
     if row is None or row["filename"] != request.path_params["filename"]:
         raise ApiError(404, 0, "404: Not Found")

@@ -10,12 +10,19 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any
 
-from ...events.audience import Payload
-from ..commands import validation as cv
 from ...core import components as c
 from ...core.snowflake import snowflake_value
-from .context import (Place, require, resolve_attachment, resolve_channel, resolve_message, resolve_role,
-                      resolve_user)
+from ...events.audience import Payload
+from ..commands import validation as cv
+from .context import (
+    Place,
+    require,
+    resolve_attachment,
+    resolve_channel,
+    resolve_message,
+    resolve_role,
+    resolve_user,
+)
 
 Path = tuple[str | int, ...]
 # Stores one of the user's uploaded files (by its ``files[n]`` index) and returns the attachment.

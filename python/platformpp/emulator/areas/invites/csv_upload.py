@@ -13,8 +13,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from starlette.requests import Request
 
 from ...core.errors import ApiError
-from ...core.validation import field_error
 from ...core.uploads import too_large, upload_limit
+from ...core.validation import field_error
 
 FILE_FIELD = "target_users_file"
 BATCH = 500   # ids staged per transaction: the most the reader holds at once

@@ -11,9 +11,8 @@ import asyncio
 import sqlite3
 from typing import TYPE_CHECKING
 
-from starlette.concurrency import run_in_threadpool
-
 from ...core.clock import format_instant
+from ...core.http import off_loop
 from . import store
 
 if TYPE_CHECKING:
@@ -28,7 +27,7 @@ _running: set[asyncio.Task[None]] = set()
 
 def start(state: EmulatorState, code: str, upload_id: int) -> None:
     """Run the job in a worker thread; called from a request handler after the commit."""
-    task = asyncio.get_running_loop().create_task(run_in_threadpool(run, state, code, upload_id))
+    task = asyncio.get_running_loop().create_task(off_loop(run, state, code, upload_id))
     _running.add(task)
     task.add_done_callback(_running.discard)
 

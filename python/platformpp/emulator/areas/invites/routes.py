@@ -13,14 +13,13 @@ import sqlite3
 from collections.abc import AsyncIterator
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import BaseRoute
 
 from ...core import auth, errors
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, query_bool, snowflake_param
+from ...core.http import emulator_state, off_loop, query_bool, snowflake_param
 from ...core.json_text import InvalidJson, decode_untrusted
 from ...core.permissions import Permission
 from ...core.routing import Route
@@ -147,7 +146,7 @@ async def _staged_upload(request: Request) -> tuple[dict[str, str], int | None]:
             store.stage(conn, upload_id, batch)
 
     async def on_batch(batch: Batch) -> None:
-        await run_in_threadpool(stage, batch)
+        await off_loop(stage, batch)
 
     try:
         fields, count = await read_multipart_csv(request, on_batch)
@@ -165,7 +164,7 @@ async def _discard(request: Request, upload_id: int | None) -> None:
     def run() -> None:
         with state.db.transaction() as conn:
             store.discard_upload(conn, upload_id)
-    await run_in_threadpool(run)
+    await off_loop(run)
 
 
 # --- invites ------------------------------------------------------------------------------------------
@@ -224,7 +223,7 @@ async def create_invite(request: Request) -> Response:
         raise
     if upload_id is not None:
         jobs.start(state, invite["code"], upload_id)
-    await run_in_threadpool(expiry.arm, state)   # the new invite may expire first
+    await off_loop(expiry.arm, state)   # the new invite may expire first
     return json_response(invite)
 
 
@@ -360,7 +359,7 @@ async def get_target_users(request: Request) -> Response:
         yield b"user_id\n"
         after = 0
         while True:
-            ids = await run_in_threadpool(page, after)
+            ids = await off_loop(page, after)
             if not ids:
                 return
             yield "".join(f"{user_id}\n" for user_id in ids).encode()

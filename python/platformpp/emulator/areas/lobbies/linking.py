@@ -11,8 +11,8 @@ from typing import Any
 
 from ...core import errors
 from ...core.errors import ApiError
-from ...core.validation import field_error
 from ...core.permissions import MemberContext, Permission, channel_permissions
+from ...core.validation import field_error
 from ..guilds.access import Standing, overwrites_of, permissions_in
 
 LINKABLE_TYPES = (0, 5)  # guild text, announcement

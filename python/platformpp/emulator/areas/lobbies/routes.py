@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
@@ -16,7 +15,7 @@ from starlette.routing import BaseRoute
 from ...core import auth, errors
 from ...core.auth import Principal
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, snowflake_param
+from ...core.http import emulator_state, off_loop, snowflake_param
 from ...core.routing import Route
 from ...core.secrets import digest
 from ...core.validation import Form, read_json
@@ -59,7 +58,7 @@ async def _in_transaction(request: Request, application_id: int, work: Callable[
             writer.refresh_idle(state.connected_users(application_id))
             return result
 
-    return await run_in_threadpool(call)
+    return await off_loop(call)
 
 
 def member_target(request: Request) -> tuple[Principal, int]:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...core.clock import format_instant
 from ...events.audience import Payload
+
 # Modules, not names: channel_messages.store reaches this module through the areas' packages while
 # it is still loading (it calls lobbies/bridge.py), so its names are looked up at call time.
 from ..channel_messages import search

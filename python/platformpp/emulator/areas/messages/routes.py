@@ -9,7 +9,6 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
@@ -17,7 +16,7 @@ from starlette.routing import BaseRoute
 from ...core import auth, errors
 from ...core.auth import Principal
 from ...core.errors import json_response
-from ...core.http import emulator_state, query_int, require_scope, snowflake_param
+from ...core.http import emulator_state, off_loop, query_int, require_scope, snowflake_param
 from ...core.routing import Route
 from ...core.validation import Form, read_json
 from ...events.outbox import Outbox
@@ -82,7 +81,7 @@ async def _in_lobby(request: Request, principal: Principal,
             require_member(conn, lobby, principal)
             return work(conn, LobbyThread(lobby["application_id"], lobby["id"]), outbox)
 
-    return await run_in_threadpool(call)
+    return await off_loop(call)
 
 
 async def _in_conversation(request: Request, principal: Principal,
@@ -98,7 +97,7 @@ async def _in_conversation(request: Request, principal: Principal,
                 raise errors.not_found(errors.UNKNOWN_USER, "User")
             return work(conn, DirectThread.between(principal.application_id, principal.user_id, other_id), outbox)
 
-    return await run_in_threadpool(call)
+    return await off_loop(call)
 
 
 # --- lobby messages ----------------------------------------------------------------------------------------
@@ -206,7 +205,7 @@ async def put_direct_moderation(request: Request) -> Response:
             thread = store.find_direct_message(conn, principal.application_id, user_id, message_id)
             return store.moderate(conn, thread, outbox, message_id=message_id, moderation=moderation)
 
-    return json_response(await run_in_threadpool(call))
+    return json_response(await off_loop(call))
 
 
 async def put_pair_moderation(request: Request) -> Response:
@@ -225,7 +224,7 @@ async def put_pair_moderation(request: Request) -> Response:
         with state.db.transaction() as conn:
             store.moderate(conn, thread, outbox, message_id=message_id, moderation=moderation)
 
-    await run_in_threadpool(call)
+    await off_loop(call)
     return Response(status_code=204)
 
 
@@ -240,7 +239,7 @@ async def message_summaries(request: Request) -> Response:
         with state.db.transaction() as conn:
             return store.summaries(conn, principal.application_id, principal.user_id)
 
-    return json_response(await run_in_threadpool(call))
+    return json_response(await off_loop(call))
 
 
 # --- the same for both --------------------------------------------------------------------------------------

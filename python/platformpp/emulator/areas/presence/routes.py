@@ -5,14 +5,13 @@ from __future__ import annotations
 import sqlite3
 from typing import TYPE_CHECKING
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from ...core import errors
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, in_transaction, require_scope, snowflake_param
+from ...core.http import emulator_state, in_transaction, off_loop, require_scope, snowflake_param
 from ...core.routing import Route
 from ...core.validation import Form, read_json
 from ...events.audience import Payload
@@ -53,7 +52,7 @@ async def put_activity(request: Request) -> Response:
         _write(state, principal.user_id, change)
         return presence_object_of(state, principal.user_id)
 
-    return json_response(await run_in_threadpool(work))
+    return json_response(await off_loop(work))
 
 
 async def delete_activity(request: Request) -> Response:
@@ -71,7 +70,7 @@ async def delete_activity(request: Request) -> Response:
                 set_activity(conn, principal.user_id, principal.application_id, None, state.clock.iso())
         _write(state, principal.user_id, change)
 
-    await run_in_threadpool(work)
+    await off_loop(work)
     return Response(status_code=204)
 
 
@@ -86,7 +85,7 @@ async def patch_settings(request: Request) -> Response:
 
     def work() -> None:
         _write(state, principal.user_id, lambda conn: set_status(conn, principal.user_id, status, state.clock.iso()))
-    await run_in_threadpool(work)
+    await off_loop(work)
     return json_response({"status": status})
 
 
@@ -105,7 +104,7 @@ async def post_activity_invite(request: Request) -> Response:
     def work() -> Payload:
         return invites.send(state, outbox, principal.application_id, principal.user_id, recipient or 0, kind,
                             content or "")
-    return json_response(await run_in_threadpool(work))
+    return json_response(await off_loop(work))
 
 
 async def accept_activity_invite(request: Request) -> Response:
@@ -119,7 +118,7 @@ async def accept_activity_invite(request: Request) -> Response:
 
     def work() -> Payload:
         return invites.accept(state, outbox, principal.application_id, principal.user_id, message_id)
-    return json_response(await run_in_threadpool(work))
+    return json_response(await off_loop(work))
 
 
 async def get_presence(request: Request) -> Response:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sqlite3
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
@@ -12,7 +11,7 @@ from starlette.routing import BaseRoute
 from ...core import errors
 from ...core.auth import Principal
 from ...core.errors import json_response
-from ...core.http import emulator_state, in_transaction, require_scope, snowflake_param
+from ...core.http import emulator_state, in_transaction, off_loop, require_scope, snowflake_param
 from ...core.routing import Route
 from ...core.validation import Form, read_json
 from ...events.audience import Payload
@@ -89,7 +88,7 @@ async def _request_by_username(request: Request, table: str) -> Response:
     def other() -> int:
         with state.db.transaction() as conn:
             return user_id_by_username(conn, username or "")
-    return await _apply(request, principal, table, await run_in_threadpool(other), "request")
+    return await _apply(request, principal, table, await off_loop(other), "request")
 
 
 async def platform_request_by_username(request: Request) -> Response:

@@ -6,13 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from ...core.errors import json_response
-from ...core.http import emulator_state, query_bool, query_int, query_snowflake, snowflake_param
+from ...core.http import emulator_state, off_loop, query_bool, query_int, query_snowflake, snowflake_param
 from ...core.routing import Route
 from ...core.validation import Form, read_json
 from ...events.outbox import Outbox
@@ -87,7 +86,7 @@ def _admin_interest(interested: bool) -> Callable[[Request], Any]:
                 store.set_interest(state, conn, outbox, guild_id=guild_id, event_id=event_id, user_id=user_id,
                                    interested=interested)
 
-        await run_in_threadpool(work)
+        await off_loop(work)
         return Response(status_code=204)
     return endpoint
 

@@ -15,8 +15,7 @@ from ...core.permissions import Permission
 from ...core.uploads import UploadedFile
 from ...core.validation import Form
 from ...events.outbox import Outbox
-from ...wire.channel import (ANNOUNCEMENT_THREAD, POST_CHANNELS, PRIVATE_THREAD, PUBLIC_THREAD,
-                             thread_json)
+from ...wire.channel import ANNOUNCEMENT_THREAD, POST_CHANNELS, PRIVATE_THREAD, PUBLIC_THREAD, thread_json
 from ..auto_moderation.screening import screen as auto_moderation_screen
 from ..channel_messages import store as messages
 from ..channel_messages.attachments import Writer

@@ -23,13 +23,28 @@ from ...core.permissions import MemberContext, Permission, channel_permissions
 from ...core.validation import Form
 from ...events.audience import Payload, Viewer
 from ...events.outbox import Outbox
-from ...wire.channel import (ANNOUNCEMENT, ANNOUNCEMENT_THREAD, POST_CHANNELS, PRIVATE_THREAD, PUBLIC_THREAD,
-                             TEXT, THREAD_TYPES, obfuscated_channel_json, thread_json)
+from ...wire.channel import (
+    ANNOUNCEMENT,
+    ANNOUNCEMENT_THREAD,
+    POST_CHANNELS,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    TEXT,
+    THREAD_TYPES,
+    obfuscated_channel_json,
+    thread_json,
+)
 from ...wire.member import MEMBER_SELECT, member_json
 from ..audit_log import actions
 from ..audit_log import store as audit_log
-from ..guilds.access import (guild_roles_of, missing_access, missing_permissions, overwrites_of, standing,
-                             standing_in)
+from ..guilds.access import (
+    guild_roles_of,
+    missing_access,
+    missing_permissions,
+    overwrites_of,
+    standing,
+    standing_in,
+)
 from ..guilds.dispatch import GUILD_MEMBERS_INTENT, GUILDS_INTENT, GuildBots, guild_bots
 
 AUTO_ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)   # minutes

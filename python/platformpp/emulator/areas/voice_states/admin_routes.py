@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from ...core import errors
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, snowflake_param
+from ...core.http import emulator_state, off_loop, snowflake_param
 from ...core.routing import Route
 from ...core.validation import Form, read_json
 from ...paths import ADMIN
@@ -45,7 +44,7 @@ async def voice_overview(request: Request) -> Response:
                  for channel_id in list(service.gateway.calls)}
         return {"endpoint": service.endpoint, "udp_port": service.udp_port, "calls": calls,
                 "stats": service.stats()["relay"]}
-    return json_response(await run_in_threadpool(read))
+    return json_response(await off_loop(read))
 
 
 async def set_udp_fault(request: Request) -> Response:
@@ -56,7 +55,7 @@ async def set_udp_fault(request: Request) -> Response:
     delay = form.number("delay_ms", required=False, minimum=0.0, maximum=10_000.0, default=0.0)
     form.done()
     try:
-        await run_in_threadpool(service.faults.set_udp, channel_id, drop_ratio=float(drop or 0.0),
+        await off_loop(service.faults.set_udp, channel_id, drop_ratio=float(drop or 0.0),
                                 delay_ms=float(delay or 0.0))
     except VoiceServiceError:
         raise errors.not_found(errors.UNKNOWN_CHANNEL, "Call") from None
@@ -71,7 +70,7 @@ async def close_voice_socket(request: Request) -> Response:
     code = form.integer("code", required=False, minimum=1000, maximum=4999, default=4015)
     form.done()
     assert server_id is not None and user_id is not None and code is not None
-    closed = await run_in_threadpool(service.faults.close_gateway, server_id, user_id, code)
+    closed = await off_loop(service.faults.close_gateway, server_id, user_id, code)
     if not closed:
         raise ApiError(404, 0, "No connected voice participant with that server_id and user_id")
     return Response(status_code=204)
@@ -83,7 +82,7 @@ async def set_timeouts(request: Request) -> Response:
     heartbeat = form.integer("heartbeat_interval_ms", required=False, minimum=50, maximum=3_600_000)
     resume = form.integer("resume_window_ms", required=False, minimum=50, maximum=3_600_000)
     form.done()
-    now = await run_in_threadpool(service.set_timeouts,
+    now = await off_loop(service.set_timeouts,
                                   heartbeat_interval=None if heartbeat is None else heartbeat / 1000,
                                   resume_window=None if resume is None else resume / 1000)
     return json_response({"heartbeat_interval_ms": round(now["heartbeat_interval"] * 1000),

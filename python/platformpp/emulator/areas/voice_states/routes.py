@@ -7,7 +7,6 @@ import sqlite3
 from datetime import datetime
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
@@ -15,7 +14,7 @@ from starlette.routing import BaseRoute
 from ...core import errors
 from ...core.clock import format_instant, parse_instant
 from ...core.errors import ApiError, json_response
-from ...core.http import emulator_state, snowflake_param
+from ...core.http import emulator_state, off_loop, snowflake_param
 from ...core.permissions import Permission
 from ...core.routing import Route
 from ...core.validation import Form, field_error, read_json
@@ -139,7 +138,7 @@ async def patch_voice_state(request: Request) -> Response:
 
     place, user_id, flags = await in_transaction(request, work)
     # Un-suppressed speakers are forwarded by the relay from now on (suppressed ones no longer).
-    await run_in_threadpool(calls.refresh, state, place, user_id, flags)
+    await off_loop(calls.refresh, state, place, user_id, flags)
     return Response(status_code=204)
 
 

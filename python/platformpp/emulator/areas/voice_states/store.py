@@ -27,7 +27,7 @@ from ...core.permissions import Permission
 from ...core.snowflake import snowflake_value
 from ...events.audience import Payload, Viewer, to_users
 from ...events.outbox import Outbox
-from ...wire.channel import DM, GROUP_DM, VOICE_LIKE, STAGE
+from ...wire.channel import DM, GROUP_DM, STAGE, VOICE_LIKE
 from ...wire.member import MEMBER_SELECT, member_json
 from ..guilds.access import permissions_in, standing
 from ..guilds.dispatch import GUILDS_INTENT, GuildBots, guild_bots
