@@ -12,9 +12,9 @@ from typing import Any
 
 from starlette.datastructures import QueryParams
 
-from ...core.errors import INVALID_FORM_BODY, ApiError
 from ...core.http import parse_query_bool
 from ...core.permissions import Permission
+from ...core.validation import FieldErrors
 from .access import channels_of_guild, permissions_in
 from .search import match_query, move_queue
 
@@ -66,29 +66,21 @@ class SearchQuery:
     offset: int = 0
 
 
-class _Errors:
-    def __init__(self) -> None:
-        self.tree: dict[str, Any] = {}
-
-    def add(self, name: str, code: str, message: str) -> None:
-        self.tree.setdefault(name, {"_errors": []})["_errors"].append({"code": code, "message": message})
-
-
 def parse(params: QueryParams) -> SearchQuery:
     """The query, or one 50035 naming every bad parameter."""
-    errors = _Errors()
+    errors = FieldErrors()
     query = SearchQuery()
 
     def snowflakes(name: str, limit: int) -> list[int]:
         values = params.getlist(name)
         if len(values) > limit:
-            errors.add(name, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
+            errors.add((name,), "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
         result = []
         for value in values:
             if value.isascii() and value.isdigit() and len(value) <= 20 and int(value) < 1 << 63:
                 result.append(int(value))
             else:
-                errors.add(name, "NUMBER_TYPE_COERCE", f"Value {value[:40]!r} is not snowflake.")
+                errors.add((name,), "NUMBER_TYPE_COERCE", f"Value {value[:40]!r} is not snowflake.")
         return result
 
     def one(name: str) -> str | None:
@@ -101,7 +93,7 @@ def parse(params: QueryParams) -> SearchQuery:
             return None
         parsed = parse_query_bool(value)
         if parsed is None:
-            errors.add(name, "BOOLEAN_TYPE_COERCE", "Must be one of true, false, 1 or 0.")
+            errors.add((name,), "BOOLEAN_TYPE_COERCE", "Must be one of true, false, 1 or 0.")
         return parsed
 
     def integer(name: str, low: int, high: int, default: int) -> int:
@@ -109,7 +101,7 @@ def parse(params: QueryParams) -> SearchQuery:
         if value is None:
             return default
         if not (value.isascii() and value.isdigit()) or not low <= int(value) <= high:
-            errors.add(name, "NUMBER_TYPE_MAX", f"Must be an integer from {low} to {high}.")
+            errors.add((name,), "NUMBER_TYPE_MAX", f"Must be an integer from {low} to {high}.")
             return default
         return int(value)
 
@@ -117,7 +109,7 @@ def parse(params: QueryParams) -> SearchQuery:
                 negatable: bool = True) -> list[str]:
         values = params.getlist(name)
         if len(values) > limit:
-            errors.add(name, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
+            errors.add((name,), "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
         result = []
         for value in values:
             negated = negatable and value.startswith("-")
@@ -125,7 +117,7 @@ def parse(params: QueryParams) -> SearchQuery:
             bare = (aliases or {}).get(bare, bare)
             if bare not in allowed:
                 negation = " (or one of them with a leading '-')" if negatable else ""
-                errors.add(name, "BASE_TYPE_CHOICES", f"Value {value[:40]!r} must be one of {sorted(allowed)}{negation}.")
+                errors.add((name,), "BASE_TYPE_CHOICES", f"Value {value[:40]!r} must be one of {sorted(allowed)}{negation}.")
             else:
                 result.append(("-" if negated else "") + bare)
         return result
@@ -133,15 +125,15 @@ def parse(params: QueryParams) -> SearchQuery:
     def strings(name: str, limit: int, max_len: int) -> list[str]:
         values = params.getlist(name)
         if len(values) > limit:
-            errors.add(name, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
+            errors.add((name,), "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
         for value in values:
             if len(value) > max_len:
-                errors.add(name, "BASE_TYPE_MAX_LENGTH", f"Each must be {max_len} or fewer in length.")
+                errors.add((name,), "BASE_TYPE_MAX_LENGTH", f"Each must be {max_len} or fewer in length.")
         return [value.lower() for value in values if len(value) <= max_len]
 
     content = one("content")
     if content is not None and len(content) > 1024:
-        errors.add("content", "BASE_TYPE_MAX_LENGTH", "Must be 1024 or fewer in length.")
+        errors.add(("content",), "BASE_TYPE_MAX_LENGTH", "Must be 1024 or fewer in length.")
     query.content = content
     query.author_ids = snowflakes("author_id", 100)
     query.author_types = choices("author_type", _AUTHOR_TYPES, 6)
@@ -165,14 +157,13 @@ def parse(params: QueryParams) -> SearchQuery:
         setattr(query, name, ids[0] if ids else None)
     sort_by, sort_order = one("sort_by") or "timestamp", one("sort_order") or "desc"
     if sort_by not in ("timestamp", "relevance"):
-        errors.add("sort_by", "BASE_TYPE_CHOICES", "Value must be one of ['relevance', 'timestamp'].")
+        errors.add(("sort_by",), "BASE_TYPE_CHOICES", "Value must be one of ['relevance', 'timestamp'].")
     if sort_order not in ("asc", "desc"):
-        errors.add("sort_order", "BASE_TYPE_CHOICES", "Value must be one of ['asc', 'desc'].")
+        errors.add(("sort_order",), "BASE_TYPE_CHOICES", "Value must be one of ['asc', 'desc'].")
     query.sort_by, query.sort_order = sort_by, sort_order
     query.limit = integer("limit", 1, MAX_LIMIT, MAX_LIMIT)
     query.offset = integer("offset", 0, MAX_OFFSET, 0)
-    if errors.tree:
-        raise ApiError(400, INVALID_FORM_BODY, "Invalid Form Body", errors.tree)
+    errors.raise_if_any()
     return query
 
 

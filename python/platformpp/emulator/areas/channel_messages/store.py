@@ -28,6 +28,7 @@ from ...core.permissions import Permission
 from ...core.snowflake import snowflake_time
 from ...core.storage import MEMORY
 from ...core.uploads import UploadedFile
+from ...core.validation import field_error
 from ...events.audience import Payload
 from ...wire.member import member_json
 from ...wire.message import (
@@ -257,8 +258,7 @@ def _reference(conn: sqlite3.Connection, access: ChannelAccess, author: Author, 
     row = conn.execute("SELECT id FROM channel_messages WHERE id = ? AND channel_id = ?",
                        (ref["message_id"], channel_id)).fetchone()
     if row is None and (ref["fail_if_not_exists"] or channel_id != access.channel_id):
-        raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body", {"message_reference": {"_errors": [
-            {"code": "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "message": "Unknown message"}]}})
+        raise field_error("message_reference", "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "Unknown message")
     if row is None:
         return None, None, 0
     return ({"type": REFERENCE_DEFAULT, "channel_id": str(channel_id), "message_id": str(ref["message_id"]),
@@ -272,8 +272,7 @@ def _sticker_items(conn: sqlite3.Connection, guild_id: int, sticker_ids: list[in
                            " UNION ALL SELECT id, name, format_type FROM standard_stickers WHERE id = ?",
                            (sticker_id, guild_id, sticker_id)).fetchone()
         if row is None:
-            raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body", {"sticker_ids": {str(index): {
-                "_errors": [{"code": "STICKER_UNKNOWN", "message": "Unknown sticker."}]}}})
+            raise field_error(("sticker_ids", index), "STICKER_UNKNOWN", "Unknown sticker.")
         items.append({"id": str(row["id"]), "name": row["name"], "format_type": row["format_type"]})
     return items
 
@@ -285,8 +284,8 @@ def _upload_specs(body: MessageInput, files: list[UploadedFile], existing: set[i
     by_index = {f.index: f for f in files}
     for position, spec in enumerate(body.attachments or []):
         if spec.id not in existing and spec.id not in by_index:
-            raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body", {"attachments": {str(position): {
-                "id": {"_errors": [{"code": "ATTACHMENT_NOT_FOUND", "message": "No file or attachment has this id."}]}}}})
+            raise field_error(("attachments", position, "id"), "ATTACHMENT_NOT_FOUND",
+                              "No file or attachment has this id.")
     return [(f, specs.get(f.index)) for f in files]
 
 

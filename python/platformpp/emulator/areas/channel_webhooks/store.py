@@ -19,7 +19,7 @@ from ...core.errors import ApiError
 from ...core.permissions import Permission
 from ...core.storage import MEMORY
 from ...core.uploads import UploadedFile
-from ...core.validation import Form
+from ...core.validation import Form, field_error
 from ...events.audience import Payload
 from ...wire.channel import ANNOUNCEMENT, ANNOUNCEMENT_THREAD, POST_CHANNELS, PUBLIC_THREAD, TEXT
 from ...wire.user import public_user_json
@@ -362,9 +362,8 @@ def post(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, writer:
 def check_components(webhook: sqlite3.Row, body: MessageInput) -> None:
     """Only a webhook an application owns (made by its bot) sends components."""
     if body.components and webhook["application_id"] is None:
-        raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body", {"components": {"_errors": [
-            {"code": "COMPONENTS_NOT_ALLOWED",
-             "message": "Only webhooks owned by an application can send components."}]}})
+        raise field_error("components", "COMPONENTS_NOT_ALLOWED",
+                          "Only webhooks owned by an application can send components.")
 
 
 def execute(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, writer: Writer, webhook: sqlite3.Row, *,

@@ -17,6 +17,7 @@ from ...core import errors
 from ...core.errors import ApiError
 from ...core.permission_changes import PERMISSION_CHANGES_AT, expression_create_permissions
 from ...core.permissions import Permission
+from ...core.validation import field_error
 from ...events.audience import Payload
 from ...wire.message import emoji_json, sticker_json
 from ..audit_log import actions
@@ -42,24 +43,19 @@ EMOJI_NAME = re.compile(r"^[A-Za-z0-9_]{2,32}$")
 STICKER_FORMATS = {"image/png": 1, "image/apng": 2, "application/json": 3, "image/gif": 4}
 
 
-def _field(name: str, code: str, message: str) -> ApiError:
-    return ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body",
-                    {name: {"_errors": [{"code": code, "message": message}]}})
-
-
 def decode_image(data_uri: str, field: str, max_bytes: int) -> tuple[str, bytes]:
     """An image data URI (``data:image/png;base64,...``) → (content type, bytes); 50035 naming ``field``."""
     match = _DATA_URI.match(data_uri)
     if match is None:
-        raise _field(field, "IMAGE_INVALID", "Must be a data URI of a PNG, JPEG, GIF, WebP or AVIF image.")
+        raise field_error(field, "IMAGE_INVALID", "Must be a data URI of a PNG, JPEG, GIF, WebP or AVIF image.")
     try:
         data = base64.b64decode(match.group(2), validate=True)
     except (binascii.Error, ValueError):
-        raise _field(field, "IMAGE_INVALID", "The image data is not valid base64.") from None
+        raise field_error(field, "IMAGE_INVALID", "The image data is not valid base64.") from None
     if not data:
-        raise _field(field, "IMAGE_INVALID", "The image is empty.")
+        raise field_error(field, "IMAGE_INVALID", "The image is empty.")
     if len(data) > max_bytes:
-        raise _field(field, "BINARY_TYPE_MAX_SIZE", f"Must be {max_bytes // 1024} KiB or smaller.")
+        raise field_error(field, "BINARY_TYPE_MAX_SIZE", f"Must be {max_bytes // 1024} KiB or smaller.")
     return match.group(1), data
 
 
@@ -95,8 +91,7 @@ def _announce_emojis(conn: sqlite3.Connection, outbox: Outbox, guild_id: int) ->
 def _role_ids(conn: sqlite3.Connection, guild_id: int, roles: list[int]) -> str:
     for index, role_id in enumerate(roles):
         if conn.execute("SELECT 1 FROM roles WHERE id = ? AND guild_id = ?", (role_id, guild_id)).fetchone() is None:
-            raise ApiError(400, errors.INVALID_FORM_BODY, "Invalid Form Body", {"roles": {str(index): {
-                "_errors": [{"code": "ROLE_UNKNOWN", "message": f"No role {role_id} in this guild."}]}}})
+            raise field_error(("roles", index), "ROLE_UNKNOWN", f"No role {role_id} in this guild.")
     return json.dumps([str(r) for r in dict.fromkeys(roles)])
 
 
