@@ -14,6 +14,8 @@ from enum import IntEnum
 from typing import Any
 from urllib.parse import parse_qs
 
+from ..core.snowflake import snowflake_value
+
 
 class Op(IntEnum):
     IDENTIFY = 0
@@ -178,16 +180,9 @@ def decode_client_frame(message: str | bytes) -> ClientFrame:
 
 
 def _snowflake(d: dict[str, Any], name: str, code: Close) -> int:
-    value = d.get(name)
-    # isascii: str.isdigit() also accepts digits int() refuses ("²").
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 20:
-        number = int(value)
-    elif isinstance(value, int) and not isinstance(value, bool):
-        number = value
-    else:
-        raise ProtocolViolation(code, f"d.{name}: required, a snowflake string")
-    if not 0 < number < 1 << 64:
-        raise ProtocolViolation(code, f"d.{name}: outside the 64-bit snowflake range")
+    number = snowflake_value(d.get(name))   # the emulator's one rule for ids (core/snowflake.py)
+    if not number:   # missing, not an id, or 0 (no object has it)
+        raise ProtocolViolation(code, f"d.{name}: required, a snowflake (ASCII digits, 1 to 2**63 - 1)")
     return number
 
 

@@ -14,6 +14,7 @@ from starlette.datastructures import QueryParams
 
 from ...core.http import parse_query_bool
 from ...core.permissions import Permission
+from ...core.snowflake import parse_snowflake
 from ...core.validation import FieldErrors
 from .access import channels_of_guild, permissions_in
 from .search import match_query, move_queue
@@ -77,8 +78,9 @@ def parse(params: QueryParams) -> SearchQuery:
             errors.add((name,), "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
         result = []
         for value in values:
-            if value.isascii() and value.isdigit() and len(value) <= 20 and int(value) < 1 << 63:
-                result.append(int(value))
+            snowflake = parse_snowflake(value)
+            if snowflake is not None:
+                result.append(snowflake)
             else:
                 errors.add((name,), "NUMBER_TYPE_COERCE", f"Value {value[:40]!r} is not snowflake.")
         return result
