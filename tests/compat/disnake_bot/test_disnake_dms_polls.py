@@ -1,5 +1,5 @@
 """disnake's DM and poll helpers against the emulator: user.create_dm() and send, a user's DM reply as
-the library's event, the DM history; a disnake.Poll sent in a guild channel, votes as raw and cached
+the library's event, the DM history, reactions and pins in a DM; a disnake.Poll sent in a guild channel, votes as raw and cached
 events, the voters of an answer, expire, and the poll result message at the end."""
 
 from __future__ import annotations
@@ -35,6 +35,28 @@ def test_dm_send_reply_and_history(platformpp_emulator: Emulator) -> None:
         assert bot.call(dm.fetch_message(sent.id)).content == "hello, alice"
         bot.call(sent.delete())
         assert [m.id for m in bot.call(dm.history(limit=10).flatten())] == [reply.id]
+
+
+def test_dm_reactions_and_pins(platformpp_emulator: Emulator) -> None:
+    emu = platformpp_emulator
+    with running(emu, disnake.Client, intents=disnake.Intents.default()) as bot:
+        client: disnake.Client = bot.client
+        alice = bot.call(client.fetch_user(ALICE))
+        sent = bot.call(alice.send("react to me"))
+        bot.call(sent.add_reaction("\N{THUMBS UP SIGN}"))
+        raw = bot.expect("raw_reaction_add", lambda: admin(
+            emu, "PUT", f"/channels/{sent.channel.id}/messages/{sent.id}/reactions",
+            {"user_id": str(ALICE), "emoji": "\N{THUMBS UP SIGN}"}), check=lambda p: p.user_id == ALICE)
+        assert raw.guild_id is None and raw.member is None and raw.message_id == sent.id
+        bot.call(sent.pin())
+        fetched = bot.call(sent.channel.fetch_message(sent.id))
+        assert fetched.pinned and [(str(r.emoji), r.count, r.me) for r in fetched.reactions] == [
+            ("\N{THUMBS UP SIGN}", 2, True)]
+        assert [m.id for m in bot.call(sent.channel.pins())] == [sent.id]
+        bot.call(sent.remove_reaction("\N{THUMBS UP SIGN}", client.user))
+        bot.call(sent.unpin())
+        again = bot.call(sent.channel.fetch_message(sent.id))
+        assert not again.pinned and [r.count for r in again.reactions] == [1]
 
 
 def test_poll_votes_voters_and_expire(platformpp_emulator: Emulator) -> None:

@@ -18,7 +18,7 @@ from ...core.routing import Route
 from ...core.validation import Form, field_error, read_json
 from ...events.outbox import Outbox
 from ...paths import ADMIN
-from . import pins, reactions, search, store
+from . import channel_rules, search, store
 from .attachments import Writer
 from .body import read_message_input
 from .store import Author
@@ -78,8 +78,9 @@ async def user_reacts(request: Request) -> Response:
     def work() -> None:
         with state.db.transaction() as conn:
             user = _user(conn, user_id, "user_id")
-            reactions.add(state, conn, outbox, channel_id=channel_id, message_id=message_id, user_id=user.user_id,
-                          raw_emoji=str(emoji))
+            rules = channel_rules.reactions_for(conn, channel_id)
+            rules.add(state, conn, outbox, channel_id=channel_id, message_id=message_id, user_id=user.user_id,
+                      raw_emoji=str(emoji))
 
     await off_loop(work)
     return Response(status_code=204)
@@ -98,8 +99,9 @@ def _user_pins(pinned: bool) -> Any:
         def work() -> None:
             with state.db.transaction() as conn:
                 user = _user(conn, user_id, "user_id")
-                pins.set_pinned(state, conn, outbox, channel_id=channel_id, caller=user, message_id=message_id,
-                                pinned=pinned)
+                rules = channel_rules.pins_for(conn, channel_id)
+                rules.set_pinned(state, conn, outbox, channel_id=channel_id, caller=user, message_id=message_id,
+                                 pinned=pinned)
 
         await off_loop(work)
         return Response(status_code=204)

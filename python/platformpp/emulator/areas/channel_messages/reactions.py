@@ -41,13 +41,16 @@ class Emoji:
         return emoji_key_json(self.id, self.name, self.animated)
 
 
-def parse_emoji(conn: sqlite3.Connection, guild_id: int, raw: str, user_id: int) -> Emoji:
-    """``name:id`` of a custom emoji of the guild or of the application whose bot ``user_id`` is, or a
-    unicode emoji; else 400 / 10014."""
+def parse_emoji(conn: sqlite3.Connection, guild_id: int | None, raw: str, user_id: int) -> Emoji:
+    """``name:id`` of a custom emoji of the guild (``guild_id`` None, outside a guild: of any guild
+    ``user_id`` is a member of) or of the application whose bot ``user_id`` is, or a unicode emoji;
+    else 400 / 10014."""
     match = _CUSTOM.match(raw)
     if match:
-        row = conn.execute("SELECT id, name, animated FROM guild_emojis WHERE id = ? AND guild_id = ?",
-                           (int(match.group(2)), guild_id)).fetchone() \
+        in_guild = "guild_id = ?" if guild_id is not None else \
+            "guild_id IN (SELECT guild_id FROM members WHERE user_id = ?)"
+        row = conn.execute(f"SELECT id, name, animated FROM guild_emojis WHERE id = ? AND {in_guild}",
+                           (int(match.group(2)), guild_id if guild_id is not None else user_id)).fetchone() \
             or application_emojis.usable_emoji(conn, user_id, int(match.group(2)))
         if row is None:
             raise ApiError(400, UNKNOWN_EMOJI, "Unknown Emoji")

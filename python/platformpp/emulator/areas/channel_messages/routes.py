@@ -23,7 +23,7 @@ from ...core.validation import Form, field_error, read_json
 from ...events.outbox import Outbox
 from ...paths import API
 from ..private_channels import messages as private_messages
-from . import pins, reactions, search, search_query, store
+from . import channel_rules, pins, search, search_query, store
 from .access import bot_members_viewing, channel_access, guild_permissions
 from .attachments import Writer, file_path, remove_files
 from .audience import GUILD_MESSAGE_TYPING, GuildBots
@@ -137,7 +137,7 @@ async def add_reaction(request: Request) -> Response:
     caller = _bot(request)
     channel_id, message_id, emoji = _reaction_ids(request)
     state = emulator_state(request)
-    await in_transaction(request, lambda conn, outbox: reactions.add(
+    await in_transaction(request, lambda conn, outbox: channel_rules.reactions_for(conn, channel_id).add(
         state, conn, outbox, channel_id=channel_id, message_id=message_id, user_id=caller.user_id, raw_emoji=emoji))
     return Response(status_code=204)
 
@@ -146,7 +146,7 @@ async def remove_own_reaction(request: Request) -> Response:
     caller = _bot(request)
     channel_id, message_id, emoji = _reaction_ids(request)
     state = emulator_state(request)
-    await in_transaction(request, lambda conn, outbox: reactions.remove(
+    await in_transaction(request, lambda conn, outbox: channel_rules.reactions_for(conn, channel_id).remove(
         state, conn, outbox, channel_id=channel_id, message_id=message_id, caller_id=caller.user_id,
         user_id=caller.user_id, raw_emoji=emoji))
     return Response(status_code=204)
@@ -157,7 +157,7 @@ async def remove_user_reaction(request: Request) -> Response:
     channel_id, message_id, emoji = _reaction_ids(request)
     user_id = snowflake_param(request, "user_id")
     state = emulator_state(request)
-    await in_transaction(request, lambda conn, outbox: reactions.remove(
+    await in_transaction(request, lambda conn, outbox: channel_rules.reactions_for(conn, channel_id).remove(
         state, conn, outbox, channel_id=channel_id, message_id=message_id, caller_id=caller.user_id,
         user_id=user_id, raw_emoji=emoji))
     return Response(status_code=204)
@@ -173,16 +173,17 @@ async def reaction_users(request: Request) -> Response:
     state = emulator_state(request)
     if request.query_params.get("type") == "1":   # the emulator has no burst (super) reactions
         return json_response([])
-    return json_response(await in_transaction(request, lambda conn, outbox: reactions.users(
+    reacted = await in_transaction(request, lambda conn, outbox: channel_rules.reactions_for(conn, channel_id).users(
         state, conn, channel_id=channel_id, message_id=message_id, caller_id=caller.user_id, raw_emoji=emoji,
-        after=after, limit=limit)))
+        after=after, limit=limit))
+    return json_response(reacted)
 
 
 async def remove_emoji_reactions(request: Request) -> Response:
     caller = _bot(request)
     channel_id, message_id, emoji = _reaction_ids(request)
     state = emulator_state(request)
-    await in_transaction(request, lambda conn, outbox: reactions.remove_all(
+    await in_transaction(request, lambda conn, outbox: channel_rules.reactions_for(conn, channel_id).remove_all(
         state, conn, outbox, channel_id=channel_id, message_id=message_id, caller_id=caller.user_id,
         raw_emoji=emoji))
     return Response(status_code=204)
@@ -192,7 +193,7 @@ async def remove_all_reactions(request: Request) -> Response:
     caller = _bot(request)
     channel_id, message_id = snowflake_param(request, "channel_id"), snowflake_param(request, "message_id")
     state = emulator_state(request)
-    await in_transaction(request, lambda conn, outbox: reactions.remove_all(
+    await in_transaction(request, lambda conn, outbox: channel_rules.reactions_for(conn, channel_id).remove_all(
         state, conn, outbox, channel_id=channel_id, message_id=message_id, caller_id=caller.user_id,
         raw_emoji=None))
     return Response(status_code=204)
@@ -212,8 +213,8 @@ async def list_pins(request: Request) -> Response:
             raise field_error("before", "DATE_TYPE_CONVERT", "Must be an ISO-8601 date-time.") from None
     limit = query_int(request, "limit", minimum=1, maximum=50, default=50)
     state = emulator_state(request)
-    items, has_more = await in_transaction(request, lambda conn, outbox: pins.list_pins(
-        state, conn, reader, channel_id, before=before, limit=limit))
+    items, has_more = await in_transaction(request, lambda conn, outbox: channel_rules.pins_for(
+        conn, channel_id).list_pins(state, conn, reader, channel_id, before=before, limit=limit))
     return json_response({"items": items, "has_more": has_more})
 
 
@@ -222,7 +223,7 @@ async def list_pins_deprecated(request: Request) -> Response:
     reader = _bot(request)
     channel_id = snowflake_param(request, "channel_id")
     state = emulator_state(request)
-    items, _ = await in_transaction(request, lambda conn, outbox: pins.list_pins(
+    items, _ = await in_transaction(request, lambda conn, outbox: channel_rules.pins_for(conn, channel_id).list_pins(
         state, conn, reader, channel_id, before=None, limit=pins.MAX_PINS))
     return json_response([item["message"] for item in items])
 
@@ -232,7 +233,7 @@ def _pin(pinned: bool) -> Callable[[Request], Any]:
         caller = _bot(request)
         channel_id, message_id = snowflake_param(request, "channel_id"), snowflake_param(request, "message_id")
         state = emulator_state(request)
-        await in_transaction(request, lambda conn, outbox: pins.set_pinned(
+        await in_transaction(request, lambda conn, outbox: channel_rules.pins_for(conn, channel_id).set_pinned(
             state, conn, outbox, channel_id=channel_id, caller=caller, message_id=message_id, pinned=pinned))
         return Response(status_code=204)
     return endpoint

@@ -16,7 +16,7 @@ from ...core import errors
 from ...core.clock import format_instant
 from ...core.errors import ApiError
 from ...events.audience import Payload, Render, Viewer
-from ...wire.message import json_list
+from ...wire.message import emoji_key_json, json_list, reaction_json
 from ...wire.user import public_user_json
 from ..polls import results as poll_results
 from . import store
@@ -59,8 +59,11 @@ def render(conn: sqlite3.Connection, row: sqlite3.Row, viewer_id: int | None = N
         "content": row["content"], "timestamp": row["created_at"], "edited_timestamp": row["edited_at"],
         "tts": bool(row["tts"]), "mention_everyone": False, "mentions": [], "mention_roles": [],
         "attachments": [], "embeds": json_list(row["embeds"]), "components": json_list(row["components"]),
-        "pinned": False, "flags": row["flags"],
+        "pinned": row["pinned_at"] is not None, "flags": row["flags"],
     }
+    reactions = reactions_json(conn, row["id"], viewer_id)
+    if reactions:
+        body["reactions"] = reactions
     if row["nonce"] is not None:
         body["nonce"] = row["nonce"]
     if row["message_reference"] is not None:
@@ -69,6 +72,16 @@ def render(conn: sqlite3.Connection, row: sqlite3.Row, viewer_id: int | None = N
         body["poll"] = json.loads(row["poll"])
         poll_results.fill(conn, [body], viewer_id, "private_poll_votes")
     return body
+
+
+def reactions_json(conn: sqlite3.Connection, message_id: int, viewer_id: int | None) -> list[Payload]:
+    """The message's reactions, in the order their emojis were first used; ``me`` for ``viewer_id``."""
+    rows = conn.execute(
+        "SELECT emoji_key, emoji_id, emoji_name, MAX(animated) AS animated, COUNT(*) AS n, MAX(user_id = ?) AS me,"
+        " MIN(created_at) AS first FROM private_message_reactions WHERE message_id = ?"
+        " GROUP BY emoji_key ORDER BY first", (viewer_id or 0, message_id)).fetchall()
+    return [reaction_json(emoji_key_json(r["emoji_id"], r["emoji_name"], bool(r["animated"])), r["n"], bool(r["me"]))
+            for r in rows]
 
 
 def recipient_ids(conn: sqlite3.Connection, channel: sqlite3.Row) -> list[int]:
