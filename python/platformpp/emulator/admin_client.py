@@ -10,9 +10,8 @@ from __future__ import annotations
 import fnmatch
 import ssl
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import httpx
 
@@ -23,15 +22,13 @@ if TYPE_CHECKING:
     from .simulated_user import SimulatedUser
 
 
-@dataclass(frozen=True)
-class ClockState:
+class ClockState(NamedTuple):
     now: datetime
     frozen: bool
     real_time: bool
 
 
-@dataclass(frozen=True)
-class FaultRule:
+class FaultRule(NamedTuple):
     """One injected fault (docs/emulator.md "Faults"): requests whose path matches the glob ``path``
     (and ``method``, ``*`` for any) wait ``latency_ms``, fail with ``error_status`` at ``error_rate``,
     get a 429 for the next ``force_429`` of them (-1: all), or lose their connection at ``drop_rate``."""

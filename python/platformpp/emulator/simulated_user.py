@@ -17,8 +17,7 @@ endpoint URL). Errors of the emulator (a command the client would not offer, a b
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import httpx
 
@@ -30,8 +29,7 @@ class SimulatedUserError(AdminError):
     """The emulator refused what the simulated user did: ``status`` and the platform's error ``body``."""
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(NamedTuple):
     """One interaction and what the app answered to it."""
 
     interaction: dict[str, Any]      # as delivered to the app (token included)

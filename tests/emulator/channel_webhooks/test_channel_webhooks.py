@@ -289,3 +289,16 @@ def test_a_github_push_becomes_one_embed_and_a_ping_writes_nothing(emu: Emulator
         refused = anonymous.post(path, json={"ref": "x"}, headers={"X-GitHub-Event": "push"})
         assert refused.status_code == 400 and "repository" in refused.json()["errors"]
     assert _count(emu, "SELECT COUNT(*) FROM channel_messages") == before
+
+
+def test_a_webhook_posts_a_poll(emu: Emulator) -> None:
+    grant_bot(emu, MANAGER)
+    with bot(emu) as http:
+        hook = _create(http)
+    poll = {"question": {"text": "Which map?"}, "answers": [{"poll_media": {"text": "Dust"}},
+                                                            {"poll_media": {"text": "Nuke"}}], "duration": 2}
+    sent = _execute(emu, hook, json={"poll": poll})
+    assert sent.status_code == 200, sent.text
+    assert sent.json()["poll"]["question"]["text"] == "Which map?"
+    assert [a["poll_media"]["text"] for a in sent.json()["poll"]["answers"]] == ["Dust", "Nuke"]
+    assert sent.json()["webhook_id"] == hook["id"]

@@ -5,8 +5,7 @@ fixture loader take everything from that list (nothing is found by name)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from starlette.routing import BaseRoute
 
@@ -22,8 +21,7 @@ def no_routes() -> list[BaseRoute]:
     return []
 
 
-@dataclass(frozen=True)
-class Area:
+class Area(NamedTuple):
     name: str
     # Starlette routes with full paths (``f"{API}/users/@me"``); matched in the order of AREAS.
     routes: Callable[[], list[BaseRoute]] = no_routes

@@ -6,8 +6,7 @@ from __future__ import annotations
 import json
 import weakref
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from starlette.requests import HTTPConnection
 
@@ -23,8 +22,7 @@ if TYPE_CHECKING:
 PrincipalKind = Literal["bot", "bearer"]
 
 
-@dataclass(frozen=True)
-class Principal:
+class Principal(NamedTuple):
     """An authenticated caller. Holds no secret, so it is safe to log or repr."""
 
     kind: PrincipalKind

@@ -7,7 +7,7 @@ import fnmatch
 import random
 import threading
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .validation import Form
 
@@ -28,8 +28,7 @@ class FaultRule:
         return self.method in ("*", method) and fnmatch.fnmatchcase(path, self.path)
 
 
-@dataclass(frozen=True)
-class FaultAction:
+class FaultAction(NamedTuple):
     latency_s: float
     force_429: FaultRule | None
     error_status: int | None

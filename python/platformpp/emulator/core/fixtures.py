@@ -8,10 +8,9 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .clock import format_instant
 from .errors import ApiError
@@ -21,8 +20,7 @@ if TYPE_CHECKING:
     from ..state import EmulatorState
 
 
-@dataclass(frozen=True)
-class FixtureSection:
+class FixtureSection(NamedTuple):
     """One top-level key of a fixture and the function that loads it. ``load(state, conn, form, name)``
     reads ``form`` (the whole fixture) and records field errors on it; lower ``order`` loads first
     (users 10, applications 20, guilds 30, relationships 40), so references point backwards."""

@@ -18,8 +18,8 @@ rules are the platform's (docs/wire.md, "Permission computation"):
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from enum import IntFlag
+from typing import NamedTuple
 
 
 class Permission(IntFlag):
@@ -106,16 +106,14 @@ _VIEW_CHANNEL = int(Permission.VIEW_CHANNEL)
 _SEND_MESSAGES = int(Permission.SEND_MESSAGES)
 
 
-@dataclass(frozen=True)
-class Overwrite:
+class Overwrite(NamedTuple):
     id: int
     type: int  # ROLE_OVERWRITE or MEMBER_OVERWRITE
     allow: int
     deny: int
 
 
-@dataclass(frozen=True)
-class MemberContext:
+class MemberContext(NamedTuple):
     """Who asks: enough of the guild and the member to compute permissions."""
 
     guild_id: int

@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import ssl
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 
 class TlsSetupError(RuntimeError):
     """A certificate or key file is missing, unreadable, or does not match."""
 
 
-@dataclass(frozen=True)
-class ServerCertificate:
+class ServerCertificate(NamedTuple):
     """What the emulator serves TLS with. ``ca_file``: the authority clients must trust (None when the
     certificate chains to one the clients already trust)."""
 

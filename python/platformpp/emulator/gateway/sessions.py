@@ -17,16 +17,14 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..events.audience import Payload, Viewer
 from ..events.bus import to_json
 
 
-@dataclass(frozen=True)
-class Frame:
+class Frame(NamedTuple):
     """One dispatch as every session receiving the same payload sends it."""
 
     event: str

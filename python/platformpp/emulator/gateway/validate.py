@@ -3,15 +3,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any, NamedTuple, TypeGuard
 
 from .codec import GatewayClose
 from .protocol import ACCEPTED_INTENTS, LARGE_THRESHOLD_RANGE, Close
 
 
-@dataclass(frozen=True)
-class Identify:
+class Identify(NamedTuple):
     token: str
     intents: int
     properties: dict[str, Any]
@@ -21,8 +19,7 @@ class Identify:
     capabilities: int
 
 
-@dataclass(frozen=True)
-class Resume:
+class Resume(NamedTuple):
     token: str
     session_id: str
     seq: int

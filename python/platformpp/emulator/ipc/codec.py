@@ -7,8 +7,7 @@ client cannot make the endpoint hold more than one frame's worth of its bytes.""
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.json_text import InvalidJson, compact_json_bytes, decode_untrusted
 from .protocol import MAX_PAYLOAD_BYTES, Opcode
@@ -25,8 +24,7 @@ class PayloadError(ValueError):
     """A frame whose payload is not a JSON object (the frame boundary is intact)."""
 
 
-@dataclass(frozen=True)
-class Frame:
+class Frame(NamedTuple):
     opcode: Opcode
     payload: bytes
 

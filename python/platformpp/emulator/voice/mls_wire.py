@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import struct
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes
@@ -166,8 +167,7 @@ class Reader:
 
 # ---------------------------------------------------------------- structures
 
-@dataclass(frozen=True)
-class Credential:
+class Credential(NamedTuple):
     credential_type: int
     identity: bytes
 
@@ -184,8 +184,7 @@ def _read_credential(reader: Reader) -> Credential:
     raise MlsDecodeError(f"credential.credential_type: {credential_type} is not basic (1) or x509 (2)")
 
 
-@dataclass(frozen=True)
-class LeafNode:
+class LeafNode(NamedTuple):
     encryption_key: bytes
     signature_key: bytes
     credential: Credential
@@ -218,8 +217,7 @@ def _read_leaf_node(reader: Reader) -> LeafNode:
     return LeafNode(encryption_key, signature_key, credential, source, not_before, not_after, signature, tbs)
 
 
-@dataclass(frozen=True)
-class KeyPackage:
+class KeyPackage(NamedTuple):
     version: int
     cipher_suite: int
     init_key: bytes
@@ -281,8 +279,7 @@ def validate_key_package(package: KeyPackage, *, user_id: int) -> None:
         raise MlsValidationError("key_package.signature: does not verify with the leaf's signature key")
 
 
-@dataclass(frozen=True)
-class Proposal:
+class Proposal(NamedTuple):
     proposal_type: int
     key_package: KeyPackage | None = None     # Add
     removed: int | None = None                # Remove: the leaf index
@@ -305,8 +302,7 @@ def _read_proposal(reader: Reader) -> Proposal:
                          "the only types DAVE allows")
 
 
-@dataclass(frozen=True)
-class Commit:
+class Commit(NamedTuple):
     proposal_refs: tuple[bytes, ...]
     inline_proposals: int                      # count; DAVE commits must carry none
     path_leaf: LeafNode | None
@@ -335,8 +331,7 @@ def _read_commit(reader: Reader) -> Commit:
     return Commit(tuple(refs), inline, path_leaf)
 
 
-@dataclass(frozen=True)
-class PublicMessage:
+class PublicMessage(NamedTuple):
     group_id: bytes
     epoch: int
     sender_type: int
@@ -398,14 +393,12 @@ def _read_public_message(reader: Reader) -> tuple[PublicMessage, int]:
                          signature, authenticated), auth_end
 
 
-@dataclass(frozen=True)
-class EncryptedGroupSecrets:
+class EncryptedGroupSecrets(NamedTuple):
     new_member: bytes          # KeyPackageRef
     encoded: bytes
 
 
-@dataclass(frozen=True)
-class Welcome:
+class Welcome(NamedTuple):
     cipher_suite: int
     secrets: tuple[EncryptedGroupSecrets, ...]
     encrypted_group_info: bytes

@@ -9,9 +9,8 @@ from __future__ import annotations
 import ipaddress
 import json
 import struct
-from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import parse_qs
 
 from ..core.snowflake import snowflake_value
@@ -109,8 +108,7 @@ def parse_version(query: str) -> int:
     return int(version)
 
 
-@dataclass(frozen=True)
-class ClientFrame:
+class ClientFrame(NamedTuple):
     """One decoded client message: a JSON payload's ``op`` and ``d``, or a binary opcode and its bytes."""
 
     op: int
@@ -200,8 +198,7 @@ def _int(d: dict[str, Any], name: str, code: Close, low: int, high: int) -> int:
     return value
 
 
-@dataclass(frozen=True)
-class Identify:
+class Identify(NamedTuple):
     server_id: int
     user_id: int
     session_id: str
@@ -226,8 +223,7 @@ def parse_identify(d: Any) -> Identify:
                     _text(d, "session_id", code), _text(d, "token", code), version)
 
 
-@dataclass(frozen=True)
-class Resume:
+class Resume(NamedTuple):
     server_id: int
     session_id: str
     token: str
@@ -250,8 +246,7 @@ def parse_resume(d: Any) -> Resume:
                   seq_ack)
 
 
-@dataclass(frozen=True)
-class SelectProtocol:
+class SelectProtocol(NamedTuple):
     address: str
     port: int
     mode: str

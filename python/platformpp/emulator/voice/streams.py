@@ -11,8 +11,7 @@ clients' business (the DAVE protocol's codec rules)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .protocol import Close, ProtocolViolation
 
@@ -42,8 +41,7 @@ def video_codec(select_protocol: Any) -> str:
 MAX_VIDEO_STREAMS = 8      # simulcast layers a client announces in op 12 (a few in practice)
 
 
-@dataclass(frozen=True)
-class Video:
+class Video(NamedTuple):
     """A client's op 12: the SSRCs it sends video from (the relay accepts RTP from them) and what the
     other participants are told (with ``user_id`` added)."""
 

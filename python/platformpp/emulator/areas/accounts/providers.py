@@ -8,8 +8,7 @@ fixture lists the tokens it issued and the account each one stands for."""
 from __future__ import annotations
 
 import hmac
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...core.jwt import JwtError, verify
 from ...core.validation import Form
@@ -20,8 +19,7 @@ PLAYSTATION_NETWORK_ID_TOKEN = "PLAYSTATION_NETWORK_ID_TOKEN"
 ID_TOKEN_TYPES = frozenset({OIDC, APPLE_ID_TOKEN, PLAYSTATION_NETWORK_ID_TOKEN})
 
 
-@dataclass(frozen=True)
-class ExternalIdentity:
+class ExternalIdentity(NamedTuple):
     auth_type: str
     external_user_id: str
     display_name: str | None

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ...core import auth, errors
 from ...core.errors import ApiError
@@ -20,8 +19,7 @@ BOT_ISSUED_ACCESS_TOKEN = "BOT_ISSUED_ACCESS_TOKEN"        # merge with a token 
 OIDC = "OIDC"
 
 
-@dataclass(frozen=True)
-class ExternalCredentials:
+class ExternalCredentials(NamedTuple):
     auth_type: str
     token: str
 

@@ -13,16 +13,14 @@ from __future__ import annotations
 import codecs
 import json
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
 MATCHED_CONTENT_MAX = 50   # the platform cuts the matched content it reports
 
 
-@dataclass(frozen=True)
-class Match:
+class Match(NamedTuple):
     keyword: str | None   # the keyword or pattern that matched (None for a mention count)
     content: str          # the text it matched
 

@@ -9,7 +9,7 @@ import binascii
 import hashlib
 import io
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 MAX_BYTES = 10 * 1024 * 1024
 MAX_PIXELS = 4096 * 4096
@@ -26,8 +26,7 @@ class BadImage(ValueError):
     """An upload that is not an image this accepts; the message says why (for the field's error)."""
 
 
-@dataclass(frozen=True)
-class Upload:
+class Upload(NamedTuple):
     hash: str           # what the API answers with: 32 hex digits, "a_" first when animated
     content_type: str
     animated: bool

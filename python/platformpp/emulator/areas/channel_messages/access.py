@@ -5,8 +5,8 @@ every message route makes. The only module of this area that reads the guild mod
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 from ...core import errors
 from ...core.errors import ApiError
@@ -20,8 +20,7 @@ MESSAGE_CHANNEL_TYPES = frozenset({0, 2, 5, 13, 10, 11, 12})
 _VIEW_CHANNEL = int(Permission.VIEW_CHANNEL)   # a plain int: int & IntFlag builds a flag object
 
 
-@dataclass(frozen=True)
-class ChannelAccess:
+class ChannelAccess(NamedTuple):
     """A guild channel and what one user may do in it."""
 
     channel: sqlite3.Row

@@ -5,7 +5,7 @@ means absent, as the schema allows for every field."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...core.components import COMPONENTS_V2, check_message_components
 from ...core.validation import Form
@@ -19,8 +19,7 @@ SETTABLE_FLAGS = (1 << 2) | (1 << 12) | COMPONENTS_V2
 _EMBED_LIMITS = {"title": 256, "description": 4096, "url": 2048, "type": 32, "timestamp": 64}
 
 
-@dataclass(frozen=True)
-class AttachmentSpec:
+class AttachmentSpec(NamedTuple):
     """One item of ``attachments``: an uploaded ``files[n]`` (id n) or, when editing, an existing one."""
 
     id: int
@@ -30,8 +29,7 @@ class AttachmentSpec:
     is_spoiler: bool | None
 
 
-@dataclass(frozen=True)
-class AllowedMentions:
+class AllowedMentions(NamedTuple):
     parse: frozenset[str] = frozenset({"users", "roles", "everyone"})
     users: frozenset[int] = frozenset()
     roles: frozenset[int] = frozenset()

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ...core.errors import ApiError
 from ...core.permissions import Permission
@@ -30,8 +29,7 @@ TOO_MANY_REACTIONS = 30010
 _CUSTOM = re.compile(r"^(?:a:)?([A-Za-z0-9_]{2,32}):(\d{1,20})$")
 
 
-@dataclass(frozen=True)
-class Emoji:
+class Emoji(NamedTuple):
     key: str
     id: int | None
     name: str | None

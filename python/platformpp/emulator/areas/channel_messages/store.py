@@ -16,9 +16,8 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core import errors
 from ...core.clock import format_instant
@@ -90,8 +89,7 @@ class RateLimited(ApiError):
         return {**super().body(), "retry_after": self.retry_after, "global": False}
 
 
-@dataclass(frozen=True)
-class Author:
+class Author(NamedTuple):
     """Who writes: a user (through the admin API) or a bot (through its token)."""
 
     user_id: int

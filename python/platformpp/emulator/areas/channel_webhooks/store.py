@@ -9,9 +9,8 @@ import hashlib
 import json
 import secrets
 import sqlite3
-from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core import errors
 from ...core.clock import format_instant
@@ -41,6 +40,7 @@ from ..channel_messages.attachments import Writer
 from ..channel_messages.audience import GuildBots
 from ..channel_messages.body import MessageInput
 from ..lobbies.bridge import channel_message_to_lobby
+from ..polls import results as poll_results
 from ..threads import store as threads
 
 if TYPE_CHECKING:
@@ -63,8 +63,7 @@ _MANAGE_WEBHOOKS = int(Permission.MANAGE_WEBHOOKS)
 _ALL = (1 << 64) - 1
 
 
-@dataclass(frozen=True)
-class Extras:
+class Extras(NamedTuple):
     """What an execute adds to a message body: the author override and where it goes."""
 
     username: str | None
@@ -336,7 +335,7 @@ def post(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, writer:
         raise ApiError(400, messages.CANNOT_SEND_EMPTY, "Cannot send an empty message")
     access = ChannelAccess(channel, int(channel["guild_id"]), author_user_id, _ALL)
     users, roles, everyone = messages._mentions(conn, access, content, body)   # noqa: SLF001 - the one parser
-    poll = messages._poll_json(body.poll, now) if body.poll is not None else None   # noqa: SLF001
+    poll = poll_results.new_poll(body.poll, now) if body.poll is not None else None
     message_id = state.ids.next()
     conn.execute(
         "INSERT INTO channel_messages (id, channel_id, guild_id, author_id, type, content, tts, flags,"

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
+from typing import NamedTuple
 
 from ...core import errors
 from ...core.clock import parse_instant
@@ -26,8 +26,7 @@ from ...core.permissions import (
 CATEGORY = 4
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(NamedTuple):
     """A member's standing in a guild: the engine's context plus what the role hierarchy needs."""
 
     context: MemberContext
@@ -42,8 +41,7 @@ class Standing:
         return base_permissions(self.context)
 
 
-@dataclass(frozen=True)
-class GuildRoles:
+class GuildRoles(NamedTuple):
     """A guild's owner and roles: everything a member's standing needs besides the member's own row.
     Read once, it serves every member asked about in the same unit of work (the bots an event reaches,
     the user and the app's bot of an interaction)."""

@@ -9,8 +9,7 @@ import hashlib
 import json
 import secrets
 import sqlite3
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core import components, errors
 from ...core.errors import ApiError
@@ -62,8 +61,7 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-@dataclass(frozen=True)
-class Started:
+class Started(NamedTuple):
     id: int
     token: str
     payload: Encoded          # as delivered, token included

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.clock import format_instant
 from ...core.errors import ApiError, not_found
@@ -109,8 +108,7 @@ def sku_row(conn: sqlite3.Connection, application_id: int | None, sku_id: int) -
 
 # --- entitlements -------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class EntitlementFilter:
+class EntitlementFilter(NamedTuple):
     user_id: int | None = None
     sku_ids: tuple[int, ...] = ()
     guild_id: int | None = None

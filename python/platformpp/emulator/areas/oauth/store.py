@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.clock import format_instant
 from ...core.secrets import digest, new_token
@@ -23,8 +22,7 @@ REFRESH_TOKEN_TTL_S = 90 * 86400
 CODE_TTL_S = 600                # authorization codes live ten minutes
 
 
-@dataclass(frozen=True)
-class IssuedTokens:
+class IssuedTokens(NamedTuple):
     access_token: str
     refresh_token: str | None
     scopes: frozenset[str]

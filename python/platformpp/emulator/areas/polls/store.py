@@ -10,9 +10,8 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core import errors
 from ...core.clock import format_instant, parse_instant
@@ -38,8 +37,7 @@ POLL_EXPIRED = 520001
 NOT_A_POLL = 520006
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(NamedTuple):
     """The channel of a poll, as one user stands in it: a guild channel (``channel_messages``, the
     permission engine, guild bots by GUILD_MESSAGE_POLLS) or a DM / group DM (``private_messages``, its
     recipients, bot recipients by DIRECT_MESSAGE_POLLS)."""

@@ -17,8 +17,7 @@ import base64
 import binascii
 import re
 import sqlite3
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core import errors
 from ...core.errors import ApiError
@@ -54,8 +53,7 @@ AUDIT_KEYS = ("name", "volume", "emoji_id", "emoji_name")
 _DATA_URI = re.compile(r"^data:(audio/(?:mpeg|ogg));base64,(.*)$", re.DOTALL)
 
 
-@dataclass(frozen=True)
-class SoundFile:
+class SoundFile(NamedTuple):
     content_type: str
     data: bytes
     seconds: float

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.permissions import Permission
 from ...events.audience import Payload, Viewer
@@ -50,8 +50,7 @@ def stream_key(guild_id: int | None, channel_id: int, user_id: int) -> str:
     return f"{GUILD}:{guild_id}:{channel_id}:{user_id}"
 
 
-@dataclass(frozen=True)
-class Session:
+class Session(NamedTuple):
     """The Gateway session that sent the opcode: its user, application and session id."""
 
     user_id: int
@@ -59,8 +58,7 @@ class Session:
     session_id: str
 
 
-@dataclass(frozen=True)
-class Allocation:
+class Allocation(NamedTuple):
     """A stream session the voice service must open: the caller answers STREAM_SERVER_UPDATE."""
 
     stream_key: str

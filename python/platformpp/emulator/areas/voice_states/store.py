@@ -19,8 +19,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.clock import parse_instant
 from ...core.permissions import Permission
@@ -49,8 +48,7 @@ class InvalidVoiceState(ValueError):
     """A malformed opcode 4 payload; the message names the field and the rule."""
 
 
-@dataclass(frozen=True)
-class VoiceRequest:
+class VoiceRequest(NamedTuple):
     """Opcode 4's ``d``: ``guild_id`` None for DMs, group DMs and lobbies; ``channel_id`` None: leave."""
 
     guild_id: int | None
@@ -60,16 +58,14 @@ class VoiceRequest:
     self_video: bool
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(NamedTuple):
     """Where a voice state is, as the voice service names it."""
 
     server_id: int
     channel_id: int
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What a committed opcode 4 changed, for the voice service to follow. ``refused``: why nothing
     changed (no permission, full channel, not a member); ``joined``: the call the session must now
     connect to (a join or a move: it gets VOICE_SERVER_UPDATE); ``left``: the call it left."""
@@ -242,8 +238,7 @@ def _start_time(conn: sqlite3.Connection, outbox: Outbox, state: EmulatorState, 
 
 # --- opcode 4 ------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class _Target:
+class _Target(NamedTuple):
     kind: str
     server_id: int
     guild_id: int | None
@@ -392,8 +387,7 @@ def end_session(state: EmulatorState, session_id: str) -> list[Place]:
     return [Place(row["server_id"], row["channel_id"]) for row in rows]
 
 
-@dataclass(frozen=True)
-class Ended:
+class Ended(NamedTuple):
     """A voice state that ended outside opcode 4 (the voice service must end its session too)."""
 
     user_id: int

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import http.client
 import json
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import urlsplit
 
 from ...core import errors
@@ -25,8 +24,7 @@ ENDPOINT_TIMEOUT_S = 3.0
 USER_AGENT = "platformpp-emulator interactions"
 
 
-@dataclass(frozen=True)
-class EndpointAnswer:
+class EndpointAnswer(NamedTuple):
     status: int | None
     body: bytes
     error: str | None
