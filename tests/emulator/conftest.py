@@ -11,10 +11,11 @@ import pytest
 import social_helpers
 from interaction_bots import GatewayBot, Replies
 from platformpp.emulator import Emulator
+from platformpp.emulator.core.fixtures import default_world
 
 # The schema hook lives with the conformance tests (tests/conformance), which own the published schema.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "conformance"))
-from schema_hook import SchemaHook  # noqa: E402
+from schema_hook import SchemaHook
 
 
 @pytest.fixture(autouse=True)
@@ -33,6 +34,17 @@ def schema_hook() -> Iterator[SchemaHook]:
 @pytest.fixture
 def emu(platformpp_emulator: Emulator) -> Emulator:
     return platformpp_emulator
+
+
+@pytest.fixture
+def group_dm_emulator() -> Iterator[Emulator]:
+    """The default world and a group DM of Alice and Bob (``social_helpers.GROUP_DM``)."""
+    world = default_world()
+    world["group_dms"] = [{"id": str(social_helpers.GROUP_DM), "name": "squad",
+                           "owner_id": str(social_helpers.ALICE),
+                           "recipients": [str(social_helpers.ALICE), str(social_helpers.BOB)]}]
+    with Emulator(seed=world) as emu:
+        yield emu
 
 
 @pytest.fixture

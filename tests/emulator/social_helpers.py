@@ -13,12 +13,14 @@ import httpx
 import websockets
 from emulator_world import ALICE, APP_ID, BOB, BOT_ID, BOT_TOKEN, CAROL, DAVE, GUILD_ID
 from platformpp.emulator import Emulator
-from platformpp.emulator.core.scopes import expand
 from platformpp.emulator.areas.oauth.store import create_grant, issue_tokens
+from platformpp.emulator.core.scopes import expand
 
 SYNC_FLUSH = b"\x00\x00\xff\xff"
+# The group DM of Alice and Bob that the ``group_dm_emulator`` fixture (conftest.py) adds to the default world.
+GROUP_DM = 1300000000000000001
 # The default world's ids, re-exported for the social-layer tests.
-__all__ = ["ALICE", "APP_ID", "BOB", "BOT_ID", "BOT_TOKEN", "CAROL", "DAVE", "GUILD_ID", "SYNC_FLUSH", "GatewayClient",
+__all__ = ["ALICE", "APP_ID", "BOB", "BOT_ID", "BOT_TOKEN", "CAROL", "DAVE", "GROUP_DM", "GUILD_ID", "SYNC_FLUSH", "GatewayClient",
            "api", "bot", "sdk_session", "set_heartbeat", "user_token"]
 
 

@@ -19,8 +19,7 @@ import davey
 import httpx
 import pytest
 from platformpp.emulator import Emulator
-from platformpp.emulator.core.fixtures import default_world
-from social_helpers import ALICE, BOB, CAROL, GUILD_ID, GatewayClient
+from social_helpers import ALICE, BOB, CAROL, GROUP_DM, GUILD_ID, GatewayClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "emulator_voice"))
 from voice_client import VoiceClient, client_seal
@@ -28,7 +27,6 @@ from voice_helpers import agreed
 from voice_state_helpers import LOUNGE, bot_session, sdk_session, until, voice_update
 
 STREAM, VIEW_CHANNEL, CONNECT = 1 << 9, 1 << 10, 1 << 20
-GROUP_DM = 1300000000000000001
 VP8_PAYLOAD_TYPE = 103
 KEY = f"guild:{GUILD_ID}:{LOUNGE}:{BOB}"
 VP8_CODECS = [{"name": "opus", "type": "audio", "priority": 1000, "payload_type": 120},
@@ -295,15 +293,6 @@ def test_a_world_reset_closes_the_stream_sessions(platformpp_emulator: Emulator)
         await streamer.close()
 
     run(scenario())
-
-
-@pytest.fixture
-def group_dm_emulator() -> Any:
-    world = default_world()
-    world["group_dms"] = [{"id": str(GROUP_DM), "name": "squad", "owner_id": str(ALICE),
-                           "recipients": [str(ALICE), str(BOB)]}]
-    with Emulator(seed=world) as emu:
-        yield emu
 
 
 def test_a_stream_in_a_group_dm_call_is_watched_by_its_recipients_only(group_dm_emulator: Emulator) -> None:

@@ -13,19 +13,28 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from platformpp.emulator import Emulator
-from platformpp.emulator.core.fixtures import default_world
-from social_helpers import ALICE, BOB, BOT_ID, BOT_TOKEN, CAROL, GUILD_ID, GatewayClient, api, bot, user_token
+from social_helpers import (
+    ALICE,
+    BOB,
+    BOT_ID,
+    BOT_TOKEN,
+    CAROL,
+    GROUP_DM,
+    GUILD_ID,
+    GatewayClient,
+    api,
+    bot,
+    user_token,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "emulator_voice"))
-from voice_client import VoiceClient  # noqa: E402
-from voice_state_helpers import agreed, bot_session, hears, until, voice_update  # noqa: E402
+from voice_client import VoiceClient
+from voice_state_helpers import agreed, bot_session, hears, until, voice_update
 
 GUILDS = 1 << 0
 LOUNGE = 1200000000000000201
 CONNECT, VIEW = 1 << 20, 1 << 10
-GROUP_DM = 1300000000000000001
 
 
 def run(coro: Any) -> Any:
@@ -201,15 +210,6 @@ def test_lobby_call_members_only_with_e2ee_audio_through_the_relay(platformpp_em
             await g.close()
 
     run(scenario())
-
-
-@pytest.fixture
-def group_dm_emulator() -> Any:
-    world = default_world()
-    world["group_dms"] = [{"id": str(GROUP_DM), "name": "squad", "owner_id": str(ALICE),
-                           "recipients": [str(ALICE), str(BOB)]}]
-    with Emulator(seed=world) as emu:
-        yield emu
 
 
 def test_group_dm_call_is_seen_by_its_recipients_only(group_dm_emulator: Emulator) -> None:
