@@ -26,6 +26,22 @@ MAX_PINS = 250
 TOO_MANY_PINS = 30003
 
 
+def require_pin_room(conn: sqlite3.Connection, table: str, channel_id: int) -> None:
+    """400 / 30003 when the channel holds ``MAX_PINS`` pinned messages (``table``: the channel's
+    messages, a guild's or a DM's)."""
+    count = conn.execute(f"SELECT COUNT(*) FROM {table} WHERE channel_id = ? AND pinned_at IS NOT NULL",
+                         (channel_id,)).fetchone()[0]
+    if count >= MAX_PINS:
+        raise ApiError(400, TOO_MANY_PINS, f"Maximum number of pins reached ({MAX_PINS})")
+
+
+def last_pin_timestamp(conn: sqlite3.Connection, table: str, channel_id: int) -> str | None:
+    """When the channel's latest pin was made (CHANNEL_PINS_UPDATE's ``last_pin_timestamp``)."""
+    value: str | None = conn.execute(f"SELECT MAX(pinned_at) FROM {table} WHERE channel_id = ?",
+                                     (channel_id,)).fetchone()[0]
+    return value
+
+
 def list_pins(state: EmulatorState, conn: sqlite3.Connection, reader: Author, channel_id: int, *,
               before: str | None, limit: int) -> tuple[list[Payload], bool]:
     """``[{pinned_at, message}]`` most recently pinned first, pinned before ``before``; and has_more.
@@ -50,16 +66,13 @@ def set_pinned(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *
     if (row["pinned_at"] is not None) == pinned:
         return
     if pinned:
-        count = conn.execute("SELECT COUNT(*) FROM channel_messages WHERE channel_id = ? AND pinned_at IS NOT NULL",
-                             (channel_id,)).fetchone()[0]
-        if count >= MAX_PINS:
-            raise ApiError(400, TOO_MANY_PINS, f"Maximum number of pins reached ({MAX_PINS})")
+        require_pin_room(conn, "channel_messages", channel_id)
     conn.execute("UPDATE channel_messages SET pinned_at = ? WHERE id = ?",
                  (state.clock.iso() if pinned else None, message_id))
     audit_log.record(conn, guild_id=access.guild_id, user_id=caller.user_id, target_id=row["author_id"],
                      action_type=actions.MESSAGE_PIN if pinned else actions.MESSAGE_UNPIN,
                      options={"channel_id": channel_id, "message_id": message_id})
-    last = conn.execute("SELECT MAX(pinned_at) FROM channel_messages WHERE channel_id = ?", (channel_id,)).fetchone()[0]
+    last = last_pin_timestamp(conn, "channel_messages", channel_id)
     viewers = bot_members_viewing(conn, access.channel, now)
     outbox.add("CHANNEL_PINS_UPDATE", GuildBots(access.guild_id, GUILDS, {
         "guild_id": str(access.guild_id), "channel_id": str(channel_id), "last_pin_timestamp": last}, viewers))

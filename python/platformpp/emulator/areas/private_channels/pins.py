@@ -8,9 +8,8 @@ from __future__ import annotations
 import sqlite3
 from typing import TYPE_CHECKING
 
-from ...core.errors import ApiError
 from ...events.audience import Payload
-from ..channel_messages.pins import MAX_PINS, TOO_MANY_PINS
+from ..channel_messages.pins import last_pin_timestamp, require_pin_room
 from .messages import announce_update, bots_of, get_row, private_channel, render, require_recipient
 
 if TYPE_CHECKING:
@@ -44,14 +43,10 @@ def set_pinned(state: EmulatorState, conn: sqlite3.Connection, outbox: Outbox, *
     if (row["pinned_at"] is not None) == pinned:
         return
     if pinned:
-        count = conn.execute("SELECT COUNT(*) FROM private_messages WHERE channel_id = ? AND pinned_at IS NOT NULL",
-                             (channel_id,)).fetchone()[0]
-        if count >= MAX_PINS:
-            raise ApiError(400, TOO_MANY_PINS, f"Maximum number of pins reached ({MAX_PINS})")
+        require_pin_room(conn, "private_messages", channel_id)
     conn.execute("UPDATE private_messages SET pinned_at = ? WHERE id = ?",
                  (state.clock.iso() if pinned else None, message_id))
-    last = conn.execute("SELECT MAX(pinned_at) FROM private_messages WHERE channel_id = ?",
-                        (channel_id,)).fetchone()[0]
+    last = last_pin_timestamp(conn, "private_messages", channel_id)
     outbox.add("CHANNEL_PINS_UPDATE", bots_of(recipients, {"channel_id": str(channel_id),
                                                            "last_pin_timestamp": last}))
     announce_update(conn, outbox, channel, message_id)
