@@ -10,6 +10,18 @@ from pathlib import Path
 from doc_programs import ROOT, complete_programs
 
 
+def mypy_strict(tmp_path: Path, files: list[Path]) -> subprocess.CompletedProcess[str]:
+    """``mypy --strict`` over ``files`` as a user's project sees platformpp. The extension's stub is read
+    from stubs/ (an editable install has no .pyi beside the package); its own pybind11-generated text
+    is not what is checked here."""
+    config = tmp_path / "mypy.ini"
+    config.write_text(f"[mypy]\nmypy_path = {ROOT / 'stubs'}\n\n[mypy-platformpp._platformpp]\nignore_errors = True\n",
+                      encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "mypy", "--strict", "--config-file", str(config),
+                           "--cache-dir", str(tmp_path / "cache"), *map(str, files)],
+                          capture_output=True, text=True, timeout=600, check=False)
+
+
 def test_user_programs_pass_mypy_strict(tmp_path: Path) -> None:
     programs = list(complete_programs().values())
     assert programs, "the docs' complete programs were not found"
@@ -18,14 +30,7 @@ def test_user_programs_pass_mypy_strict(tmp_path: Path) -> None:
         path = tmp_path / f"doc_program_{number}.py"
         path.write_text(program, encoding="utf-8")
         files.append(path)
-    # The extension's stub is read from stubs/ (an editable install has no .pyi beside the package); its
-    # own pybind11-generated text is not what is checked here.
-    config = tmp_path / "mypy.ini"
-    config.write_text(f"[mypy]\nmypy_path = {ROOT / 'stubs'}\n\n[mypy-platformpp._platformpp]\nignore_errors = True\n",
-                      encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--config-file", str(config),
-                             "--cache-dir", str(tmp_path / "cache"), *map(str, files)],
-                            capture_output=True, text=True, timeout=600, check=False)
+    result = mypy_strict(tmp_path, files)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -63,12 +68,7 @@ def test_client_on_names_events_and_checks_handlers(tmp_path: Path) -> None:
     arguments, in both forms; ``off`` takes the same names."""
     program = tmp_path / "events_program.py"
     program.write_text(_EVENTS_PROGRAM, encoding="utf-8")
-    config = tmp_path / "mypy.ini"
-    config.write_text(f"[mypy]\nmypy_path = {ROOT / 'stubs'}\n\n[mypy-platformpp._platformpp]\nignore_errors = True\n",
-                      encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--config-file", str(config),
-                             "--cache-dir", str(tmp_path / "cache"), str(program)],
-                            capture_output=True, text=True, timeout=600, check=False)
+    result = mypy_strict(tmp_path, [program])
     errors = [line for line in result.stdout.splitlines() if ": error:" in line]
     expected = [number for number, line in enumerate(_EVENTS_PROGRAM.splitlines(), 1) if "# error" in line]
     assert sorted({int(line.split(":")[1]) for line in errors}) == expected, result.stdout
