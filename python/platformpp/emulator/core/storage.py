@@ -255,7 +255,11 @@ def schema_cache_folder() -> Path | None:
     return Path(user_cache_dir("platformpp", appauthor=False)) / "schema"
 
 
-def _schema_file(folder: Path, migrations: tuple[Migration, ...]) -> Path:
+def _schema_file(migrations: tuple[Migration, ...]) -> Path | None:
+    """The schema cache's file for ``migrations``; None when no cache is kept on disk."""
+    folder = schema_cache_folder()
+    if folder is None:
+        return None
     digest = hashlib.sha256()
     for number, name, sql in migrations:
         digest.update(f"{number}\0{name}\0{len(sql)}\0".encode())
@@ -269,13 +273,9 @@ def _new_template() -> sqlite3.Connection:
     return template
 
 
-def _load_cached(migrations: tuple[Migration, ...]) -> sqlite3.Connection | None:
-    """A template read from the schema cache; None when there is no usable file: missing,
+def _load_cached(path: Path, migrations: tuple[Migration, ...]) -> sqlite3.Connection | None:
+    """A template read from the schema cache file ``path``; None when it is not usable: missing,
     unreadable, or not recording exactly these migrations."""
-    folder = schema_cache_folder()
-    if folder is None:
-        return None
-    path = _schema_file(folder, migrations)
     if not path.is_file():
         return None
     template = _new_template()
@@ -294,16 +294,13 @@ def _load_cached(migrations: tuple[Migration, ...]) -> sqlite3.Connection | None
     return None
 
 
-def _store_cached(template: sqlite3.Connection, migrations: tuple[Migration, ...]) -> None:
-    """Write the migrated template to the schema cache, atomically (a concurrent reader sees the whole
-    file or none); a cache that cannot be written is only a slower next start."""
-    folder = schema_cache_folder()
-    if folder is None:
-        return
-    path = _schema_file(folder, migrations)   # (replacing a file that could not be used)
+def _store_cached(template: sqlite3.Connection, path: Path) -> None:
+    """Write the migrated template to the schema cache file ``path`` (replacing one that could not be
+    used), atomically: a concurrent reader sees the whole file or none. A cache that cannot be written
+    is only a slower next start."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        handle, scratch = tempfile.mkstemp(dir=folder, prefix=path.stem, suffix=".partial")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, scratch = tempfile.mkstemp(dir=path.parent, prefix=path.stem, suffix=".partial")
         os.close(handle)
         try:
             target = sqlite3.connect(scratch)
@@ -325,10 +322,12 @@ def _copy_migrated(conn: sqlite3.Connection, migrations: Sequence[Migration]) ->
     with _TEMPLATES_LOCK:   # one template connection, read by one copy at a time
         template = _TEMPLATES.get(key)
         if template is None:
-            template = _load_cached(key)
+            cached = _schema_file(key)
+            template = _load_cached(cached, key) if cached is not None else None
             if template is None:
                 template = _new_template()
                 _apply(template, key)
-                _store_cached(template, key)
+                if cached is not None:
+                    _store_cached(template, cached)
             _TEMPLATES[key] = template
         template.backup(conn)
